@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
+import { ApiKeysRepository } from './db/api-keys-repository.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { ModelJobsRepository } from './db/model-jobs-repository.ts';
+import { RateLimitRepository } from './db/rate-limit-repository.ts';
+import type { Database } from './db/schema.ts';
+import { UsageRepository } from './db/usage-repository.ts';
+import { registerErrorHandling } from './http/errors-plugin.ts';
+import { ErrorBody, ModelJob } from './http/schemas.ts';
+import { fileRoutes } from './http/routes/files.ts';
+import { healthRoutes } from './http/routes/health.ts';
+import { registerMetrics } from './http/routes/metrics.ts';
+import { modelRoutes } from './http/routes/models.ts';
+import { sessionRoutes } from './http/routes/sessions.ts';
+import { solarRoutes } from './http/routes/solar.ts';
+import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
+import { ModelService } from './services/model-service.ts';
+import { SessionService } from './services/session-service.ts';
+import { LocalObjectStore } from './storage/local-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+
+/** What the HTTP app is built from; side effects (clock, network, files) come in here. */
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  store: ObjectStore;
+  irradiance: IrradianceProvider;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The services the routes use. */
+export interface AppServices {
+  db: Kysely<Database>;
+  queue: JobQueue;
+  store: ObjectStore;
+  irradiance: IrradianceProvider;
+  authenticator: ApiKeyAuthenticator;
+  models: ModelService;
+  sessions: SessionService;
+  limits: RateLimitRepository;
+  version: string;
+  now: () => Date;
+}
+
+/** Largest request body the API accepts; every documented request is far smaller. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export const VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/**
+ * Builds the Fastify app (without listening): routes of SPEC.md, OpenAPI document and docs, errors as
+ * JSON, metrics, and the local model files. Caches follow change notifications from every instance.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    disableRequestLogging: false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  setValidators(app);
+
+  const services = createServices(deps, app);
+  const unsubscribe = await deps.database.onChange((topic) => {
+    if (topic === 'keys') services.authenticator.invalidate();
+    else if (topic.startsWith('model:')) services.models.invalidate(topic.slice('model:'.length));
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  registerErrorHandling(app);
+  registerMetrics(app);
+  await registerOpenApi(app, deps.config.publicBaseUrl);
+  await app.register(healthRoutes, { services });
+  await app.register(modelRoutes, { services });
+  await app.register(solarRoutes, { services });
+  await app.register(sessionRoutes, { services });
+  if (deps.store instanceof LocalObjectStore) await app.register(fileRoutes, { root: deps.store.root });
+  return app;
+}
+
+function createServices(deps: AppDependencies, app: FastifyInstance): AppServices {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+  const limits = new RateLimitRepository(db);
+  const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage: new UsageRepository(db), queue: deps.queue });
+  return {
+    db,
+    queue: deps.queue,
+    store: deps.store,
+    irradiance: deps.irradiance,
+    authenticator: new ApiKeyAuthenticator(new ApiKeysRepository(db), (error) => app.log.warn({ err: error }, 'could not record key use')),
+    models,
+    sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl: deps.config.publicBaseUrl }),
+    limits,
+    version: VERSION,
+    now,
+  };
+}
+
+/**
+ * JSON bodies are validated as sent (no type coercion, unknown fields rejected, so a typo such as
+ * `radius_km` is an error rather than a silent default); query strings and path parameters are text
+ * and are coerced to their types.
+ */
+function setValidators(app: FastifyInstance): void {
+  const common = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false } as const;
+  const bodyAjv = new Ajv({ ...common, coerceTypes: false });
+  const textAjv = new Ajv({ ...common, coerceTypes: true });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+}
+
+async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
+  app.addSchema(ErrorBody);
+  app.addSchema(ModelJob);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Solar Modeling Partner Service',
+        version: VERSION,
+        description:
+          'HD 3D city models, annual solar yield, an embeddable 3D viewer and agent sessions. Every error is JSON `{"error": "..."}`. Model endpoints need `Authorization: Bearer <API key>`.',
+      },
+      servers: [{ url: publicBaseUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key from the Partner Portal' } } },
+    },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+}

@@ -1,0 +1,154 @@
+import path from 'node:path';
+
+/** Settings of one service process, read once from the environment at boot. */
+export interface Config {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  s3: S3Settings | undefined;
+  workers: number;
+  pvgisUrl: string;
+  overpassUrl: string;
+  osmExtract: string | undefined;
+  terrainTilesUrl: string | undefined;
+  terrainDir: string | undefined;
+  smtpUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Seconds without a heartbeat after which a generation is given to another worker. */
+  jobHeartbeatSeconds: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  publicUrl: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+/** Raised when one or more settings are wrong; `problems` holds one line per setting. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DEFAULT_PVGIS_URL = 'https://re.jrc.ec.europa.eu/api/v5_3';
+const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter';
+const DEFAULT_TERRAIN_TILES_URL = 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads and validates every setting at once, so that a bad start lists all problems together.
+ *
+ * @param env - the environment to read, normally `process.env`
+ * @param cwd - the folder that relative paths are resolved against
+ * @throws ConfigError with one line per wrong setting
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, fallback: string | undefined): string | undefined => {
+    const raw = text(name) ?? fallback;
+    if (raw === undefined) return undefined;
+    if (!isHttpUrl(raw)) problems.push(`${name} must be an http:// or https:// URL (got "${raw}")`);
+    return raw.replace(/\/+$/, '');
+  };
+  const flag = (name: string): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return false;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return false;
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const publicBaseUrl = url('PUBLIC_BASE_URL', `http://localhost:${port}`) as string;
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL, or unset for the embedded database');
+  }
+  const logLevel = text('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  const terrainTiles = text('TERRAIN_TILES_URL');
+  const config: Config = {
+    port,
+    host: text('HOST') ?? '0.0.0.0',
+    publicBaseUrl,
+    dataDir: path.resolve(cwd, text('DATA_DIR') ?? './data'),
+    databaseUrl,
+    s3: readS3(text, url, flag, problems),
+    workers: integer('WORKERS', 1, 0, 64),
+    pvgisUrl: url('PVGIS_URL', DEFAULT_PVGIS_URL) as string,
+    overpassUrl: url('OVERPASS_URL', DEFAULT_OVERPASS_URL) as string,
+    osmExtract: optionalPath(text('OSM_EXTRACT'), cwd),
+    terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
+    terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
+    smtpUrl: text('SMTP_URL'),
+    trustProxy: flag('TRUST_PROXY'),
+    logLevel,
+    jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
+  };
+  if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function readS3(
+  text: (name: string) => string | undefined,
+  url: (name: string, fallback: string | undefined) => string | undefined,
+  flag: (name: string) => boolean,
+  problems: string[],
+): S3Settings | undefined {
+  const bucket = text('S3_BUCKET');
+  if (bucket === undefined) return undefined;
+  const endpoint = url('S3_ENDPOINT', undefined);
+  const publicUrl = url('S3_PUBLIC_URL', undefined);
+  if (publicUrl === undefined) problems.push('S3_PUBLIC_URL is required when S3_BUCKET is set (the address partners download models from)');
+  return {
+    bucket,
+    endpoint,
+    region: text('S3_REGION') ?? 'us-east-1',
+    publicUrl: publicUrl ?? '',
+    accessKeyId: text('S3_ACCESS_KEY_ID') ?? text('AWS_ACCESS_KEY_ID'),
+    secretAccessKey: text('S3_SECRET_ACCESS_KEY') ?? text('AWS_SECRET_ACCESS_KEY'),
+    forcePathStyle: endpoint !== undefined || flag('S3_FORCE_PATH_STYLE'),
+  };
+}
+
+function optionalPath(value: string | undefined, cwd: string): string | undefined {
+  return value === undefined ? undefined : path.resolve(cwd, value);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { generateApiKey } from '../domain/api-key.ts';
+import { announceChange } from './database.ts';
+import type { Database } from './schema.ts';
+
+/** What a key check needs to know about a key and its account. */
+export interface KeyOwner {
+  keyId: number;
+  accountId: number;
+  plan: string;
+  revoked: boolean;
+  allowedOrigins: string[];
+}
+
+export interface ApiKeySummary {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  allowedOrigins: string[];
+}
+
+/** API keys, stored as SHA-256 hashes with a short display prefix. */
+export class ApiKeysRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Creates a key for an account; the returned secret is the only copy. */
+  async create(accountId: number, name: string): Promise<{ secret: string; summary: ApiKeySummary }> {
+    const key = generateApiKey();
+    const row = await this.#db
+      .insertInto('api_keys')
+      .values({ account_id: accountId, name, prefix: key.displayPrefix, key_hash: key.hash })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { secret: key.secret, summary: toSummary(row) };
+  }
+
+  async list(accountId: number): Promise<ApiKeySummary[]> {
+    const rows = await this.#db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+    return rows.map(toSummary);
+  }
+
+  /** Finds a key and its account's plan by the key's hash. */
+  async findOwnerByHash(hash: string): Promise<KeyOwner | undefined> {
+    const row = await this.#db
+      .selectFrom('api_keys')
+      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .select(['api_keys.id as keyId', 'api_keys.account_id as accountId', 'accounts.plan as plan', 'api_keys.revoked_at as revokedAt', 'api_keys.allowed_origins as allowedOrigins'])
+      .where('api_keys.key_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { keyId: row.keyId, accountId: row.accountId, plan: row.plan, revoked: row.revokedAt !== null, allowedOrigins: row.allowedOrigins };
+  }
+
+  /**
+   * Revokes keys by their full secret's hash or by display prefix (at least 8 characters after `spk_`).
+   *
+   * @returns how many keys were revoked now
+   */
+  async revoke(match: { hash?: string; prefix?: string }): Promise<number> {
+    return this.#db.transaction().execute(async (trx) => {
+      let query = trx.updateTable('api_keys').set({ revoked_at: new Date() }).where('revoked_at', 'is', null);
+      if (match.hash) query = query.where('key_hash', '=', match.hash);
+      else if (match.prefix) query = query.where('prefix', '=', match.prefix);
+      else return 0;
+      const result = await query.executeTakeFirst();
+      await announceChange(trx, 'keys');
+      return Number(result.numUpdatedRows);
+    });
+  }
+
+  /** Sets the site origins allowed to frame the embed with this key (empty: any site). */
+  async setAllowedOrigins(prefix: string, origins: string[]): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('api_keys').set({ allowed_origins: origins }).where('prefix', '=', prefix).executeTakeFirst();
+      await announceChange(trx, 'keys');
+      return result.numUpdatedRows > 0n;
+    });
+  }
+
+  async touchLastUsed(keyId: number, at: Date): Promise<void> {
+    await this.#db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+  }
+}
+
+function toSummary(row: { id: number; name: string; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null; allowed_origins: string[] }): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+    allowedOrigins: row.allowed_origins,
+  };
+}

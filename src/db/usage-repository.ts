@@ -1,0 +1,48 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** Why a model request was metered: a new generation (billable), a cache hit, or a join onto a running job. */
+export type UsageKind = 'generation' | 'cache_hit' | 'in_progress';
+
+export interface UsageRow {
+  month: string;
+  keyPrefix: string;
+  keyName: string;
+  billable: number;
+  notBillable: number;
+}
+
+/** Metering of model requests per API key and account. */
+export class UsageRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async record(db: Kysely<Database>, event: { accountId: number; apiKeyId: number; modelId: string; kind: UsageKind }): Promise<void> {
+    await db
+      .insertInto('usage_events')
+      .values({ account_id: event.accountId, api_key_id: event.apiKeyId, model_id: event.modelId, kind: event.kind, billable: event.kind === 'generation' })
+      .execute();
+  }
+
+  /** Requests per month and key, newest month first. */
+  async summary(accountId: number): Promise<UsageRow[]> {
+    const rows = await this.#db
+      .selectFrom('usage_events')
+      .innerJoin('api_keys', 'api_keys.id', 'usage_events.api_key_id')
+      .select([
+        sql<string>`to_char(usage_events.created_at at time zone 'UTC', 'YYYY-MM')`.as('month'),
+        'api_keys.prefix as keyPrefix',
+        'api_keys.name as keyName',
+        sql<number>`count(*) filter (where usage_events.billable)::int`.as('billable'),
+        sql<number>`count(*) filter (where not usage_events.billable)::int`.as('notBillable'),
+      ])
+      .where('usage_events.account_id', '=', accountId)
+      .groupBy(['month', 'api_keys.prefix', 'api_keys.name'])
+      .orderBy('month', 'desc')
+      .orderBy('api_keys.prefix')
+      .execute();
+    return rows;
+  }
+}

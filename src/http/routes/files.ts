@@ -1,0 +1,26 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * `GET /files/*`: model files of the local object store, with ETag, Range and immutable caching (their
+ * names carry a content hash). Not registered when models live in S3.
+ */
+export const fileRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/files/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: true,
+    acceptRanges: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('access-control-allow-origin', '*');
+      if (filePath.endsWith('.glb')) reply.header('content-type', 'model/gltf-binary');
+    },
+  });
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { computeSolarYield } from '../../domain/solar-yield.ts';
+import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/irradiance-provider.ts';
+import { HttpError } from '../http-error.ts';
+import { ErrorBody, SolarRequestBody, SolarResult } from '../schemas.ts';
+import type { AppServices } from '../../app.ts';
+
+/** `POST /api/solar/calculate`: annual yield of a panel configuration (no authentication, no limit). */
+export const solarRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  app.post(
+    '/api/solar/calculate',
+    {
+      schema: {
+        summary: 'Annual solar yield of a panel configuration',
+        description:
+          'peakPowerKw = panelAreaM2 × panelEfficiency; annualYieldKwh = peakPowerKw × annual in-plane irradiation × (1 − shadingLossFraction) × (1 − 0.14). specificYield = annualYieldKwh / peakPowerKw. When the irradiance service cannot be reached the answer is 503 with `useLocalFallback` = true; a location it cannot serve (e.g. over the sea) is 400 with its reason.',
+        tags: ['Solar'],
+        body: SolarRequestBody,
+        response: { 200: SolarResult, 400: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      try {
+        const irradiation = await services.irradiance.irradiation({
+          latitude: body.latitude,
+          longitude: body.longitude,
+          tiltDeg: body.tiltDeg,
+          azimuthDeg: body.azimuthDeg,
+        });
+        return computeSolarYield(body, irradiation);
+      } catch (error) {
+        if (error instanceof IrradianceRejectedError) throw new HttpError(400, `The irradiance service cannot serve this location: ${error.message}`);
+        if (error instanceof IrradianceUnavailableError) {
+          request.log.warn({ reason: error.message }, 'irradiance service unavailable');
+          throw new HttpError(503, 'The irradiance data service is unreachable; try again later or use the local fallback', { useLocalFallback: true });
+        }
+        throw error;
+      }
+    },
+  );
+};

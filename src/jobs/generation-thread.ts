@@ -1,0 +1,37 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { GenerateModel, ModelRequest } from '../modelgen/model-generator.ts';
+
+/** A task for a generation thread: the request, the module that generates, and a port for progress. */
+export interface GenerationTask {
+  request: ModelRequest;
+  generatorModule: string;
+  progressPort: MessagePort;
+}
+
+const loaded = new Map<string, Promise<GenerateModel>>();
+
+/**
+ * Runs one generation inside a worker thread (piscina), so geometry never blocks the service's event loop.
+ * Progress goes back over the task's port; the GLB bytes are transferred, not copied.
+ */
+export default async function runGeneration(task: GenerationTask): Promise<Uint8Array> {
+  const generate = await loadGenerator(task.generatorModule);
+  try {
+    const model = await generate(task.request, (report) => task.progressPort.postMessage(report));
+    return model.glb;
+  } finally {
+    task.progressPort.close();
+  }
+}
+
+function loadGenerator(moduleUrl: string): Promise<GenerateModel> {
+  let generator = loaded.get(moduleUrl);
+  if (!generator) {
+    generator = import(moduleUrl).then((module: { generateModel?: GenerateModel }) => {
+      if (typeof module.generateModel !== 'function') throw new Error(`${moduleUrl} does not export generateModel`);
+      return module.generateModel;
+    });
+    loaded.set(moduleUrl, generator);
+  }
+  return generator;
+}

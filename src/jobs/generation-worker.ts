@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import type { JobWithMetadata } from 'pg-boss';
+import { Piscina } from 'piscina';
+import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
+import type { GeneratorSources, ProgressReport } from '../modelgen/model-generator.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import type { GenerationTask } from './generation-thread.ts';
+import { GENERATE_MODEL_DEAD_QUEUE, GENERATE_MODEL_QUEUE, type GenerateModelJob, type JobQueue } from './queue.ts';
+
+/** The smallest interface of a logger this module writes to (pino's). */
+export interface WorkerLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface GenerationWorkerOptions {
+  queue: JobQueue;
+  jobs: ModelJobsRepository;
+  store: ObjectStore;
+  logger: WorkerLogger;
+  sources: GeneratorSources;
+  /** How many models this process builds at once (one thread each). */
+  concurrency: number;
+  /** Module exporting `generateModel`; the product's generator unless a test gives its own. */
+  generatorModule?: string;
+  now?: () => Date;
+}
+
+const DEFAULT_GENERATOR = new URL('../modelgen/index.ts', import.meta.url).href;
+/** Progress is written at most this often, plus on every change of step. */
+const PROGRESS_WRITE_INTERVAL_MS = 500;
+
+/**
+ * Takes generation jobs from the queue and builds each model in a worker thread: marks the job
+ * `processing`, reports progress, stores the GLB and marks it `ready`; on errors it lets the queue retry
+ * and marks the job `failed` after the last attempt. Jobs of workers that died are retried by the queue
+ * when their heartbeat lapses, and end in the dead-letter queue, which marks them `failed`.
+ */
+export class GenerationWorker {
+  readonly #options: GenerationWorkerOptions;
+  readonly #pool: Piscina;
+  readonly #now: () => Date;
+
+  constructor(options: GenerationWorkerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+    this.#pool = new Piscina({
+      filename: fileURLToPath(new URL('./generation-thread.ts', import.meta.url)),
+      maxThreads: Math.max(1, options.concurrency),
+      minThreads: 0,
+      idleTimeout: 60_000,
+    });
+  }
+
+  async start(): Promise<void> {
+    const { boss } = this.#options.queue;
+    await boss.work(
+      GENERATE_MODEL_QUEUE,
+      { includeMetadata: true, localConcurrency: this.#options.concurrency, pollingIntervalSeconds: 1 },
+      async ([job]: JobWithMetadata<GenerateModelJob>[]) => this.#generate(job),
+    );
+    await boss.work(GENERATE_MODEL_DEAD_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]: JobWithMetadata<GenerateModelJob>[]) => this.#giveUp(job));
+  }
+
+  async #generate(job: JobWithMetadata<GenerateModelJob>): Promise<void> {
+    const { modelId } = job.data;
+    const row = await this.#options.jobs.find(modelId);
+    if (!row) return;
+    const attempt = job.retryCount + 1;
+    const log = this.#options.logger;
+    await this.#options.jobs.markProcessing(modelId, attempt, this.#now());
+    log.info({ modelId, attempt }, 'model generation started');
+    const started = Date.now();
+    try {
+      const glb = await this.#runInThread(modelId, {
+        latitude: row.latitude,
+        longitude: row.longitude,
+        radiusKm: row.radius_km,
+        quality: row.quality as 'hd' | 'sd',
+        sources: this.#options.sources,
+      });
+      await this.#options.jobs.reportProgress(modelId, 99, 'Uploading the model', this.#now());
+      const digest = createHash('sha256').update(glb).digest('hex').slice(0, 16);
+      const objectKey = `models/${modelId}/${digest}.glb`;
+      await this.#options.store.put(objectKey, glb, 'model/gltf-binary');
+      await this.#options.jobs.markReady(modelId, this.#options.store.publicUrl(objectKey), objectKey, this.#now());
+      log.info({ modelId, attempt, bytes: glb.byteLength, ms: Date.now() - started }, 'model generation finished');
+    } catch (error) {
+      const reason = (error as Error).message || String(error);
+      const last = job.retryCount >= job.retryLimit;
+      log.warn({ modelId, attempt, last, reason }, 'model generation attempt failed');
+      if (last) await this.#options.jobs.markFailed(modelId, reason, this.#now());
+      else await this.#options.jobs.markRetrying(modelId, reason, this.#now());
+      throw error;
+    }
+  }
+
+  async #runInThread(modelId: string, request: GenerationTask['request']): Promise<Uint8Array> {
+    const { port1, port2 } = new MessageChannel();
+    let lastWrite = 0;
+    let lastStep = '';
+    let writing = Promise.resolve();
+    port1.on('message', (report: ProgressReport) => {
+      const now = Date.now();
+      if (report.step === lastStep && now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+      const progress = Math.max(0, Math.min(98, Math.round(report.progress)));
+      lastWrite = now;
+      if (report.step !== lastStep) this.#options.logger.info({ modelId, progress }, `model generation: ${report.step}`);
+      lastStep = report.step;
+      writing = writing.then(() => this.#options.jobs.reportProgress(modelId, progress, report.step, this.#now())).catch(() => {});
+    });
+    try {
+      const task: GenerationTask = { request, generatorModule: this.#options.generatorModule ?? DEFAULT_GENERATOR, progressPort: port2 };
+      const glb: Uint8Array = await this.#pool.run(task, { transferList: [port2] as never });
+      return glb;
+    } finally {
+      port1.close();
+      await writing;
+    }
+  }
+
+  /** A job that used up its attempts, including ones whose worker died: the model is `failed`. */
+  async #giveUp(job: JobWithMetadata<GenerateModelJob>): Promise<void> {
+    const row = await this.#options.jobs.find(job.data.modelId);
+    if (!row || row.status === 'ready' || row.status === 'failed') return;
+    const reason = row.error ?? 'the worker stopped responding (no heartbeat) on every attempt';
+    this.#options.logger.error({ modelId: job.data.modelId, reason }, 'model generation failed after all attempts');
+    await this.#options.jobs.markFailed(job.data.modelId, reason, this.#now());
+  }
+
+  async stop(): Promise<void> {
+    await this.#options.queue.boss.offWork(GENERATE_MODEL_QUEUE, { wait: true }).catch(() => {});
+    await this.#options.queue.boss.offWork(GENERATE_MODEL_DEAD_QUEUE, { wait: true }).catch(() => {});
+    await this.#pool.destroy();
+  }
+}

@@ -1,0 +1,88 @@
+import { PgBoss, fromKysely, fromPglite } from 'pg-boss';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+
+/** The queue of model generations, and where jobs go after their last failed attempt. */
+export const GENERATE_MODEL_QUEUE = 'generate-model';
+export const GENERATE_MODEL_DEAD_QUEUE = 'generate-model-dead';
+/** Three attempts in all: the first and two retries. */
+export const GENERATION_RETRY_LIMIT = 2;
+/** Longest a single attempt may run before it is given up. */
+const GENERATION_EXPIRE_SECONDS = 15 * 60;
+
+export interface GenerateModelJob {
+  modelId: string;
+}
+
+export interface QueueOptions {
+  /** PostgreSQL URL for the queue's own connections; unset uses the embedded database. */
+  databaseUrl?: string;
+  /** Seconds without a heartbeat after which a job is taken from a dead worker and retried. */
+  heartbeatSeconds: number;
+  /** Seconds between retries of a failed attempt (doubled each time). */
+  retryDelaySeconds?: number;
+}
+
+/** The job queue (pg-boss) on the service's database: embedded PGlite or PostgreSQL. */
+export class JobQueue {
+  readonly boss: PgBoss;
+  readonly #heartbeatSeconds: number;
+  readonly #retryDelaySeconds: number;
+
+  private constructor(boss: PgBoss, options: QueueOptions) {
+    this.boss = boss;
+    this.#heartbeatSeconds = options.heartbeatSeconds;
+    this.#retryDelaySeconds = options.retryDelaySeconds ?? 5;
+  }
+
+  /** Starts pg-boss in the schema `<schema>_queue` and creates the queues. */
+  static async start(handle: DatabaseHandle, options: QueueOptions, onError: (error: Error) => void): Promise<JobQueue> {
+    const schema = `${handle.schema}_queue`;
+    // The monitor must look at least twice per heartbeat interval so a dead worker's job is retried promptly.
+    const monitorIntervalSeconds = Math.max(1, Math.min(60, Math.floor(options.heartbeatSeconds / 2)));
+    const boss = handle.pglite
+      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schema, monitorIntervalSeconds, superviseIntervalSeconds: monitorIntervalSeconds, schedule: false })
+      : new PgBoss({ connectionString: options.databaseUrl, schema, max: 4, monitorIntervalSeconds, superviseIntervalSeconds: monitorIntervalSeconds, schedule: false });
+    boss.on('error', onError);
+    await boss.start();
+    const queue = new JobQueue(boss, options);
+    await queue.#createQueues();
+    return queue;
+  }
+
+  async #createQueues(): Promise<void> {
+    await this.boss.createQueue(GENERATE_MODEL_DEAD_QUEUE).catch(ignoreExists);
+    await this.boss
+      .createQueue(GENERATE_MODEL_QUEUE, {
+        retryLimit: GENERATION_RETRY_LIMIT,
+        retryDelay: this.#retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: GENERATION_EXPIRE_SECONDS,
+        heartbeatSeconds: this.#heartbeatSeconds,
+        deadLetter: GENERATE_MODEL_DEAD_QUEUE,
+      })
+      .catch(ignoreExists);
+  }
+
+  /**
+   * Queues a generation inside the caller's transaction, so the job exists exactly when the
+   * `pending` row does.
+   */
+  async enqueueGeneration(trx: Kysely<Database>, job: GenerateModelJob): Promise<void> {
+    await this.boss.send(GENERATE_MODEL_QUEUE, job, { db: fromKysely(trx) });
+  }
+
+  /** Answers whether the queue's tables can be read (health check). */
+  async check(): Promise<void> {
+    await this.boss.getQueue(GENERATE_MODEL_QUEUE);
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+}
+
+function ignoreExists(error: Error): void {
+  if (!/already exists/i.test(error.message)) throw error;
+}
