@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { WIZARD_GOALS } from '../domain/agent-session.ts';
-import { AGENT_NAME_MAX_LENGTH } from '../domain/agent-session.ts';
+import { AGENT_NAME_MAX_LENGTH, WIZARD_GOALS } from '../domain/agent-session.ts';
 import { MAX_RADIUS_KM, MIN_RADIUS_KM } from '../domain/model-id.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -26,7 +25,7 @@ export type ModelRequestBody = Static<typeof ModelRequestBody>;
 export const ModelJob = Type.Object(
   {
     id: Type.String({ description: 'hd_<latitude>_<longitude>_<radiusKm>; the same area gives the same id' }),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+    status: Type.Enum(['pending', 'processing', 'ready', 'failed']),
     modelUrl: Type.Optional(Nullable(Type.String({ description: 'URL of the GLB file; set when ready' }))),
     progress: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Percent; set while processing and when ready' }))),
     step: Type.Optional(Nullable(Type.String({ description: 'What the generator is doing now; null when ready' }))),
@@ -64,7 +63,7 @@ export const SessionRequestBody = Type.Object(
     longitude: Longitude,
     agentName: Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX_LENGTH, description: 'Agent identifier, at most 100 characters' }),
     radiusKm: Type.Optional(RadiusKm),
-    wizardGoal: Type.Optional(Type.Union(WIZARD_GOALS.map((goal) => Type.Literal(goal)), { description: 'Preset Solar Wizard goal' })),
+    wizardGoal: Type.Optional(Type.Enum([...WIZARD_GOALS], { description: 'Preset Solar Wizard goal' })),
     wizardKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'Monthly kWh target; required for cover_bill' })),
     roofLat: Type.Optional(Latitude),
     roofLng: Type.Optional(Longitude),

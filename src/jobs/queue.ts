@@ -48,6 +48,7 @@ export class JobQueue {
     await boss.start();
     const queue = new JobQueue(boss, options);
     await queue.#createQueues();
+    await queue.#warmQueueCache();
     return queue;
   }
 
@@ -63,6 +64,17 @@ export class JobQueue {
         deadLetter: GENERATE_MODEL_DEAD_QUEUE,
       })
       .catch(ignoreExists);
+  }
+
+  /**
+   * pg-boss looks queues up in a cache filled at start, before our queues may exist. A miss is read
+   * through the queue's own connection; inside an embedded (single-connection) transaction that read
+   * would wait for the transaction forever. Touching each queue once fills the cache.
+   */
+  async #warmQueueCache(): Promise<void> {
+    const noSuchJob = '00000000-0000-0000-0000-000000000000';
+    await this.boss.deleteJob(GENERATE_MODEL_QUEUE, noSuchJob);
+    await this.boss.deleteJob(GENERATE_MODEL_DEAD_QUEUE, noSuchJob);
   }
 
   /**

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { ApiKeysRepository } from '../../src/db/api-keys-repository.ts';
+import { openDatabase, quoteIdent, type DatabaseHandle } from '../../src/db/database.ts';
+import { ModelJobsRepository } from '../../src/db/model-jobs-repository.ts';
+import type { Plan } from '../../src/domain/plans.ts';
+import type { IrradianceProvider } from '../../src/irradiance/irradiance-provider.ts';
+import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { GenerationWorker } from '../../src/jobs/generation-worker.ts';
+import { JobQueue } from '../../src/jobs/queue.ts';
+import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
+import type { ObjectStore } from '../../src/storage/object-store.ts';
+
+/** Which database the suite runs on: PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const DATABASES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_GENERATOR = new URL('./test-generator.ts', import.meta.url).href;
+
+/** A controllable clock for rate-limit and expiry tests. */
+export class TestClock {
+  #now = Date.now();
+  now = (): Date => new Date(this.#now);
+  advance(ms: number): void {
+    this.#now += ms;
+  }
+}
+
+export interface TestContext {
+  kind: 'pglite' | 'postgres';
+  config: Config;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  store: ObjectStore;
+  app: FastifyInstance;
+  clock: TestClock;
+  worker: GenerationWorker | undefined;
+  dataDir: string;
+  jobs: ModelJobsRepository;
+  /** Creates an account with a working (or, for other plans, non-working) key; returns the key. */
+  createKey(plan?: Plan, email?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  kind?: 'pglite' | 'postgres';
+  env?: Record<string, string>;
+  irradiance?: IrradianceProvider;
+  /** Start generation workers with the test generator. */
+  workers?: number;
+  store?: ObjectStore;
+  /** Reuse another context's schema (two instances on one PostgreSQL). */
+  schema?: string;
+}
+
+/**
+ * Builds the real app on a real database: an in-memory PGlite, or a fresh schema on the PostgreSQL at
+ * TEST_DATABASE_URL (dropped again on close), with the real queue and a temporary local object store.
+ */
+export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
+  const kind = options.kind ?? 'pglite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://solar.example.com', PVGIS_URL: 'http://127.0.0.1:9', WORKERS: String(options.workers ?? 0), JOB_HEARTBEAT_SECONDS: '10', LOG_LEVEL: 'silent', ...options.env });
+  const ownsSchema = kind === 'postgres' && options.schema === undefined;
+  const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
+  if (kind === 'postgres' && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, dataDir: 'memory://', schema });
+  const queue = await JobQueue.start(database, { databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, heartbeatSeconds: 10, retryDelaySeconds: 1 }, () => {});
+  const store = options.store ?? new LocalObjectStore(path.join(dataDir, 'objects'), config.publicBaseUrl);
+  const clock = new TestClock();
+  const jobs = new ModelJobsRepository(database.db);
+  let worker: GenerationWorker | undefined;
+  if (options.workers) {
+    const silent = { info() {}, warn() {}, error() {} };
+    worker = new GenerationWorker({ queue, jobs, store, logger: silent, concurrency: options.workers, generatorModule: TEST_GENERATOR, sources: { overpassUrl: config.overpassUrl, cacheDir: dataDir } });
+    await worker.start();
+  }
+  const app = await buildApp({ config, database, queue, store, now: clock.now, irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }) });
+  await app.ready();
+  let accounts = 0;
+  return {
+    kind, config, database, queue, store, app, clock, worker, dataDir, jobs,
+    async createKey(plan = 'business', email = `partner${++accounts}-${randomBytes(3).toString('hex')}@example.com`) {
+      const account = await new AccountsRepository(database.db).create(email, plan);
+      const { secret } = await new ApiKeysRepository(database.db).create(account!.id, 'test');
+      return secret;
+    },
+    async close() {
+      await app.close();
+      await worker?.stop();
+      await queue.stop();
+      await database.close();
+      if (ownsSchema) await dropSchemas(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dropSchemas(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${quoteIdent(schema)} cascade; drop schema if exists ${quoteIdent(`${schema}_queue`)} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until `condition` holds, polling; fails with `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** JSON body of an inject() response. */
+export function json<T = Record<string, unknown>>(response: { body: string }): T {
+  return JSON.parse(response.body) as T;
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** How the stand-in answers the next calls. */
+export type PvgisMode = 'ok' | 'slow' | 'error500' | 'busy429' | 'sea' | 'garbage';
+
+/**
+ * A local HTTP server speaking PVGIS's PVcalc protocol: it answers with a recorded real PVGIS response
+ * and fails on command. Every call's query is recorded for the tests.
+ */
+export class PvgisStandIn {
+  mode: PvgisMode = 'ok';
+  slowMs = 2000;
+  readonly calls: URLSearchParams[] = [];
+  readonly #server: http.Server;
+  readonly #recorded: string;
+
+  private constructor(recordedFile: string) {
+    this.#recorded = fs.readFileSync(recordedFile, 'utf8');
+    this.#server = http.createServer((request, response) => this.#answer(request, response));
+  }
+
+  /** Starts on a free loopback port, replaying `recordedFile` (a real PVcalc JSON answer). */
+  static async start(recordedFile: string): Promise<PvgisStandIn> {
+    const standIn = new PvgisStandIn(recordedFile);
+    await new Promise<void>((resolve) => standIn.#server.listen(0, '127.0.0.1', resolve));
+    return standIn;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/api/v5_3`;
+  }
+
+  #answer(request: http.IncomingMessage, response: http.ServerResponse): void {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!url.pathname.endsWith('/PVcalc')) {
+      response.writeHead(404).end();
+      return;
+    }
+    this.calls.push(url.searchParams);
+    switch (this.mode) {
+      case 'ok':
+        response.writeHead(200, { 'content-type': 'application/json' }).end(this.#recorded);
+        return;
+      case 'slow':
+        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(this.#recorded), this.slowMs);
+        return;
+      case 'error500':
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+        return;
+      case 'busy429':
+        response.writeHead(429, { 'content-type': 'application/json' }).end('{"message":"Too many requests"}');
+        return;
+      case 'sea':
+        // PVGIS's real answer for a point without data.
+        response.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"Location over the sea. Please, select another location","status":400}');
+        return;
+      case 'garbage':
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"outputs":{"totals":{"fixed":{}}}}');
+        return;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
