@@ -71,6 +71,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   setValidators(app);
+  // The API speaks JSON only; other bodies are answered 415 rather than parsed as text.
+  app.removeContentTypeParser('text/plain');
 
   const services = createServices(deps, app);
   const unsubscribe = await deps.database.onChange((topic) => {

@@ -7,6 +7,8 @@ export interface Config {
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Schema holding the service's tables on PostgreSQL (the queue uses `<schema>_queue`). */
+  databaseSchema: string;
   s3: S3Settings | undefined;
   workers: number;
   pvgisUrl: string;
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicBaseUrl,
     dataDir: path.resolve(cwd, text('DATA_DIR') ?? './data'),
     databaseUrl,
+    databaseSchema: text('DATABASE_SCHEMA') ?? 'public',
     s3: readS3(text, url, flag, problems),
     workers: integer('WORKERS', 1, 0, 64),
     pvgisUrl: url('PVGIS_URL', DEFAULT_PVGIS_URL) as string,
@@ -113,6 +116,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
   };
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) problems.push(`DATABASE_SCHEMA must be a lower-case SQL name such as public or solar (got "${config.databaseSchema}")`);
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -38,7 +38,7 @@ export interface StartOptions {
  */
 export async function startService(config: Config, options: StartOptions): Promise<RunningService> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, migrate: true });
   const closers: (() => Promise<void>)[] = [() => database.close()];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch((error) => logger.error({ err: error }, 'error while stopping'));

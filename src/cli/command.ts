@@ -17,7 +17,7 @@ export class UsageError extends Error {}
 
 /** Opens the database for one command and closes it afterwards, whatever happens. */
 export async function withDatabase<T>(config: Config, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: true });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, migrate: true });
   try {
     return await work(handle);
   } finally {

@@ -18,7 +18,7 @@ export async function workerCommand(context: CommandContext): Promise<void> {
 
 /** `migrate`: bring the schema up to date and say what ran. */
 export async function migrateCommand(context: CommandContext): Promise<void> {
-  const handle = await openDatabase({ databaseUrl: context.config.databaseUrl, dataDir: context.config.dataDir, migrate: false });
+  const handle = await openDatabase({ databaseUrl: context.config.databaseUrl, dataDir: context.config.dataDir, schema: context.config.databaseSchema, migrate: false });
   try {
     const ran = await migrateToLatest(handle.db, handle.schema);
     context.out(ran.length ? `Applied ${ran.join(', ')}.` : 'The database is up to date.');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 
@@ -6,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * names carry a content hash). Not registered when models live in S3.
  */
 export const fileRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  fs.mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,
     prefix: '/files/',

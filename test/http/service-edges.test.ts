@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
+import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
+
+describe('errors, health, documentation and files', () => {
+  let ctx: TestContext;
+  let key: string;
+  before(async () => {
+    ctx = await createTestContext();
+    key = await ctx.createKey();
+  });
+  after(async () => ctx.close());
+
+  test('an unknown route is 404 JSON', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v2/models?x=1' });
+    assert.equal(response.statusCode, 404);
+    assert.match(response.headers['content-type'] as string, /application\/json/);
+    assert.deepEqual(json(response), { error: 'No such endpoint: GET /api/v2/models' });
+  });
+
+  test('malformed JSON is 400 JSON', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', headers: { 'content-type': 'application/json' }, payload: '{"latitude": 45,' });
+    assert.equal(response.statusCode, 400);
+    assert.match(json(response).error as string, /^Request body is not valid JSON/);
+  });
+
+  test('a body over the limit is 413 JSON', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/mcp-sessions', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ agentName: 'x'.repeat(20_000) }) });
+    assert.equal(response.statusCode, 413);
+    assert.equal(json(response).error, 'Request body is too large; the limit is 16384 bytes');
+  });
+
+  test('a wrong content type is 415 JSON', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' }, payload: 'latitude=1' });
+    assert.equal(response.statusCode, 415);
+    assert.equal(json(response).error, 'Content-Type text/plain is not supported; send application/json');
+  });
+
+  test('health is ok with its three checks', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(response.statusCode, 200);
+    const body = json<{ status: string; version: string; uptimeS: number; checks: Record<string, string> }>(response);
+    assert.equal(body.status, 'ok');
+    assert.match(body.version, /^\d+\.\d+\.\d+$/);
+    assert.equal(typeof body.uptimeS, 'number');
+    assert.deepEqual(body.checks, { database: 'ok', queue: 'ok', storage: 'ok' });
+  });
+
+  test('health is 503 naming the failing check', async () => {
+    const broken = await createTestContext();
+    // The object store's folder disappears under the running service (a lost mount) and a file takes its place.
+    const root = (broken.store as LocalObjectStore).root;
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(root), { recursive: true });
+    fs.writeFileSync(root, 'not a folder');
+    try {
+      const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(response.statusCode, 503);
+      const body = json<{ status: string; error: string; checks: Record<string, string> }>(response);
+      assert.equal(body.status, 'error');
+      assert.deepEqual(body.checks, { database: 'ok', queue: 'ok', storage: 'failed' });
+      assert.match(body.error, /^storage check failed: /);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test('the OpenAPI 3.1 document describes every endpoint and its errors; /docs serves the reader', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    assert.equal(response.statusCode, 200);
+    const document = json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> }>(response);
+    assert.equal(document.openapi, '3.1.0');
+    const expected: [string, string, string[]][] = [
+      ['/api/v1/models', 'post', ['200', '400', '401', '429']],
+      ['/api/v1/models/{id}', 'get', ['200', '401', '404']],
+      ['/api/solar/calculate', 'post', ['200', '400', '503']],
+      ['/api/health', 'get', ['200', '503']],
+      ['/api/mcp-sessions', 'post', ['200', '400', '429']],
+      ['/api/mcp-sessions/{id}', 'get', ['200', '404']],
+    ];
+    for (const [route, method, statuses] of expected) {
+      const operation = document.paths[route]?.[method];
+      assert.ok(operation, `${method.toUpperCase()} ${route} is documented`);
+      assert.deepEqual(Object.keys(operation.responses).sort(), statuses.sort(), `${route} responses`);
+    }
+    const docs = await ctx.app.inject({ method: 'GET', url: '/docs/' });
+    assert.equal(docs.statusCode, 200);
+    assert.match(docs.body, /swagger-ui/i);
+  });
+
+  test('model files are served with ETag, Range and immutable caching; no escape from the store', async () => {
+    await ctx.store.put('models/hd_1_2_0.3/abc.glb', new Uint8Array(Buffer.from('glTF-0123456789')), 'model/gltf-binary');
+    const whole = await ctx.app.inject({ method: 'GET', url: '/files/models/hd_1_2_0.3/abc.glb' });
+    assert.equal(whole.statusCode, 200);
+    assert.equal(whole.headers['content-type'], 'model/gltf-binary');
+    assert.equal(whole.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(whole.headers.etag);
+    const revalidated = await ctx.app.inject({ method: 'GET', url: '/files/models/hd_1_2_0.3/abc.glb', headers: { 'if-none-match': whole.headers.etag as string } });
+    assert.equal(revalidated.statusCode, 304);
+    const part = await ctx.app.inject({ method: 'GET', url: '/files/models/hd_1_2_0.3/abc.glb', headers: { range: 'bytes=0-3' } });
+    assert.equal(part.statusCode, 206);
+    assert.equal(part.body, 'glTF');
+    const escape = await ctx.app.inject({ method: 'GET', url: '/files/..%2f..%2fetc%2fpasswd' });
+    assert.notEqual(escape.statusCode, 200);
+    assert.equal(ctx.store.publicUrl('models/a.glb'), 'https://solar.example.com/files/models/a.glb');
+  });
+
+  test('metrics count requests by route', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    assert.equal(response.statusCode, 200);
+    assert.match(response.body, /http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+  });
+});

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DATABASES, createTestContext, json, waitFor, type TestContext } from '../helpers/test-context.ts';
+
+for (const kind of DATABASES) {
+  describe(`model generation through the queue (${kind})`, () => {
+    let ctx: TestContext;
+    let key: string;
+    before(async () => {
+      process.env.TEST_GENERATOR_STEP_MS = '300';
+      ctx = await createTestContext({ kind, workers: 1 });
+      key = await ctx.createKey();
+    });
+    after(async () => ctx.close());
+
+    const read = async (id: string) => json<Record<string, unknown>>(await ctx.app.inject({ method: 'GET', url: `/api/v1/models/${id}`, headers: { authorization: `Bearer ${key}` } }));
+
+    test('pending, then processing with progress and step, then ready with a downloadable GLB', async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: 43.7396, longitude: 7.4276, radiusKm: 0.1 } });
+      assert.deepEqual(json(created), { id: 'hd_43.7396_7.4276_0.1', status: 'pending' });
+      const processing = await waitFor('processing with progress', async () => {
+        const job = await read('hd_43.7396_7.4276_0.1');
+        return job.status === 'processing' && typeof job.progress === 'number' && (job.progress as number) > 0 && job;
+      });
+      assert.ok((processing.progress as number) < 100);
+      assert.equal(typeof processing.step, 'string');
+      assert.equal(processing.modelUrl, null);
+      const ready = await waitFor('ready', async () => {
+        const job = await read('hd_43.7396_7.4276_0.1');
+        return job.status === 'ready' && job;
+      });
+      assert.equal(ready.progress, 100);
+      assert.equal(ready.step, null);
+      assert.match(ready.modelUrl as string, /^https:\/\/solar\.example\.com\/files\/models\/hd_43\.7396_7\.4276_0\.1\/[0-9a-f]{16}\.glb$/);
+      const file = await ctx.app.inject({ method: 'GET', url: new URL(ready.modelUrl as string).pathname });
+      assert.equal(file.statusCode, 200);
+      assert.equal(file.rawPayload.subarray(0, 4).toString(), 'glTF');
+      assert.match(file.rawPayload.toString(), /hd 43\.7396 7\.4276 0\.1/, 'the file is the model of the requested area');
+      const hit = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: 43.7396, longitude: 7.4276, radiusKm: 0.1 } });
+      assert.deepEqual(json(hit), { id: 'hd_43.7396_7.4276_0.1', status: 'ready', modelUrl: ready.modelUrl });
+    });
+
+    test('a generation that keeps failing ends failed after three attempts, and can be requested again', async () => {
+      const id = 'hd_-10_20_0.3';
+      await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: -10, longitude: 20 } });
+      const failed = await waitFor('failed', async () => {
+        const job = await read(id);
+        return job.status === 'failed' && job;
+      }, 30_000);
+      assert.equal(failed.step, 'Failed: Overpass answered 504 Gateway Timeout');
+      assert.equal(failed.modelUrl, null);
+      const row = await ctx.jobs.find(id);
+      assert.equal(row?.attempts, 3);
+      const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: -10, longitude: 20 } });
+      assert.deepEqual(json(again), { id, status: 'pending' });
+    });
+  });
+}
