@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+describe('solar-partner CLI', () => {
+  let dataDir: string;
+  before(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-cli-'));
+  });
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const run = (args: string[], env: Record<string, string> = {}) => {
+    const result = spawnSync(process.execPath, [MAIN, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', cwd: dataDir });
+    return { code: result.status, out: result.stdout, err: result.stderr };
+  };
+
+  test('usage errors exit 2 and say what is wrong', () => {
+    const unknown = run(['frobnicate']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /Unknown command "frobnicate"/);
+    const badPlan = run(['accounts', 'create', '--email', 'a@example.com', '--plan', 'gold']);
+    assert.equal(badPlan.code, 2);
+    assert.match(badPlan.err, /--plan must be one of free, pro, business \(got "gold"\)/);
+  });
+
+  test('bad settings stop the start with one line per problem', () => {
+    const result = run(['migrate'], { PORT: 'abc', LOG_LEVEL: 'loud' });
+    assert.equal(result.code, 1);
+    assert.match(result.err, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/);
+    assert.match(result.err, /LOG_LEVEL must be one of/);
+  });
+
+  test('accounts, keys and usage', () => {
+    assert.equal(run(['accounts', 'create', '--email', 'Partner@Example.com', '--plan', 'business']).code, 0);
+    const duplicate = run(['accounts', 'create', '--email', 'partner@example.com', '--plan', 'pro']);
+    assert.equal(duplicate.code, 1);
+    assert.match(duplicate.err, /exists already/);
+    const created = run(['keys', 'create', '--email', 'partner@example.com', '--name', 'website']);
+    assert.equal(created.code, 0);
+    const key = created.out.trim().split('\n').at(-1)!;
+    assert.match(key, /^spk_[A-Za-z0-9_-]{43}$/, 'the key is the last line');
+    const listed = run(['keys', 'list', '--email', 'partner@example.com']);
+    assert.match(listed.out, new RegExp(`${key.slice(0, 12)}…  website  created \\S+  last used never  active`));
+    assert.ok(!listed.out.includes(key), 'the whole key is never shown again');
+    const usage = run(['usage', '--email', 'partner@example.com']);
+    assert.equal(usage.code, 0);
+    assert.match(usage.out, /Usage of partner@example.com \(business plan\)/);
+    const revoked = run(['keys', 'revoke', key.slice(0, 12)]);
+    assert.equal(revoked.code, 0);
+    assert.match(revoked.out, /Revoked 1 key/);
+    assert.match(run(['keys', 'list', '--email', 'partner@example.com']).out, /revoked \d{4}-/);
+  });
+
+  test('a command run while the server holds the embedded database stops with a clear message', async () => {
+    const server = spawn(process.execPath, [MAIN, 'serve'], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', WORKERS: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: dataDir });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.stdout!.on('data', (chunk) => String(chunk).includes('solar-partner started') && resolve());
+        server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+      });
+      const busy = run(['keys', 'list', '--email', 'partner@example.com']);
+      assert.equal(busy.code, 1);
+      assert.match(busy.err, /is in use by another solar-partner process \(pid \d+\)\. Stop that process first/);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      assert.equal(await exited, 0, 'the server stops cleanly on SIGTERM');
+    }
+    assert.equal(run(['keys', 'list', '--email', 'partner@example.com']).code, 0, 'after the server stopped the folder is free');
+  });
+});

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { redactUrl } from '../src/logging.ts';
+
+test('defaults of every setting', () => {
+  const config = loadConfig({}, '/srv/solar');
+  assert.equal(config.port, 3000);
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.publicBaseUrl, 'http://localhost:3000');
+  assert.equal(config.dataDir, '/srv/solar/data');
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.s3, undefined);
+  assert.equal(config.workers, 1);
+  assert.equal(config.pvgisUrl, 'https://re.jrc.ec.europa.eu/api/v5_3');
+  assert.equal(config.trustProxy, false);
+});
+
+test('every wrong setting is reported at once, one line each', () => {
+  try {
+    loadConfig({ PORT: '70000', PUBLIC_BASE_URL: 'ftp://x', WORKERS: '-1', S3_BUCKET: 'b', TRUST_PROXY: 'maybe', DATABASE_URL: 'mysql://x' });
+    assert.fail('expected ConfigError');
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    assert.deepEqual(error.problems, [
+      'PORT must be a whole number from 0 to 65535 (got "70000")',
+      'PUBLIC_BASE_URL must be an http:// or https:// URL (got "ftp://x")',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, or unset for the embedded database',
+      'S3_PUBLIC_URL is required when S3_BUCKET is set (the address partners download models from)',
+      'WORKERS must be a whole number from 0 to 64 (got "-1")',
+      'TRUST_PROXY must be true or false (got "maybe")',
+    ]);
+  }
+});
+
+test('embed keys never reach the logs', () => {
+  assert.equal(redactUrl('/embed?lat=1&key=spk_secret&lng=2'), '/embed?lat=1&key=[redacted]&lng=2');
+  assert.equal(redactUrl('/embed?key=spk_secret'), '/embed?key=[redacted]');
+  assert.equal(redactUrl('/api/health'), '/api/health');
+});
