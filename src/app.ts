@@ -15,12 +15,14 @@ import type { Database } from './db/schema.ts';
 import { UsageRepository } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
+import { embedRoutes } from './http/routes/embed.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { registerMetrics } from './http/routes/metrics.ts';
 import { modelRoutes } from './http/routes/models.ts';
 import { sessionRoutes } from './http/routes/sessions.ts';
 import { solarRoutes } from './http/routes/solar.ts';
+import { viewerApiRoutes } from './http/routes/viewer-api.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(modelRoutes, { services });
   await app.register(solarRoutes, { services });
   await app.register(sessionRoutes, { services });
+  await app.register(embedRoutes, { services });
+  await app.register(viewerApiRoutes, { services });
   if (deps.store instanceof LocalObjectStore) await app.register(fileRoutes, { root: deps.store.root });
   return app;
 }

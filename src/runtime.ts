@@ -8,10 +8,14 @@ import { ModelJobsRepository } from './db/model-jobs-repository.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import { PvgisClient } from './irradiance/pvgis-client.ts';
 import { GenerationWorker } from './jobs/generation-worker.ts';
+import { runHousekeeping } from './jobs/housekeeping.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { createLogger, loggerOptions } from './logging.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+
+/** How often old rate-limit rows and long-expired sessions are deleted. */
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
 /** A running service process: the HTTP app (unless worker-only), its queue workers, and how to stop. */
 export interface RunningService {
@@ -83,6 +87,14 @@ export async function startService(config: Config, options: StartOptions): Promi
       await app.listen({ port: config.port, host: config.host });
       closers.push(() => app!.close());
     }
+    const housekeeping = setInterval(() => {
+      runHousekeeping(database.db, new Date()).then(
+        (deleted) => logger.debug(deleted, 'housekeeping done'),
+        (error) => logger.warn({ err: error }, 'housekeeping failed'),
+      );
+    }, HOUSEKEEPING_INTERVAL_MS);
+    housekeeping.unref();
+    closers.push(async () => clearInterval(housekeeping));
     logger.info({ database: database.kind, storage: store.kind, workers: config.workers, http: options.http }, 'solar-partner started');
     return { app, database, queue, store, logger, close };
   } catch (error) {

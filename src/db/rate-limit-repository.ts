@@ -51,4 +51,10 @@ export class RateLimitRepository {
       };
     });
   }
+
+  /** Deletes counted requests older than `before` (buckets that are never checked again keep theirs otherwise). */
+  async deleteOlderThan(before: Date): Promise<number> {
+    const result = await this.#db.deleteFrom('rate_limit_hits').where('hit_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

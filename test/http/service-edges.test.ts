@@ -80,6 +80,7 @@ describe('errors, health, documentation and files', () => {
       ['/api/health', 'get', ['200', '503']],
       ['/api/mcp-sessions', 'post', ['200', '400', '429']],
       ['/api/mcp-sessions/{id}', 'get', ['200', '404']],
+      ['/embed', 'get', ['200']],
     ];
     for (const [route, method, statuses] of expected) {
       const operation = document.paths[route]?.[method];

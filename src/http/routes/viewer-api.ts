@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppServices } from '../../app.ts';
+import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
+import { INVALID_KEY } from '../api-key-auth.ts';
+import { HttpError } from '../http-error.ts';
+import { ErrorBody, Latitude, Longitude, ModelIdParams, ModelJob, RadiusKm } from '../schemas.ts';
+
+const ViewerModelRequest = Type.Object(
+  {
+    latitude: Latitude,
+    longitude: Longitude,
+    radiusKm: Type.Optional(RadiusKm),
+    key: Type.Optional(Type.String({ maxLength: 200, description: 'The API key of the embed URL: HD model' })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Routes for the service's own viewer pages, so the browser never uses the partner API: request the
+ * model of the page's location (HD for an embed with a valid key, SD otherwise) and poll its status.
+ */
+export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  app.post(
+    '/api/viewer/models',
+    {
+      schema: {
+        summary: 'Model for a viewer page',
+        description: 'Used by the embed and viewer pages. With the embed key: HD (not metered against the partner quota); without: SD.',
+        tags: ['Viewer'],
+        body: ViewerModelRequest,
+        response: { 200: ModelJob, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM, key } = request.body;
+      const now = services.now();
+      let quality: 'hd' | 'sd' = 'sd';
+      if (key !== undefined) {
+        if (!(await services.authenticator.authenticate(key, now))) throw new HttpError(401, INVALID_KEY);
+        quality = 'hd';
+      }
+      const answer = await services.models.request(quality, { latitude, longitude, radiusKm }, undefined, now);
+      return (await services.models.read(answer.view.id)) ?? answer.view;
+    },
+  );
+
+  app.get(
+    '/api/viewer/models/:id',
+    {
+      schema: { summary: 'Status of a viewer page model', tags: ['Viewer'], params: ModelIdParams, response: { 200: ModelJob, 404: ErrorBody } },
+    },
+    async (request) => {
+      const job = await services.models.read(request.params.id);
+      if (!job) throw new HttpError(404, 'Model not found');
+      return job;
+    },
+  );
+};

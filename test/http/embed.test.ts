@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ApiKeysRepository } from '../../src/db/api-keys-repository.ts';
+import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
+
+describe('GET /embed and the viewer page routes', () => {
+  let ctx: TestContext;
+  let key: string;
+  before(async () => {
+    ctx = await createTestContext();
+    key = await ctx.createKey();
+  });
+  after(async () => ctx.close());
+
+  const embed = (query: string) => ctx.app.inject({ method: 'GET', url: `/embed?${query}` });
+
+  test('a valid key gives the page, frameable by any site when the key lists none', async () => {
+    const response = await embed(`lat=43.7396&lng=7.4276&key=${key}`);
+    assert.equal(response.statusCode, 200);
+    assert.match(response.headers['content-type'] as string, /text\/html/);
+    const policy = response.headers['content-security-policy'] as string;
+    assert.match(policy, /frame-ancestors \*/);
+    assert.match(policy, /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    assert.equal(response.headers['x-frame-options'], undefined, 'never frame-blocked');
+    assert.match(response.body, /OpenStreetMap contributors/);
+    assert.match(response.body, /43\.739600, 7\.427600/);
+  });
+
+  test('a key with allowed origins may only be framed by them', async () => {
+    const limitedKey = await ctx.createKey();
+    const prefix = limitedKey.slice(0, 12);
+    assert.ok(await new ApiKeysRepository(ctx.database.db).setAllowedOrigins(prefix, ['https://installer.example', 'https://www.installer.example']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await embed(`lat=1&lng=2&key=${limitedKey}`);
+    assert.match(response.headers['content-security-policy'] as string, /frame-ancestors https:\/\/installer\.example https:\/\/www\.installer\.example;/);
+  });
+
+  test('a missing, unknown or non-Business key is a 401 page', async () => {
+    const proKey = await ctx.createKey('pro');
+    for (const query of ['lat=1&lng=2', 'lat=1&lng=2&key=spk_nope', `lat=1&lng=2&key=${proKey}`]) {
+      const response = await embed(query);
+      assert.equal(response.statusCode, 401, query);
+      assert.match(response.headers['content-type'] as string, /text\/html/);
+    }
+    assert.match((await embed('lat=1&lng=2&key=spk_nope')).body, /Invalid or revoked API key/);
+  });
+
+  test('a bad location is a 400 page naming the parameter; nothing is echoed unescaped', async () => {
+    const response = await embed(`lat=<script>alert(1)</script>&lng=2&key=${key}`);
+    assert.equal(response.statusCode, 400);
+    assert.match(response.body, /lat must be a number/);
+    assert.ok(!response.body.includes('<script>alert(1)'));
+  });
+
+  test('the page route asks for HD with the embed key, SD without, and refuses a bad key', async () => {
+    const hd = await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 43.7396, longitude: 7.4276, key } });
+    assert.equal(hd.statusCode, 200);
+    assert.equal(json(hd).id, 'hd_43.7396_7.4276_0.3');
+    assert.equal(json(hd).status, 'pending');
+    const sd = await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 43.7396, longitude: 7.4276 } });
+    assert.equal(json(sd).id, 'sd_43.7396_7.4276_0.3');
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 1, longitude: 2, key: 'spk_nope' } });
+    assert.equal(bad.statusCode, 401);
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/viewer/models/sd_43.7396_7.4276_0.3' });
+    assert.equal(json(status).status, 'pending');
+  });
+});
