@@ -26,7 +26,9 @@ import { viewerApiRoutes } from './http/routes/viewer-api.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
+import { BatchedUsageWriter } from './services/batched-usage-writer.ts';
 import { ModelService } from './services/model-service.ts';
+import { DatabaseRateLimiter, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import { SessionService } from './services/session-service.ts';
 import { LocalObjectStore } from './storage/local-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -51,7 +53,7 @@ export interface AppServices {
   authenticator: ApiKeyAuthenticator;
   models: ModelService;
   sessions: SessionService;
-  limits: RateLimitRepository;
+  limits: RateLimiter;
   version: string;
   now: () => Date;
 }
@@ -99,8 +101,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 function createServices(deps: AppDependencies, app: FastifyInstance): AppServices {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
-  const limits = new RateLimitRepository(db);
-  const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage: new UsageRepository(db), queue: deps.queue });
+  const repository = new RateLimitRepository(db, { singleConnection: deps.database.kind === 'pglite' });
+  const limits: RateLimiter =
+    deps.database.kind === 'pglite' ? new SingleOwnerRateLimiter(repository, (error) => app.log.error({ err: error }, 'could not record rate-limit hits')) : new DatabaseRateLimiter(repository);
+  app.addHook('onClose', async () => limits.flush());
+  const usage = new UsageRepository(db);
+  const cacheHits = new BatchedUsageWriter(usage, (error) => app.log.error({ err: error }, 'could not record usage'));
+  app.addHook('onClose', async () => cacheHits.flush());
+  const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue: deps.queue, cacheHits });
   return {
     db,
     queue: deps.queue,

@@ -12,14 +12,18 @@ export interface RateLimitDecision {
 
 /**
  * A sliding-window limit kept in the database, so it holds across restarts and across every instance on
- * one database. Each allowed request is one row; a check counts the rows of the last window under a
- * transaction-scoped advisory lock on the bucket, so concurrent checks on several instances cannot both
- * take the last slot.
+ * one database. Each allowed request is one row; one statement counts the rows of the last window and
+ * adds the new one when there is room. On a shared server that statement runs in a transaction behind an
+ * advisory lock on the bucket, so concurrent checks on several instances cannot both take the last slot;
+ * the embedded database has a single connection that runs one statement at a time, so it needs neither.
  */
 export class RateLimitRepository {
   readonly #db: Kysely<Database>;
-  constructor(db: Kysely<Database>) {
+  readonly #singleConnection: boolean;
+
+  constructor(db: Kysely<Database>, options: { singleConnection: boolean }) {
     this.#db = db;
+    this.#singleConnection = options.singleConnection;
   }
 
   /**
@@ -29,30 +33,45 @@ export class RateLimitRepository {
    */
   async consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
     const windowStart = new Date(now.getTime() - windowMs);
-    return this.#db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${bucket}))`.execute(trx);
-      await trx.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('hit_at', '<=', windowStart).execute();
-      const hits = await trx
-        .selectFrom('rate_limit_hits')
-        .select('hit_at')
-        .where('bucket', '=', bucket)
-        .orderBy('hit_at')
-        .limit(limit)
-        .execute();
-      const allowed = hits.length < limit;
-      if (allowed) await trx.insertInto('rate_limit_hits').values({ bucket, hit_at: now }).execute();
-      const oldest = hits[0]?.hit_at ?? now;
-      const resetMs = oldest.getTime() + windowMs - now.getTime();
-      return {
-        allowed,
-        limit,
-        remaining: Math.max(0, limit - hits.length - (allowed ? 1 : 0)),
-        resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
-      };
-    });
+    const countAndInsert = async (db: Kysely<Database>) => {
+      const result = await sql<{ counted: number; oldest: Date | null }>`
+        with counted as (
+          select count(*)::int as counted, min(hit_at) as oldest
+          from rate_limit_hits where bucket = ${bucket} and hit_at > ${windowStart}
+        ), inserted as (
+          insert into rate_limit_hits (bucket, hit_at) select ${bucket}, ${now} from counted where counted < ${limit}
+        )
+        select counted, oldest from counted`.execute(db);
+      return result.rows[0];
+    };
+    const row = this.#singleConnection
+      ? await countAndInsert(this.#db)
+      : await this.#db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtext(${bucket}))`.execute(trx);
+          return countAndInsert(trx);
+        });
+    const allowed = row.counted < limit;
+    const resetMs = (row.oldest ?? now).getTime() + windowMs - now.getTime();
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - row.counted - (allowed ? 1 : 0)),
+      resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+    };
   }
 
-  /** Deletes counted requests older than `before` (buckets that are never checked again keep theirs otherwise). */
+  /** The counted requests of a bucket since `since`, oldest first. */
+  async hitsSince(bucket: string, since: Date): Promise<Date[]> {
+    const rows = await this.#db.selectFrom('rate_limit_hits').select('hit_at').where('bucket', '=', bucket).where('hit_at', '>', since).orderBy('hit_at').execute();
+    return rows.map((row) => row.hit_at);
+  }
+
+  /** Records counted requests in one statement. */
+  async insertHits(hits: { bucket: string; hit_at: Date }[]): Promise<void> {
+    if (hits.length > 0) await this.#db.insertInto('rate_limit_hits').values(hits).execute();
+  }
+
+  /** Deletes counted requests older than `before` (housekeeping; checks only read the last window). */
   async deleteOlderThan(before: Date): Promise<number> {
     const result = await this.#db.deleteFrom('rate_limit_hits').where('hit_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);

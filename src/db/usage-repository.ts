@@ -26,6 +26,15 @@ export class UsageRepository {
       .execute();
   }
 
+  /** Records several events in one statement. */
+  async recordMany(events: { accountId: number; apiKeyId: number; modelId: string; kind: UsageKind }[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.#db
+      .insertInto('usage_events')
+      .values(events.map((e) => ({ account_id: e.accountId, api_key_id: e.apiKeyId, model_id: e.modelId, kind: e.kind, billable: e.kind === 'generation' })))
+      .execute();
+  }
+
   /** Requests per month and key, newest month first. */
   async summary(accountId: number): Promise<UsageRow[]> {
     const rows = await this.#db

@@ -6,6 +6,7 @@ import type { UsageKind, UsageRepository } from '../db/usage-repository.ts';
 import { modelId, normaliseArea, type ModelArea, type ModelQuality } from '../domain/model-id.ts';
 import { outcomeForExistingJob, type ModelJobView, type ModelStatus } from '../domain/model-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { BatchedUsageWriter } from './batched-usage-writer.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
 /** What a model request answers: SPEC.md's short form for new jobs and cache hits, the full job otherwise. */
@@ -20,9 +21,11 @@ export class ModelService {
   readonly #jobs: ModelJobsRepository;
   readonly #usage: UsageRepository;
   readonly #queue: JobQueue;
-  readonly #cache = new BoundedCache<ModelJobView | null>(20_000);
+  readonly #cacheHits: BatchedUsageWriter;
+  readonly #cache = new BoundedCache<CachedJob | null>(20_000);
 
-  constructor(deps: { db: Kysely<Database>; jobs: ModelJobsRepository; usage: UsageRepository; queue: JobQueue }) {
+  constructor(deps: { db: Kysely<Database>; jobs: ModelJobsRepository; usage: UsageRepository; queue: JobQueue; cacheHits: BatchedUsageWriter }) {
+    this.#cacheHits = deps.cacheHits;
     this.#db = deps.db;
     this.#jobs = deps.jobs;
     this.#usage = deps.usage;
@@ -38,6 +41,12 @@ export class ModelService {
   async request(quality: ModelQuality, area: ModelArea, requester: KeyOwner | undefined, now: Date): Promise<ModelRequestAnswer> {
     const normalised = normaliseArea(area);
     const id = modelId(quality, normalised);
+    const known = await this.#cached(id);
+    if (known && outcomeForExistingJob(known.view.status, known.completedAt, now) === 'cache_hit') {
+      // The common case needs no transaction: the cache holds the ready job and changes empty it.
+      if (requester) this.#cacheHits.add({ accountId: requester.accountId, apiKeyId: requester.keyId, modelId: id, kind: 'cache_hit' });
+      return { view: { id, status: 'ready', modelUrl: known.view.modelUrl }, usage: 'cache_hit' };
+    }
     const answer = await this.#db.transaction().execute(async (trx) => {
       const queued = await this.#jobs.queueIfNeeded(trx, id, quality, normalised, now);
       let result: ModelRequestAnswer;
@@ -60,18 +69,28 @@ export class ModelService {
 
   /** The job's state as SPEC.md reports it, or undefined when no such model exists. */
   async read(id: string): Promise<ModelJobView | undefined> {
+    return (await this.#cached(id))?.view;
+  }
+
+  async #cached(id: string): Promise<CachedJob | undefined> {
     const cached = this.#cache.get(id);
     if (cached !== undefined) return cached ?? undefined;
     const row = await this.#jobs.find(id);
-    const view = row ? toView(row) : null;
-    this.#cache.set(id, view);
-    return view ?? undefined;
+    const job = row ? { view: toView(row), completedAt: row.completed_at } : null;
+    this.#cache.set(id, job);
+    return job ?? undefined;
   }
 
   /** Forgets a cached job; called when the job changes on any instance. */
   invalidate(id: string): void {
     this.#cache.delete(id);
   }
+}
+
+/** A job as the cache keeps it: the public view and when it completed (for the cache lifetime). */
+interface CachedJob {
+  view: ModelJobView;
+  completedAt: Date | null;
 }
 
 /** The public fields of a job row (SPEC.md "Model job"). */

@@ -1,4 +1,4 @@
-import type { RateLimitRepository } from '../db/rate-limit-repository.ts';
+import type { RateLimitDecision, RateLimitRepository } from '../db/rate-limit-repository.ts';
 import { RateLimitedError, type RateLimitState } from '../domain/rate-limited-error.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -11,14 +11,90 @@ export interface RateLimitRule {
   message: string;
 }
 
+/** Counts requests against sliding windows. */
+export interface RateLimiter {
+  consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision>;
+  /** Writes what is not yet written (called on shutdown). */
+  flush(): Promise<void>;
+}
+
+/** Every check is one locked database transaction: right for several instances on one PostgreSQL. */
+export class DatabaseRateLimiter implements RateLimiter {
+  readonly #repository: RateLimitRepository;
+  constructor(repository: RateLimitRepository) {
+    this.#repository = repository;
+  }
+  consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
+    return this.#repository.consume(bucket, limit, windowMs, now);
+  }
+  async flush(): Promise<void> {}
+}
+
+/** How long counted requests wait before they are written together. */
+const WRITE_BEHIND_MS = 100;
+
+/**
+ * For the embedded database, which exactly one process can open (the folder lock ensures it), so this
+ * process sees every request: decisions come from memory, each bucket's window is read from the database
+ * on first use (so limits survive restarts), and counted requests are written back in batches.
+ */
+export class SingleOwnerRateLimiter implements RateLimiter {
+  readonly #repository: RateLimitRepository;
+  readonly #windows = new Map<string, Promise<Date[]>>();
+  #pending: { bucket: string; hit_at: Date }[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+  readonly #onError: (error: Error) => void;
+
+  constructor(repository: RateLimitRepository, onError: (error: Error) => void) {
+    this.#repository = repository;
+    this.#onError = onError;
+  }
+
+  async consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
+    const windowStart = now.getTime() - windowMs;
+    let window = this.#windows.get(bucket);
+    if (!window) {
+      window = this.#repository.hitsSince(bucket, new Date(windowStart));
+      this.#windows.set(bucket, window);
+    }
+    const hits = await window;
+    while (hits.length > 0 && hits[0].getTime() <= windowStart) hits.shift();
+    const allowed = hits.length < limit;
+    const oldest = hits[0] ?? now;
+    const counted = hits.length;
+    if (allowed) {
+      hits.push(now);
+      this.#pending.push({ bucket, hit_at: now });
+      this.#timer ??= setTimeout(() => void this.flush(), WRITE_BEHIND_MS);
+    }
+    if (hits.length === 0) this.#windows.delete(bucket);
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - counted - (allowed ? 1 : 0)),
+      resetSeconds: Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000)),
+    };
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#writing = this.#writing.then(() => this.#repository.insertHits(batch)).catch(this.#onError);
+    await this.#writing;
+  }
+}
+
 /**
  * Counts a request against its sliding window.
  *
  * @returns the limit's state after counting, for the `RateLimit-*` headers
  * @throws RateLimitedError when the window is full (the request is not counted)
  */
-export async function consumeRateLimit(limits: RateLimitRepository, rule: RateLimitRule, now: Date): Promise<RateLimitState> {
-  const decision = await limits.consume(rule.bucket, rule.limit, rule.windowMs, now);
+export async function consumeRateLimit(limiter: RateLimiter, rule: RateLimitRule, now: Date): Promise<RateLimitState> {
+  const decision = await limiter.consume(rule.bucket, rule.limit, rule.windowMs, now);
   const state = { limit: decision.limit, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
   if (!decision.allowed) throw new RateLimitedError(rule.message, state);
   return state;

@@ -8,10 +8,9 @@ import {
 } from '../domain/agent-session.ts';
 import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../domain/model-id.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
-import type { RateLimitRepository } from '../db/rate-limit-repository.ts';
 import type { RateLimitState } from '../domain/rate-limited-error.ts';
 import type { ModelService } from './model-service.ts';
-import { consumeRateLimit, HOUR_MS } from './rate-limiter.ts';
+import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
 /** SPEC.md: 10 sessions per hour per IP address. */
 export const SESSIONS_PER_HOUR = 10;
@@ -53,9 +52,9 @@ export class SessionService {
   readonly #sessions: AgentSessionsRepository;
   readonly #models: ModelService;
   readonly #publicBaseUrl: string;
-  readonly #limits: RateLimitRepository;
+  readonly #limits: RateLimiter;
 
-  constructor(deps: { sessions: AgentSessionsRepository; models: ModelService; limits: RateLimitRepository; publicBaseUrl: string }) {
+  constructor(deps: { sessions: AgentSessionsRepository; models: ModelService; limits: RateLimiter; publicBaseUrl: string }) {
     this.#sessions = deps.sessions;
     this.#limits = deps.limits;
     this.#models = deps.models;

@@ -58,6 +58,8 @@ export interface ContextOptions {
   store?: ObjectStore;
   /** Reuse another context's schema (two instances on one PostgreSQL). */
   schema?: string;
+  /** Keep the embedded database in this folder instead of memory (restart tests). */
+  embeddedDir?: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   const ownsSchema = kind === 'postgres' && options.schema === undefined;
   const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
   if (kind === 'postgres' && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, dataDir: 'memory://', schema });
+  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, dataDir: options.embeddedDir ?? 'memory://', schema });
   const queue = await JobQueue.start(database, { databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, heartbeatSeconds: 10, retryDelaySeconds: 1 }, () => {});
   const store = options.store ?? new LocalObjectStore(path.join(dataDir, 'objects'), config.publicBaseUrl);
   const clock = new TestClock();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DATABASES, createTestContext, json, type TestContext } from '../helpers/test-context.ts';
+import { DATABASES, createTestContext, json, waitFor, type TestContext } from '../helpers/test-context.ts';
 
 for (const kind of DATABASES) {
   describe(`model endpoints (${kind})`, () => {
@@ -92,15 +92,16 @@ for (const kind of DATABASES) {
       assert.equal(unauthenticated.statusCode, 401);
     });
 
-    test('status reads reflect worker updates at once (progress, then ready with modelUrl)', async () => {
+    test('status reads follow worker updates (progress, then ready with modelUrl) as their change notices arrive', async () => {
       const id = 'hd_52.52_13.405_0.3';
+      const read = async () => json(await ctx.app.inject({ method: 'GET', url: `/api/v1/models/${id}`, headers: { authorization: `Bearer ${key}` } }));
       await ctx.jobs.markProcessing(id, 1, ctx.clock.now());
       await ctx.jobs.reportProgress(id, 42, 'Building roofs', ctx.clock.now());
-      const processing = await ctx.app.inject({ method: 'GET', url: `/api/v1/models/${id}`, headers: { authorization: `Bearer ${key}` } });
-      assert.deepEqual(json(processing), { id, status: 'processing', modelUrl: null, progress: 42, step: 'Building roofs' });
+      const processing = await waitFor('progress 42', async () => ((await read()).progress === 42 ? read() : undefined), 2000);
+      assert.deepEqual(processing, { id, status: 'processing', modelUrl: null, progress: 42, step: 'Building roofs' });
       await ctx.jobs.markReady(id, 'https://cdn.example.com/m.glb', 'models/m.glb', ctx.clock.now());
-      const ready = await ctx.app.inject({ method: 'GET', url: `/api/v1/models/${id}`, headers: { authorization: `Bearer ${key}` } });
-      assert.deepEqual(json(ready), { id, status: 'ready', modelUrl: 'https://cdn.example.com/m.glb', progress: 100, step: null });
+      const ready = await waitFor('ready', async () => ((await read()).status === 'ready' ? read() : undefined), 2000);
+      assert.deepEqual(ready, { id, status: 'ready', modelUrl: 'https://cdn.example.com/m.glb', progress: 100, step: null });
     });
 
     test('a ready model younger than 30 days is a cache hit with modelUrl; older is generated again', async () => {
@@ -108,6 +109,7 @@ for (const kind of DATABASES) {
       const hit = await post({ latitude: 52.52, longitude: 13.405 }, `Bearer ${key}`);
       assert.deepEqual(json(hit), { id, status: 'ready', modelUrl: 'https://cdn.example.com/m.glb' });
       await ctx.jobs.markReady(id, 'https://cdn.example.com/m.glb', 'models/m.glb', new Date(ctx.clock.now().getTime() - 31 * 86_400_000));
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the change notice reaches the cache
       const stale = await post({ latitude: 52.52, longitude: 13.405 }, `Bearer ${key}`);
       assert.deepEqual(json(stale), { id, status: 'pending' });
     });
@@ -115,8 +117,7 @@ for (const kind of DATABASES) {
     test('a failed model is queued again', async () => {
       await post({ latitude: 10, longitude: 20 }, `Bearer ${key}`);
       await ctx.jobs.markFailed('hd_10_20_0.3', 'Overpass answered 504', ctx.clock.now());
-      const failed = await ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_10_20_0.3', headers: { authorization: `Bearer ${key}` } });
-      assert.equal(json(failed).status, 'failed');
+      await waitFor('failed', async () => json(await ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_10_20_0.3', headers: { authorization: `Bearer ${key}` } })).status === 'failed', 2000);
       const retried = await post({ latitude: 10, longitude: 20 }, `Bearer ${key}`);
       assert.deepEqual(json(retried), { id: 'hd_10_20_0.3', status: 'pending' });
     });
@@ -127,7 +128,11 @@ for (const kind of DATABASES) {
       await ctx.jobs.markReady('hd_30_31_0.3', 'https://cdn.example.com/x.glb', 'x', ctx.clock.now());
       await post({ latitude: 30, longitude: 31 }, `Bearer ${meterKey}`);
       await post({ latitude: 30, longitude: 31 }, `Bearer ${meterKey}`);
-      const rows = await ctx.database.db.selectFrom('usage_events').innerJoin('accounts', 'accounts.id', 'usage_events.account_id').select(['kind', 'billable']).where('accounts.email', '=', `meter-${kind}@example.com`).orderBy('usage_events.id').execute();
+      // Cache hits are written in batches within a tenth of a second.
+      const rows = await waitFor('three usage rows', async () => {
+        const found = await ctx.database.db.selectFrom('usage_events').innerJoin('accounts', 'accounts.id', 'usage_events.account_id').select(['kind', 'billable']).where('accounts.email', '=', `meter-${kind}@example.com`).orderBy('usage_events.id').execute();
+        return found.length === 3 && found;
+      }, 2000);
       assert.deepEqual(rows, [
         { kind: 'generation', billable: true },
         { kind: 'cache_hit', billable: false },
@@ -168,10 +173,11 @@ for (const kind of DATABASES) {
       const { ApiKeysRepository } = await import('../../src/db/api-keys-repository.ts');
       const { hashApiKey } = await import('../../src/domain/api-key.ts');
       assert.equal(await new ApiKeysRepository(ctx.database.db).revoke({ hash: hashApiKey(revocable) }), 1);
-      // The change notification empties the cache; allow it to arrive.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_1_0.3', headers: { authorization: `Bearer ${revocable}` } });
-      assert.equal(response.statusCode, 401);
+      // The change notice empties every instance's key cache.
+      const response = await waitFor('revocation', async () => {
+        const answer = await ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_1_0.3', headers: { authorization: `Bearer ${revocable}` } });
+        return answer.statusCode === 401 && answer;
+      }, 2000);
       assert.equal(json(response).error, 'Invalid or revoked API key');
     });
   });
