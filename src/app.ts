@@ -28,7 +28,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
 import { BatchedUsageWriter } from './services/batched-usage-writer.ts';
 import { ModelService } from './services/model-service.ts';
-import { DatabaseRateLimiter, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
+import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import { SessionService } from './services/session-service.ts';
 import { LocalObjectStore } from './storage/local-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -79,11 +79,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
 
   const services = createServices(deps, app);
+  if (services.limits instanceof SingleOwnerRateLimiter) await services.limits.load(HOUR_MS, services.now());
   const unsubscribe = await deps.database.onChange((topic) => {
     if (topic === 'keys') services.authenticator.invalidate();
     else if (topic.startsWith('model:')) services.models.invalidate(topic.slice('model:'.length));
   });
-  app.addHook('onClose', async () => unsubscribe());
+  app.addHook('onClose', async () => {
+    await unsubscribe();
+    await services.authenticator.flush();
+  });
 
   registerErrorHandling(app);
   registerMetrics(app);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { generateApiKey } from '../domain/api-key.ts';
 import { announceChange } from './database.ts';
 import type { Database } from './schema.ts';
@@ -83,8 +83,11 @@ export class ApiKeysRepository {
     });
   }
 
-  async touchLastUsed(keyId: number, at: Date): Promise<void> {
-    await this.#db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+  /** Sets the "last used" time of several keys in one statement. */
+  async touchLastUsed(uses: Map<number, Date>): Promise<void> {
+    if (uses.size === 0) return;
+    const values = sql.join([...uses].map(([id, at]) => sql`(${id}::int, ${at}::timestamptz)`));
+    await sql`update api_keys set last_used_at = used.at from (values ${values}) as used(id, at) where api_keys.id = used.id`.execute(this.#db);
   }
 }
 

@@ -60,10 +60,9 @@ export class RateLimitRepository {
     };
   }
 
-  /** The counted requests of a bucket since `since`, oldest first. */
-  async hitsSince(bucket: string, since: Date): Promise<Date[]> {
-    const rows = await this.#db.selectFrom('rate_limit_hits').select('hit_at').where('bucket', '=', bucket).where('hit_at', '>', since).orderBy('hit_at').execute();
-    return rows.map((row) => row.hit_at);
+  /** Every counted request since `since`, oldest first (to rebuild windows in memory). */
+  async allHitsSince(since: Date): Promise<{ bucket: string; hit_at: Date }[]> {
+    return this.#db.selectFrom('rate_limit_hits').select(['bucket', 'hit_at']).where('hit_at', '>', since).orderBy('hit_at').execute();
   }
 
   /** Records counted requests in one statement. */

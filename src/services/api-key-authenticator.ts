@@ -3,8 +3,8 @@ import { hashApiKey } from '../domain/api-key.ts';
 import { planAllowsApi } from '../domain/plans.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
-/** How often a key's "last used" time is written, at most. */
-const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+/** Key uses are written together at most this often; "last used" is shown to the minute. */
+const LAST_USED_FLUSH_MS = 10_000;
 
 /**
  * Checks API keys. Answers come from a cache that any change to keys or plans empties (on every
@@ -13,7 +13,8 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 export class ApiKeyAuthenticator {
   readonly #keys: ApiKeysRepository;
   readonly #cache = new BoundedCache<KeyOwner | null>(10_000);
-  readonly #lastUsedWrites = new Map<number, number>();
+  #uses = new Map<number, Date>();
+  #timer: NodeJS.Timeout | undefined;
   readonly #onError: (error: Error) => void;
 
   constructor(keys: ApiKeysRepository, onError: (error: Error) => void) {
@@ -40,9 +41,19 @@ export class ApiKeyAuthenticator {
   }
 
   #noteUse(keyId: number, now: Date): void {
-    const last = this.#lastUsedWrites.get(keyId) ?? 0;
-    if (now.getTime() - last < LAST_USED_WRITE_INTERVAL_MS) return;
-    this.#lastUsedWrites.set(keyId, now.getTime());
-    this.#keys.touchLastUsed(keyId, now).catch(this.#onError);
+    this.#uses.set(keyId, now);
+    if (!this.#timer) {
+      this.#timer = setTimeout(() => void this.flush(), LAST_USED_FLUSH_MS);
+      this.#timer.unref();
+    }
+  }
+
+  /** Writes the "last used" times noted since the last write (also called on shutdown). */
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const uses = this.#uses;
+    this.#uses = new Map();
+    await this.#keys.touchLastUsed(uses).catch(this.#onError);
   }
 }

@@ -40,7 +40,7 @@ const WRITE_BEHIND_MS = 100;
  */
 export class SingleOwnerRateLimiter implements RateLimiter {
   readonly #repository: RateLimitRepository;
-  readonly #windows = new Map<string, Promise<Date[]>>();
+  readonly #windows = new Map<string, Date[]>();
   #pending: { bucket: string; hit_at: Date }[] = [];
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
@@ -51,14 +51,25 @@ export class SingleOwnerRateLimiter implements RateLimiter {
     this.#onError = onError;
   }
 
+  /**
+   * Rebuilds every window from the database in one read: the requests counted in the last `windowMs`
+   * (the longest window in use) before this process started.
+   */
+  async load(windowMs: number, now: Date): Promise<void> {
+    for (const { bucket, hit_at } of await this.#repository.allHitsSince(new Date(now.getTime() - windowMs))) {
+      const hits = this.#windows.get(bucket);
+      if (hits) hits.push(hit_at);
+      else this.#windows.set(bucket, [hit_at]);
+    }
+  }
+
   async consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
     const windowStart = now.getTime() - windowMs;
-    let window = this.#windows.get(bucket);
-    if (!window) {
-      window = this.#repository.hitsSince(bucket, new Date(windowStart));
-      this.#windows.set(bucket, window);
+    let hits = this.#windows.get(bucket);
+    if (!hits) {
+      hits = [];
+      this.#windows.set(bucket, hits);
     }
-    const hits = await window;
     while (hits.length > 0 && hits[0].getTime() <= windowStart) hits.shift();
     const allowed = hits.length < limit;
     const oldest = hits[0] ?? now;
