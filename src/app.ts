@@ -18,6 +18,8 @@ import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { embedRoutes } from './http/routes/embed.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { llmsTxtRoutes } from './http/routes/llms-txt.ts';
+import { mcpRoutes } from './http/routes/mcp.ts';
 import { registerMetrics } from './http/routes/metrics.ts';
 import { modelRoutes } from './http/routes/models.ts';
 import { sessionRoutes } from './http/routes/sessions.ts';
@@ -30,6 +32,7 @@ import { BatchedUsageWriter } from './services/batched-usage-writer.ts';
 import { ModelService } from './services/model-service.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import { SessionService } from './services/session-service.ts';
+import { SolarService } from './services/solar-service.ts';
 import { LocalObjectStore } from './storage/local-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
@@ -49,7 +52,7 @@ export interface AppServices {
   db: Kysely<Database>;
   queue: JobQueue;
   store: ObjectStore;
-  irradiance: IrradianceProvider;
+  solar: SolarService;
   authenticator: ApiKeyAuthenticator;
   models: ModelService;
   sessions: SessionService;
@@ -98,6 +101,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sessionRoutes, { services });
   await app.register(embedRoutes, { services });
   await app.register(viewerApiRoutes, { services });
+  await app.register(mcpRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(llmsTxtRoutes, { publicBaseUrl: deps.config.publicBaseUrl });
   if (deps.store instanceof LocalObjectStore) await app.register(fileRoutes, { root: deps.store.root });
   return app;
 }
@@ -117,7 +122,7 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
     db,
     queue: deps.queue,
     store: deps.store,
-    irradiance: deps.irradiance,
+    solar: new SolarService(deps.irradiance),
     authenticator: new ApiKeyAuthenticator(new ApiKeysRepository(db), (error) => app.log.warn({ err: error }, 'could not record key use')),
     models,
     sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl: deps.config.publicBaseUrl }),

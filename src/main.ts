@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { accountCommands } from './cli/account-commands.ts';
 import { keyCommands } from './cli/key-commands.ts';
+import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
 import { UsageError, type CommandContext } from './cli/command.ts';
 import { migrateCommand, serveCommand, workerCommand } from './cli/service-commands.ts';
@@ -24,6 +25,9 @@ Accounts and keys
   keys origins <prefix> [--origin URL ...] sites allowed to frame the embed with this key (none: any)
   usage --email E                          model requests per month and key, billable and not
 
+AI agents
+  mcp --base-url URL                       the MCP tools over stdio, using the service at URL
+
 Settings come from the environment (and ./.env when present); see the README.
 Exit codes: 0 success, 1 failure, 2 usage error.`;
 
@@ -34,6 +38,7 @@ const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
   accounts: accountCommands,
   keys: keyCommands,
   usage: usageCommand,
+  mcp: mcpCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -76,5 +81,5 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv.slice(2));
-// serve and worker keep running until a signal; every other command ends here.
-if (code !== 0 || !['serve', 'worker'].includes(process.argv[2] ?? '')) process.exit(code);
+// serve, worker and mcp keep running (until a signal, or the end of standard input); every other command ends here.
+if (code !== 0 || !['serve', 'worker', 'mcp'].includes(process.argv[2] ?? '')) process.exit(code);

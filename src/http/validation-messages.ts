@@ -29,7 +29,7 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
   const field = error.instancePath.split('/').filter(Boolean).join('.');
   const property = schema?.properties?.[field] ?? {};
   const allowedFields = Object.keys(schema?.properties ?? {}).join(', ');
-  const where = part === 'body' ? 'Request body' : part === 'querystring' ? 'Query' : 'Path';
+  const where = ({ body: 'Request body', querystring: 'Query', arguments: 'Arguments' } as Record<string, string>)[part] ?? 'Path';
   switch (error.keyword) {
     case 'required': {
       const missing = String(error.params.missingProperty);

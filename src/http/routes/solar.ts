@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { computeSolarYield } from '../../domain/solar-yield.ts';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/irradiance-provider.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody, SolarRequestBody, SolarResult } from '../schemas.ts';
@@ -20,15 +19,8 @@ export const solarRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       },
     },
     async (request) => {
-      const body = request.body;
       try {
-        const irradiation = await services.irradiance.irradiation({
-          latitude: body.latitude,
-          longitude: body.longitude,
-          tiltDeg: body.tiltDeg,
-          azimuthDeg: body.azimuthDeg,
-        });
-        return computeSolarYield(body, irradiation);
+        return await services.solar.calculate(request.body);
       } catch (error) {
         if (error instanceof IrradianceRejectedError) throw new HttpError(400, `The irradiance service cannot serve this location: ${error.message}`);
         if (error instanceof IrradianceUnavailableError) {

@@ -1,0 +1,43 @@
+import type { SolarResult } from '../domain/solar-yield.ts';
+import type { CreatedSession, SessionView } from '../services/session-service.ts';
+
+/** Arguments of `create_solar_session` (the fields of `POST /api/mcp-sessions`). */
+export interface SessionArguments {
+  latitude: number;
+  longitude: number;
+  agentName: string;
+  radiusKm?: number;
+  wizardGoal?: 'maximize_energy' | 'cover_bill' | 'maximize_roi' | 'environmental';
+  wizardKwh?: number;
+  roofLat?: number;
+  roofLng?: number;
+}
+
+/** Arguments of `calculate_solar_yield` (the fields of `POST /api/solar/calculate`). */
+export interface YieldArguments {
+  latitude: number;
+  longitude: number;
+  tiltDeg: number;
+  azimuthDeg: number;
+  panelAreaM2: number;
+  panelEfficiency: number;
+  shadingLossFraction?: number;
+}
+
+/** A tool call that cannot succeed; the message is written for the model that called it. */
+export class ToolFailure extends Error {}
+
+/**
+ * What the MCP tools do, wherever the work happens: inside the service (the `/mcp` endpoint) or
+ * through the REST API of a running service (`solar-partner mcp` over stdio).
+ */
+export interface SolarBackend {
+  /** @throws ToolFailure for invalid arguments and the hourly limit */
+  createSession(args: SessionArguments): Promise<CreatedSession>;
+  /** Undefined when the session is unknown or expired. */
+  getSession(id: string): Promise<SessionView | undefined>;
+  /** @throws ToolFailure when the location cannot be served or the irradiance service is down */
+  calculateYield(args: YieldArguments): Promise<SolarResult>;
+}
+
+export const IRRADIANCE_DOWN = 'The irradiance data service (PVGIS) is unreachable right now, so no yield can be calculated. Try again in a few minutes.';

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+
+const RECORDED = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
+const recordedFile = sharedDataFile(RECORDED);
+const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+type ToolResult = { isError?: boolean; content: { type: string; text?: string; uri?: string }[]; structuredContent?: Record<string, unknown> };
+
+describe('MCP server, with the official SDK client', { skip: recordedFile ? false : missingSharedData(RECORDED) }, () => {
+  let ctx: TestContext;
+  let pvgis: PvgisStandIn;
+  let baseUrl: string;
+  let client: Client;
+  before(async () => {
+    pvgis = await PvgisStandIn.start(recordedFile!);
+    ctx = await createTestContext({ irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl, timeoutMs: 1000 }) });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+    client = new Client({ name: 'solar-partner-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
+  });
+  after(async () => {
+    await client.close();
+    await ctx.close();
+    await pvgis.close();
+  });
+
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult;
+
+  test('lists the three tools with input and output schemas, descriptions and annotations', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['calculate_solar_yield', 'create_solar_session', 'get_solar_session']);
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.type, 'object', tool.name);
+      assert.ok(tool.outputSchema, `${tool.name} has an output schema`);
+      assert.ok((tool.description ?? '').length > 80, `${tool.name} is described`);
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    assert.equal(byName.get_solar_session.annotations?.readOnlyHint, true);
+    assert.equal(byName.calculate_solar_yield.annotations?.readOnlyHint, true);
+    assert.equal(byName.create_solar_session.annotations?.readOnlyHint, false);
+    assert.match(byName.calculate_solar_yield.description!, /180 = south/);
+    assert.deepEqual((byName.create_solar_session.inputSchema.required as string[]).sort(), ['agentName', 'latitude', 'longitude']);
+  });
+
+  test('create_solar_session returns the viewer link as text, resource_link and structuredContent', async () => {
+    const result = await call('create_solar_session', { latitude: 48.137154, longitude: 11.576124, agentName: 'TestAgent', wizardGoal: 'cover_bill', wizardKwh: 300, roofLat: 48.1372, roofLng: 11.5762 });
+    assert.notEqual(result.isError, true);
+    const structured = result.structuredContent as { sessionId: string; viewerUrl: string; expiresAt: string; modelStatus: string };
+    assert.equal(structured.viewerUrl, `https://solar.example.com/viewer?session=${structured.sessionId}&lat=48.137154&lng=11.576124&wizard=cover_bill&wizardKwh=300&roofLat=48.1372000&roofLng=11.5762000`);
+    assert.equal(structured.modelStatus, 'not_generated');
+    assert.ok(Date.parse(structured.expiresAt) > Date.now() + 47 * 3600_000);
+    assert.ok(result.content.some((c) => c.type === 'text' && c.text!.includes(structured.viewerUrl)));
+    assert.ok(result.content.some((c) => c.type === 'resource_link' && c.uri === structured.viewerUrl));
+
+    const read = await call('get_solar_session', { sessionId: structured.sessionId });
+    assert.equal(read.structuredContent?.agentName, 'TestAgent');
+    assert.equal(read.structuredContent?.wizardKwh, 300);
+    const rest = json(await ctx.app.inject({ method: 'GET', url: `/api/mcp-sessions/${structured.sessionId}` }));
+    assert.deepEqual(read.structuredContent, rest, 'the tool answers what the REST endpoint answers');
+  });
+
+  test('invalid arguments give tool errors that name the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ latitude: 1, longitude: 2 }, 'agentName is required'],
+      [{ longitude: 2, agentName: 'a' }, 'latitude and longitude are required'],
+      [{ latitude: 100, longitude: 2, agentName: 'a' }, 'latitude must be between -90 and 90'],
+      [{ latitude: 1, longitude: 2, agentName: 'a', wizardGoal: 'cover_bill' }, 'wizardKwh is required when wizardGoal is cover_bill'],
+      [{ latitude: 1, longitude: 2, agentName: 'a', roofLat: 1 }, 'roofLat and roofLng must be given together'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await call('create_solar_session', args);
+      assert.equal(result.isError, true, message);
+      assert.ok(result.content.some((c) => c.text?.includes(message)), `${message} in ${JSON.stringify(result.content)}`);
+    }
+    const missing = await call('get_solar_session', { sessionId: 'ses_unknown' });
+    assert.equal(missing.isError, true);
+    assert.match(missing.content[0].text!, /does not exist or expired/);
+  });
+
+  test('calculate_solar_yield answers as the REST endpoint; a down irradiance service is a tool error', async () => {
+    const args = { latitude: 45, longitude: 8, tiltDeg: 0, azimuthDeg: 180, panelAreaM2: 10, panelEfficiency: 0.2 };
+    pvgis.mode = 'ok';
+    const result = await call('calculate_solar_yield', args);
+    const rest = json(await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', payload: args }));
+    assert.deepEqual(result.structuredContent, rest);
+    pvgis.mode = 'error500';
+    const down = await call('calculate_solar_yield', args);
+    assert.equal(down.isError, true);
+    assert.match(down.content[0].text!, /irradiance data service \(PVGIS\) is unreachable/);
+    pvgis.mode = 'ok';
+    const bad = await call('calculate_solar_yield', { ...args, tiltDeg: 120 });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text!, /tiltDeg must be between 0 and 90/);
+  });
+
+  test('the REST endpoint and the tool share one limit of 10 sessions per hour per address', async () => {
+    const fresh = await createTestContext();
+    try {
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(fresh.app.server.address() as { port: number }).port}`;
+      const agent = new Client({ name: 'limit-test', version: '1.0.0' });
+      await agent.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${url}/api/mcp-sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latitude: 1, longitude: i, agentName: 'rest' }) });
+        assert.equal(response.status, 200);
+        const tool = (await agent.callTool({ name: 'create_solar_session', arguments: { latitude: 2, longitude: i, agentName: 'mcp' } })) as ToolResult;
+        assert.notEqual(tool.isError, true);
+      }
+      const eleventh = (await agent.callTool({ name: 'create_solar_session', arguments: { latitude: 3, longitude: 3, agentName: 'mcp' } })) as ToolResult;
+      assert.equal(eleventh.isError, true);
+      assert.match(eleventh.content[0].text!, /Rate limit exceeded\. Maximum 10 sessions per hour\. Try again in \d+ seconds\./);
+      const restAfter = await fetch(`${url}/api/mcp-sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latitude: 1, longitude: 9, agentName: 'rest' }) });
+      assert.equal(restAfter.status, 429);
+      await agent.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('garbage sent to /mcp is answered with an error, and the server keeps serving', async () => {
+    for (const body of ['{not json', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope","arguments":{}}}', '[]']) {
+      const response = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      assert.ok(response.status >= 200 && response.status < 500, `status ${response.status} for ${body}`);
+    }
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 3);
+  });
+
+  test('a 2025-era client (initialize handshake, protocol 2025-06-18) is served statelessly', async () => {
+    const post = async (message: unknown) => {
+      const response = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify(message) });
+      const text = await response.text();
+      const data = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+      return JSON.parse(data) as { result?: { protocolVersion?: string; tools?: { name: string }[] } };
+    };
+    const initialized = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } } });
+    assert.equal(initialized.result?.protocolVersion, '2025-06-18');
+    const listed = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    assert.equal(listed.result?.tools?.length, 3);
+  });
+
+  test('llms.txt explains sessions, the link parameters and the MCP endpoint', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/llms.txt' });
+    assert.equal(response.statusCode, 200);
+    assert.match(response.headers['content-type'] as string, /text\/plain/);
+    for (const phrase of ['https://solar.example.com/mcp', 'create_solar_session', 'roofLat', '48 hours', '180 = south', 'npx solar-partner mcp']) assert.ok(response.body.includes(phrase), phrase);
+  });
+
+  test('the same tools over stdio against the running service', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, 'mcp', '--base-url', baseUrl], env: { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>, stderr: 'pipe' });
+    const stdioClient = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await stdioClient.connect(transport);
+    try {
+      const { tools } = await stdioClient.listTools();
+      assert.equal(tools.length, 3);
+      const created = (await stdioClient.callTool({ name: 'create_solar_session', arguments: { latitude: -33.86, longitude: 151.21, agentName: 'DesktopAgent' } })) as ToolResult;
+      assert.notEqual(created.isError, true);
+      const structured = created.structuredContent as { sessionId: string; viewerUrl: string };
+      assert.equal(structured.viewerUrl, `https://solar.example.com/viewer?session=${structured.sessionId}&lat=-33.860000&lng=151.210000`);
+      const read = (await stdioClient.callTool({ name: 'get_solar_session', arguments: { sessionId: structured.sessionId } })) as ToolResult;
+      assert.equal(read.structuredContent?.agentName, 'DesktopAgent');
+      const invalid = (await stdioClient.callTool({ name: 'create_solar_session', arguments: { latitude: 1, longitude: 2, agentName: 'a', roofLng: 3 } })) as ToolResult;
+      assert.equal(invalid.isError, true);
+      assert.match(invalid.content[0].text!, /roofLat and roofLng must be given together/);
+    } finally {
+      await stdioClient.close();
+    }
+  });
+});
