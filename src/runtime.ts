@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import { PvgisClient } from './irradiance/pvgis-client.ts';
+import { CachedIrradianceProvider } from './irradiance/cached-irradiance.ts';
+import { IrradianceCacheRepository } from './db/irradiance-cache-repository.ts';
 import { GenerationWorker } from './jobs/generation-worker.ts';
 import { runHousekeeping } from './jobs/housekeeping.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -81,7 +83,7 @@ export async function startService(config: Config, options: StartOptions): Promi
         database,
         queue,
         store,
-        irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }),
+        irradiance: options.irradiance ?? new CachedIrradianceProvider(new PvgisClient({ baseUrl: config.pvgisUrl }), new IrradianceCacheRepository(database.db)),
         logger: loggerOptions(config.logLevel),
       });
       await app.listen({ port: config.port, host: config.host });

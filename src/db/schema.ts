@@ -8,6 +8,7 @@ export interface Database {
   usage_events: UsageEventsTable;
   rate_limit_hits: RateLimitHitsTable;
   agent_sessions: AgentSessionsTable;
+  irradiance_cache: IrradianceCacheTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -82,4 +83,12 @@ export interface AgentSessionsTable {
   created_at: Date;
   expires_at: Date;
   opened_at: Date | null;
+}
+
+export interface IrradianceCacheTable {
+  key: string;
+  annual_gti: number;
+  monthly_gti: number[];
+  source: string;
+  fetched_at: Date;
 }

@@ -1,3 +1,4 @@
+import { CallRateLimiter } from './call-rate-limiter.ts';
 import {
   IrradianceRejectedError,
   IrradianceUnavailableError,
@@ -12,32 +13,58 @@ export const PVGIS_SOURCE = 'PVGIS-5.3 (EU JRC)';
 export interface PvgisClientOptions {
   /** Base address, e.g. `https://re.jrc.ec.europa.eu/api/v5_3`. */
   baseUrl: string;
-  /** Milliseconds before a call counts as unreachable. */
+  /** Milliseconds for a whole call, its retry included, before it counts as unreachable. */
   timeoutMs: number;
+  /** PVGIS allows 30 calls per second per address. */
+  callsPerSecond: number;
+  /** Longest random wait before the one retry, in milliseconds. */
+  retryJitterMs: number;
   fetch: typeof fetch;
 }
 
-export const PVGIS_DEFAULTS = { timeoutMs: 10_000 } as const;
+export const PVGIS_DEFAULTS = { timeoutMs: 10_000, callsPerSecond: 30, retryJitterMs: 500 } as const;
+
+/** Statuses after which one retry is worth it: overload and server errors. */
+const RETRYABLE = (status: number) => status === 429 || status === 529 || status >= 500;
 
 /**
  * Converts SPEC.md's azimuth (0 = north, 90 = east, 180 = south) to PVGIS's aspect (0 = south,
  * 90 = west, −90 = east), normalised to −180..180.
  */
 export function azimuthToAspect(azimuthDeg: number): number {
-  const aspect = (((azimuthDeg - 180) % 360) + 540) % 360 - 180;
+  const aspect = ((((azimuthDeg - 180) % 360) + 540) % 360) - 180;
   return aspect === -180 ? 180 : aspect;
 }
 
-/** PVGIS PVcalc for a 1 kWp plane without losses: its `H(i)` values are the plane's irradiation. */
+/**
+ * PVGIS PVcalc for a 1 kWp plane without losses: its `H(i)` values are the plane's irradiation.
+ * Identical calls in flight are made once; calls are spaced to PVGIS's limit; an overloaded or failing
+ * PVGIS gets one retry with a random delay, within the same time budget.
+ */
 export class PvgisClient implements IrradianceProvider {
   readonly #options: PvgisClientOptions;
+  readonly #limiter: CallRateLimiter;
+  readonly #inFlight = new Map<string, Promise<PlaneIrradiation>>();
+  /** Calls actually sent to PVGIS (for tests and metrics). */
+  calls = 0;
 
   constructor(options: Partial<PvgisClientOptions> & { baseUrl: string }) {
     this.#options = { ...PVGIS_DEFAULTS, fetch: globalThis.fetch, ...options };
+    this.#limiter = new CallRateLimiter(this.#options.callsPerSecond);
   }
 
   /** @throws IrradianceRejectedError for points PVGIS cannot serve; IrradianceUnavailableError otherwise */
-  async irradiation(query: PlaneQuery): Promise<PlaneIrradiation> {
+  irradiation(query: PlaneQuery): Promise<PlaneIrradiation> {
+    const url = this.#url(query);
+    let call = this.#inFlight.get(url);
+    if (!call) {
+      call = this.#call(url).finally(() => this.#inFlight.delete(url));
+      this.#inFlight.set(url, call);
+    }
+    return call;
+  }
+
+  #url(query: PlaneQuery): string {
     const url = new URL(`${this.#options.baseUrl}/PVcalc`);
     const params = {
       lat: query.latitude,
@@ -49,17 +76,42 @@ export class PvgisClient implements IrradianceProvider {
       outputformat: 'json',
     };
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
-    let response: Response;
-    try {
-      response = await this.#options.fetch(url, { signal: AbortSignal.timeout(this.#options.timeoutMs), headers: { accept: 'application/json' } });
-    } catch (error) {
-      throw new IrradianceUnavailableError(`PVGIS could not be reached: ${(error as Error).message}`);
+    return url.href;
+  }
+
+  async #call(url: string): Promise<PlaneIrradiation> {
+    const signal = AbortSignal.timeout(this.#options.timeoutMs);
+    let response = await this.#send(url, signal);
+    if (RETRYABLE(response.status)) {
+      await sleep(Math.random() * this.#options.retryJitterMs, signal);
+      response = await this.#send(url, signal);
     }
     const body = await response.text().catch(() => '');
     if (response.status === 400) throw new IrradianceRejectedError(pvgisMessage(body) ?? 'PVGIS rejected the location');
     if (!response.ok) throw new IrradianceUnavailableError(`PVGIS answered HTTP ${response.status}`);
     return parsePvcalc(body);
   }
+
+  async #send(url: string, signal: AbortSignal): Promise<Response> {
+    try {
+      await this.#limiter.acquire();
+      signal.throwIfAborted();
+      this.calls += 1;
+      return await this.#options.fetch(url, { signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw new IrradianceUnavailableError(`PVGIS could not be reached: ${(error as Error).message}`);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new IrradianceUnavailableError('PVGIS did not answer in time'));
+    }, { once: true });
+  });
 }
 
 /**

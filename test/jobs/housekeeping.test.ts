@@ -18,7 +18,7 @@ test('housekeeping deletes rate-limit rows outside the window and sessions expir
   ]).execute();
   const session = (id: string, expiresAt: Date) => ({ id, status: 'created', latitude: 0, longitude: 0, radius_km: 0.3, quality: 'sd', agent_name: 'a', wizard_goal: null, wizard_kwh: null, roof_lat: null, roof_lng: null, client_ip: '::1', created_at: new Date(expiresAt.getTime() - 48 * hour), expires_at: expiresAt, opened_at: null });
   await ctx.database.db.insertInto('agent_sessions').values([session('old', new Date(now.getTime() - 8 * 24 * hour)), session('recent', new Date(now.getTime() - hour))]).execute();
-  assert.deepEqual(await runHousekeeping(ctx.database.db, now), { rateLimitHits: 1, sessions: 1 });
+  assert.deepEqual(await runHousekeeping(ctx.database.db, now), { rateLimitHits: 1, sessions: 1, irradiance: 0 });
   const sessions = await ctx.database.db.selectFrom('agent_sessions').select('id').execute();
   assert.deepEqual(sessions, [{ id: 'recent' }]);
 });

@@ -11,6 +11,8 @@ export type PvgisMode = 'ok' | 'slow' | 'error500' | 'busy429' | 'sea' | 'garbag
  */
 export class PvgisStandIn {
   mode: PvgisMode = 'ok';
+  /** Statuses to answer before `mode` applies again, one per call (e.g. [500] fails the next call once). */
+  failNext: number[] = [];
   slowMs = 2000;
   readonly calls: URLSearchParams[] = [];
   readonly #server: http.Server;
@@ -39,6 +41,11 @@ export class PvgisStandIn {
       return;
     }
     this.calls.push(url.searchParams);
+    const failure = this.failNext.shift();
+    if (failure !== undefined) {
+      response.writeHead(failure, { 'content-type': 'text/plain' }).end(`HTTP ${failure}`);
+      return;
+    }
     switch (this.mode) {
       case 'ok':
         response.writeHead(200, { 'content-type': 'application/json' }).end(this.#recorded);
