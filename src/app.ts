@@ -82,7 +82,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
 
   const services = createServices(deps, app);
-  if (services.limits instanceof SingleOwnerRateLimiter) await services.limits.load(HOUR_MS, services.now());
+  if (deps.database.kind === 'pglite') {
+    // The embedded database has one owner, which sees every change: hot state can live in memory.
+    if (services.limits instanceof SingleOwnerRateLimiter) await services.limits.load(HOUR_MS, services.now());
+    await services.authenticator.loadAll();
+  }
   const unsubscribe = await deps.database.onChange((topic) => {
     if (topic === 'keys') services.authenticator.invalidate();
     else if (topic.startsWith('model:')) services.models.invalidate(topic.slice('model:'.length));

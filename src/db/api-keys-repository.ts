@@ -32,11 +32,16 @@ export class ApiKeysRepository {
   /** Creates a key for an account; the returned secret is the only copy. */
   async create(accountId: number, name: string): Promise<{ secret: string; summary: ApiKeySummary }> {
     const key = generateApiKey();
-    const row = await this.#db
-      .insertInto('api_keys')
-      .values({ account_id: accountId, name, prefix: key.displayPrefix, key_hash: key.hash })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.#db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('api_keys')
+        .values({ account_id: accountId, name, prefix: key.displayPrefix, key_hash: key.hash })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Instances may remember that this hash was unknown; the notice makes them forget.
+      await announceChange(trx, 'keys');
+      return inserted;
+    });
     return { secret: key.secret, summary: toSummary(row) };
   }
 
@@ -55,6 +60,16 @@ export class ApiKeysRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     return { keyId: row.keyId, accountId: row.accountId, plan: row.plan, revoked: row.revokedAt !== null, allowedOrigins: row.allowedOrigins };
+  }
+
+  /** Every key's hash and owner (to fill a single-owner cache at start). */
+  async allOwners(): Promise<{ hash: string; owner: KeyOwner }[]> {
+    const rows = await this.#db
+      .selectFrom('api_keys')
+      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .select(['api_keys.key_hash as hash', 'api_keys.id as keyId', 'api_keys.account_id as accountId', 'accounts.plan as plan', 'api_keys.revoked_at as revokedAt', 'api_keys.allowed_origins as allowedOrigins'])
+      .execute();
+    return rows.map((row) => ({ hash: row.hash, owner: { keyId: row.keyId, accountId: row.accountId, plan: row.plan, revoked: row.revokedAt !== null, allowedOrigins: row.allowedOrigins } }));
   }
 
   /**

@@ -12,7 +12,7 @@ const LAST_USED_FLUSH_MS = 10_000;
  */
 export class ApiKeyAuthenticator {
   readonly #keys: ApiKeysRepository;
-  readonly #cache = new BoundedCache<KeyOwner | null>(10_000);
+  readonly #cache = new BoundedCache<KeyOwner | null>(200_000);
   #uses = new Map<number, Date>();
   #timer: NodeJS.Timeout | undefined;
   readonly #onError: (error: Error) => void;
@@ -35,9 +35,33 @@ export class ApiKeyAuthenticator {
     return owner;
   }
 
+  /**
+   * Reads the keys into the cache at once (up to 100,000), so that a key's first request needs no read
+   * either; any change to keys or plans reloads them. For the embedded database, whose reads run on the
+   * event loop's thread. Unknown keys are still looked up, so a key created a moment ago works at once.
+   */
+  async loadAll(): Promise<void> {
+    this.#loadAll = true;
+    await this.#reload();
+  }
+  #loadAll = false;
+
+  /** Counts reloads, so that a slow reload never overwrites the answer of a newer one. */
+  #generation = 0;
+
+  async #reload(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#cache.clear();
+    const all = await this.#keys.allOwners();
+    if (generation !== this.#generation) return;
+    for (const { hash, owner } of all.slice(0, 100_000)) this.#cache.set(hash, owner);
+  }
+
   /** Forgets every cached answer; called when keys or plans change anywhere. */
   invalidate(): void {
+    this.#generation += 1;
     this.#cache.clear();
+    if (this.#loadAll) this.#reload().catch(this.#onError);
   }
 
   #noteUse(keyId: number, now: Date): void {
