@@ -1,0 +1,37 @@
+/** A ring of [longitude, latitude] points, first point not repeated at the end. */
+export type LonLatRing = [number, number][];
+
+/** A building or building part, with its outline and courtyards. */
+export interface BuildingFeature {
+  kind: 'building' | 'part';
+  /** `way/123` or `relation/456`. */
+  osmId: string;
+  tags: Record<string, string>;
+  outer: LonLatRing;
+  inners: LonLatRing[];
+}
+
+/** A tree with its position and tags. */
+export interface TreeFeature {
+  osmId: string;
+  lon: number;
+  lat: number;
+  tags: Record<string, string>;
+}
+
+/** A coloured ground area: water, green, or a paved road strip. */
+export interface GroundFeature {
+  kind: 'water' | 'green' | 'road';
+  osmId: string;
+  /** Polygon outline for areas; the centre line for roads. */
+  points: LonLatRing;
+  /** Road width in metres. */
+  width?: number;
+}
+
+/** Everything the generator draws from OpenStreetMap. */
+export interface MapFeatures {
+  buildings: BuildingFeature[];
+  trees: TreeFeature[];
+  ground: GroundFeature[];
+}

@@ -1,0 +1,145 @@
+import type { BuildingFeature } from './features/map-features.ts';
+import { buildingHeights } from './geometry/building-heights.ts';
+import { buildBuildingMesh } from './geometry/building-mesh.ts';
+import { addArea, addRoad, groundMesh } from './geometry/ground.ts';
+import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
+import { MeshBuilder } from './geometry/mesh-builder.ts';
+import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
+import { GlbWriter } from './gltf/glb-writer.ts';
+import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
+import { addTree } from './geometry/trees.ts';
+import { loadFeatures } from './load-features.ts';
+import { loadTerrain } from './load-terrain.ts';
+import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
+
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
+const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
+
+interface PreparedBuilding {
+  feature: BuildingFeature;
+  outer: Point2[];
+  inners: Point2[][];
+}
+
+/**
+ * Builds the 3D model of a circle: buildings and parts from OpenStreetMap with their roofs (HD) or flat
+ * tops (SD), seated on the terrain, trees and ground surfaces (HD), as a GLB with the metadata the
+ * viewer needs. Reports progress as it goes.
+ */
+export async function generateModel(request: ModelRequest, onProgress: (report: ProgressReport) => void): Promise<GeneratedModel> {
+  const started = Date.now();
+  const hd = request.quality === 'hd';
+  const radius = request.radiusKm * 1000;
+  const frame = new LocalFrame(request.latitude, request.longitude);
+  onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
+  const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
+  onProgress({ progress: 25, step: 'Reading terrain' });
+  const { terrain, flatReason } = loadTerrain(request.sources);
+  const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
+  const heightAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
+  if (hd) await initSkeleton();
+
+  const prepared = prepareBuildings(features.buildings, frame, radius);
+  const outlines = prepared.filter((b) => b.feature.kind === 'building');
+  const parts = prepared.filter((b) => b.feature.kind === 'part');
+  const partCentres = parts.map((p) => centroid(p.outer));
+  const writer = new GlbWriter();
+  const bases = new Map<PreparedBuilding, number>();
+  for (const building of outlines) bases.set(building, Math.min(...building.outer.map(([x, y]) => heightAt(x, y))));
+  let drawn = 0;
+  let triangles = 0;
+  const fallbacks: string[] = [];
+  const total = prepared.length;
+  prepared.forEach((building, index) => {
+    if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
+    const hasParts = building.feature.kind === 'building' && partCentres.some((c) => pointInRing(c, building.outer));
+    if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
+    const owner = building.feature.kind === 'part' ? outlines.find((o) => pointInRing(centroid(building.outer), o.outer)) : building;
+    const base = (owner && bases.get(owner)) ?? Math.min(...building.outer.map(([x, y]) => heightAt(x, y)));
+    const box = bounds(building.outer);
+    const heights = buildingHeights(building.feature.tags, Math.min(box.maxX - box.minX, box.maxY - box.minY));
+    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, building.feature.tags, !hd);
+    if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
+    const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
+    const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
+    const node = writer.addNode(
+      building.feature.osmId,
+      [{ mesh: mesh.walls, colour: wallColour, extras: { surface: 'walls' } }, ...mesh.roofFaces.map((face) => ({ mesh: face.mesh, colour: roofColour, extras: { surface: 'roof', roofSegments: face.segments } }))],
+      {
+        osmId: building.feature.osmId,
+        type: building.feature.tags.building ?? building.feature.tags['building:part'] ?? 'yes',
+        part: building.feature.kind === 'part',
+        height: round(heights.height),
+        minHeight: round(heights.minHeight),
+        base: round(base),
+        roofShape: mesh.roofShape,
+        ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
+        guessed: heights.guessed,
+      },
+    );
+    if (node) {
+      drawn += 1;
+      triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, face) => sum + face.mesh.triangleCount, 0);
+    }
+  });
+
+  onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
+  const ground = groundMesh(radius, hd ? heightAt : () => 0);
+  writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
+  triangles += ground.triangleCount;
+  let treeCount = 0;
+  if (hd) {
+    const trunks = new MeshBuilder();
+    const crowns = new MeshBuilder();
+    for (const tree of features.trees) {
+      const [x, y] = frame.toLocal(tree.lon, tree.lat);
+      if (Math.hypot(x, y) > radius) continue;
+      addTree(trunks, crowns, x, y, heightAt(x, y), tree.tags);
+      treeCount += 1;
+    }
+    writer.addNode('trees', [{ mesh: trunks, colour: [0.4, 0.3, 0.2] }, { mesh: crowns, colour: [0.3, 0.5, 0.25] }], { surface: 'trees', count: treeCount });
+    const surfaces = { water: new MeshBuilder(), green: new MeshBuilder(), road: new MeshBuilder() };
+    for (const area of features.ground) {
+      const points = area.points.map(([lon, lat]) => frame.toLocal(lon, lat));
+      if (!points.some(([x, y]) => Math.hypot(x, y) < radius + 50)) continue;
+      if (area.kind === 'road') addRoad(surfaces.road, points, area.width ?? 5, heightAt, 0.08);
+      else addArea(surfaces[area.kind], points, heightAt, area.kind === 'water' ? 0.04 : 0.06);
+    }
+    for (const kind of ['water', 'green', 'road'] as const) writer.addNode(kind, [{ mesh: surfaces[kind], colour: [...GROUND_COLOURS[kind]] }], { surface: kind });
+    triangles += treeCount * 24;
+  }
+
+  onProgress({ progress: 92, step: 'Writing the GLB file' });
+  writer.setAssetExtras({
+    origin: { latitude: request.latitude, longitude: request.longitude, elevation: round(originElevation) },
+    radiusKm: request.radiusKm,
+    quality: request.quality,
+    axes: 'Y up, metres, origin at the requested point on the ground, +X east, -Z north',
+    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}) },
+    attribution: OSM_ATTRIBUTION,
+    generatedAt: new Date().toISOString(),
+    buildings: drawn,
+    trees: treeCount,
+    roofFallbacks: fallbacks.length,
+  });
+  const glb = await writer.write(hd);
+  onProgress({ progress: 98, step: 'Done' });
+  return { glb, summary: { buildings: drawn, trees: treeCount, triangles, bytes: glb.byteLength, ms: Date.now() - started, roofFallbacks: fallbacks.length } };
+}
+
+/** Projects footprints, drops those outside the circle, and cleans and orients their rings. */
+function prepareBuildings(buildings: BuildingFeature[], frame: LocalFrame, radius: number): PreparedBuilding[] {
+  const out: PreparedBuilding[] = [];
+  for (const feature of buildings) {
+    const outer = cleanRing(feature.outer.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    if (outer.length < 3 || !touchesCircle(outer, radius)) continue;
+    const inners = feature.inners.map((ring) => cleanRing(ring.map(([lon, lat]) => frame.toLocal(lon, lat)))).filter((ring) => ring.length >= 3);
+    out.push({ feature, outer: oriented(outer, true), inners: inners.map((ring) => oriented(ring, false)) });
+  }
+  return out;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

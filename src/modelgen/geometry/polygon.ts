@@ -1,0 +1,97 @@
+import type { Point2 } from './local-frame.ts';
+
+/** Signed area (positive when counter-clockwise seen from above, x east and y north). */
+export function signedArea(ring: Point2[]): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
+  return sum / 2;
+}
+
+/** The ring in the given orientation. */
+export function oriented(ring: Point2[], counterClockwise: boolean): Point2[] {
+  return (signedArea(ring) > 0) === counterClockwise ? ring : [...ring].reverse();
+}
+
+/**
+ * Removes repeated points and points on a straight line (within `tolerance` metres), which would make
+ * degenerate triangles and upset the straight skeleton.
+ */
+export function cleanRing(ring: Point2[], tolerance = 0.01): Point2[] {
+  let points = ring.filter((p, i) => {
+    const next = ring[(i + 1) % ring.length];
+    return Math.hypot(p[0] - next[0], p[1] - next[1]) > tolerance;
+  });
+  let changed = true;
+  while (changed && points.length > 3) {
+    changed = false;
+    for (let i = 0; i < points.length; i++) {
+      const a = points[(i + points.length - 1) % points.length];
+      const b = points[i];
+      const c = points[(i + 1) % points.length];
+      const cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+      if (Math.abs(cross) / Math.max(Math.hypot(c[0] - a[0], c[1] - a[1]), 1e-9) < tolerance) {
+        points = points.filter((_, k) => k !== i);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return points;
+}
+
+export function pointInRing([x, y]: Point2, ring: Point2[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Area centroid of a ring. */
+export function centroid(ring: Point2[]): Point2 {
+  let cx = 0;
+  let cy = 0;
+  let area = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const cross = ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
+    area += cross;
+    cx += (ring[j][0] + ring[i][0]) * cross;
+    cy += (ring[j][1] + ring[i][1]) * cross;
+  }
+  if (Math.abs(area) < 1e-9) return ring[0];
+  return [cx / (3 * area), cy / (3 * area)];
+}
+
+/** Whether any part of the ring lies within `radius` of the origin (the footprint touches the circle). */
+export function touchesCircle(ring: Point2[], radius: number): boolean {
+  if (pointInRing([0, 0], ring)) return true;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    if (distanceToSegment([0, 0], ring[j], ring[i]) <= radius) return true;
+  }
+  return false;
+}
+
+export function distanceToSegment(p: Point2, a: Point2, b: Point2): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared));
+  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+}
+
+/** Smallest and largest x and y of a set of points. */
+export function bounds(points: Point2[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}

@@ -1,0 +1,79 @@
+import type { Point2 } from '../local-frame.ts';
+import { flatRoof } from './flat-roof.ts';
+import { PROFILES, profileRoof } from './profile-roof.ts';
+import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
+import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
+import { skeletonRoof } from './skeleton-roof.ts';
+
+const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
+const SKELETON_SHAPES = new Set(['hipped', 'mansard', 'side_hipped', 'zakomar']);
+
+/** What happened when a roof was built: the shape drawn, and why it differs from the tagged one. */
+export interface RoofOutcome {
+  roof: Roof;
+  fallback?: string;
+}
+
+/**
+ * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, half-hipped, saltbox,
+ * gambrel, round (profile roofs); hipped and mansard (straight skeleton); pyramidal, dome, half-dome,
+ * onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion faces;
+ * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
+ * falls back to flat, and says so.
+ */
+export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>, shape: string): RoofOutcome {
+  if (heights.height - heights.wallTop < 0.05 || shape === 'flat') return { roof: flatRoof(footprint, heights) };
+  try {
+    if (PROFILES[shape]) {
+      const direction = directionVector(tags['roof:direction']);
+      const across = shape === 'skillion' && direction ? direction : ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
+      return { roof: profileRoof(footprint, heights, across, PROFILES[shape], shape) };
+    }
+    if (SKELETON_SHAPES.has(shape)) {
+      const roof = skeletonRoof(footprint, heights, shape);
+      return roof ? { roof } : { roof: flatRoof(footprint, heights), fallback: `${shape}: straight skeleton failed` };
+    }
+    if (REVOLVED_PROFILES[shape]) return { roof: revolvedRoof(footprint, heights, shape) };
+    return { roof: flatRoof(footprint, heights), fallback: `unknown roof shape "${shape}"` };
+  } catch (error) {
+    return { roof: flatRoof(footprint, heights), fallback: `${shape}: ${(error as Error).message}` };
+  }
+}
+
+/** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */
+export function directionVector(value: string | undefined): Point2 | undefined {
+  if (value === undefined) return undefined;
+  const degrees = COMPASS[value.trim().toUpperCase()] ?? Number.parseFloat(value);
+  if (!Number.isFinite(degrees)) return undefined;
+  const radians = (degrees * Math.PI) / 180;
+  return [Math.sin(radians), Math.cos(radians)];
+}
+
+/**
+ * The direction across the ridge: perpendicular to the long side of the footprint's smallest bounding
+ * rectangle (along its short side when `across` is asked for).
+ */
+export function ridgeAcross(ring: Point2[], across: boolean): Point2 {
+  let best = { area: Infinity, along: [1, 0] as Point2, length: 0, width: 0 };
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % ring.length];
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length < 1e-6) continue;
+    const u: Point2 = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    for (const p of ring) {
+      const pu = p[0] * u[0] + p[1] * u[1];
+      const pv = -p[0] * u[1] + p[1] * u[0];
+      minU = Math.min(minU, pu);
+      maxU = Math.max(maxU, pu);
+      minV = Math.min(minV, pv);
+      maxV = Math.max(maxV, pv);
+    }
+    const area = (maxU - minU) * (maxV - minV);
+    if (area < best.area) best = { area, along: u, length: maxU - minU, width: maxV - minV };
+  }
+  const longAxis: Point2 = best.length >= best.width ? best.along : [-best.along[1], best.along[0]];
+  const ridge = across ? [-longAxis[1], longAxis[0]] : longAxis;
+  return [-ridge[1], ridge[0]];
+}

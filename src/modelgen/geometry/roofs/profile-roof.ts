@@ -1,0 +1,92 @@
+import type { Point2 } from '../local-frame.ts';
+import type { Point3 } from '../mesh-builder.ts';
+import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
+
+/**
+ * A roof whose cross-section is the same everywhere along one direction: skillion, gabled, saltbox,
+ * gambrel, round, half-hipped (as gabled). The profile is piecewise linear across the footprint
+ * (`s` from 0 to 1 along `across`); every strip between two breaks is one planar face, and the walls
+ * rise to the roof line, which makes the gable ends.
+ */
+export function profileRoof(footprint: Footprint, heights: RoofHeights, across: Point2, profile: [number, number][], shape: string): Roof {
+  const all = footprint.outer;
+  const project = (p: Point2) => p[0] * across[0] + p[1] * across[1];
+  let low = Infinity;
+  let high = -Infinity;
+  for (const p of all) {
+    low = Math.min(low, project(p));
+    high = Math.max(high, project(p));
+  }
+  const span = Math.max(high - low, 1e-6);
+  const sOf = (p: Point2) => (project(p) - low) / span;
+  const roofHeight = heights.height - heights.wallTop;
+  const heightAt = (s: number) => {
+    const clamped = Math.max(0, Math.min(1, s));
+    for (let i = 1; i < profile.length; i++) {
+      const [s0, f0] = profile[i - 1];
+      const [s1, f1] = profile[i];
+      if (clamped <= s1) return heights.wallTop + roofHeight * (f0 + ((f1 - f0) * (clamped - s0)) / Math.max(s1 - s0, 1e-9));
+    }
+    return heights.wallTop + roofHeight * profile[profile.length - 1][1];
+  };
+  const lift = (p: Point2): Point3 => [p[0], p[1], heightAt(sOf(p))];
+
+  const faces: RoofFace[] = [];
+  for (let i = 1; i < profile.length; i++) {
+    const from = profile[i - 1][0];
+    const to = profile[i][0];
+    const outer = clipToStrip(footprint.outer, sOf, from, to);
+    if (outer.length < 3) continue;
+    const holes = footprint.inners.map((ring) => clipToStrip(ring, sOf, from, to)).filter((ring) => ring.length >= 3);
+    faces.push({ outer: outer.map(lift), holes: holes.map((ring) => ring.map(lift)) });
+  }
+  const breaks = profile.slice(1, -1).map(([s]) => s);
+  return {
+    shape,
+    faces,
+    wallTopAt: (p) => heightAt(sOf(p)),
+    wallBreaks: (a, b) => {
+      const sa = sOf(a);
+      const sb = sOf(b);
+      return breaks
+        .filter((s) => (s - sa) * (s - sb) < 0)
+        .map((s) => (s - sa) / (sb - sa))
+        .sort((x, y) => x - y)
+        .map((t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] as Point2);
+    },
+  };
+}
+
+/** Sutherland–Hodgman clipping of a ring to the strip `from ≤ s(p) ≤ to`. */
+function clipToStrip(ring: Point2[], s: (p: Point2) => number, from: number, to: number): Point2[] {
+  const clip = (points: Point2[], inside: (p: Point2) => boolean, edge: number): Point2[] => {
+    const out: Point2[] = [];
+    for (let i = 0; i < points.length; i++) {
+      const current = points[i];
+      const previous = points[(i + points.length - 1) % points.length];
+      const currentIn = inside(current);
+      const previousIn = inside(previous);
+      if (currentIn !== previousIn) {
+        const t = (edge - s(previous)) / (s(current) - s(previous));
+        out.push([previous[0] + (current[0] - previous[0]) * t, previous[1] + (current[1] - previous[1]) * t]);
+      }
+      if (currentIn) out.push(current);
+    }
+    return out;
+  };
+  const epsilon = 1e-9;
+  return clip(clip(ring, (p) => s(p) >= from - epsilon, from), (p) => s(p) <= to + epsilon, to);
+}
+
+/** Profiles (position across, height fraction) of the shapes this builder makes. */
+export const PROFILES: Record<string, [number, number][]> = {
+  skillion: [[0, 1], [1, 0]],
+  gabled: [[0, 0], [0.5, 1], [1, 0]],
+  'half-hipped': [[0, 0], [0.5, 1], [1, 0]],
+  saltbox: [[0, 0], [0.35, 1], [1, 0]],
+  gambrel: [[0, 0], [0.15, 0.65], [0.5, 1], [0.85, 0.65], [1, 0]],
+  round: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => {
+    const s = k / 8;
+    return [s, Math.sqrt(Math.max(0, 1 - (2 * s - 1) ** 2))] as [number, number];
+  }),
+};
