@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { accountCommands } from './cli/account-commands.ts';
 import { keyCommands } from './cli/key-commands.ts';
+import { generateCommand } from './cli/generate-command.ts';
 import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
 import { UsageError, type CommandContext } from './cli/command.ts';
@@ -15,6 +16,8 @@ Service
   serve                                   run the API, the queue workers and the file server (npm start)
   worker                                  run queue workers only (more machines, same DATABASE_URL)
   migrate                                 bring the database schema up to date
+  generate --lat L --lng L [--radius R] [--quality hd|sd] --out model.glb
+                                          build one model with the data settings (no database)
 
 Accounts and keys
   accounts create --email E --plan free|pro|business
@@ -39,6 +42,7 @@ const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
   keys: keyCommands,
   usage: usageCommand,
   mcp: mcpCommand,
+  generate: generateCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
+import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
+import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
+import type { MeshBuilder } from '../../src/modelgen/geometry/mesh-builder.ts';
+import { initSkeleton } from '../../src/modelgen/geometry/roofs/skeleton-roof.ts';
+
+/** A 20 m (east–west) by 10 m building centred on the origin. */
+const RECTANGLE: Point2[] = [[-10, -5], [10, -5], [10, 5], [-10, 5]];
+const L_SHAPE: Point2[] = [[0, 0], [20, 0], [20, 8], [8, 8], [8, 20], [0, 20]];
+const U_SHAPE: Point2[] = [[0, 0], [24, 0], [24, 18], [16, 18], [16, 8], [8, 8], [8, 18], [0, 18]];
+
+function build(outer: Point2[], tags: Record<string, string>, inners: Point2[][] = []) {
+  const heights = buildingHeights(tags, 10);
+  return { heights, mesh: buildBuildingMesh({ outer, inners }, heights, 0, tags, false) };
+}
+
+/** Highest y of a mesh (glTF y is up). */
+function top(mesh: MeshBuilder): number {
+  let max = -Infinity;
+  for (let i = 1; i < mesh.positions.length; i += 3) max = Math.max(max, mesh.positions[i]);
+  return max;
+}
+
+/** Every triangle: non-degenerate, and its stored normal agrees with its winding. */
+function assertWellFormed(mesh: MeshBuilder): void {
+  const p = mesh.positions;
+  for (let t = 0; t < p.length; t += 9) {
+    const u = [p[t + 3] - p[t], p[t + 4] - p[t + 1], p[t + 5] - p[t + 2]];
+    const v = [p[t + 6] - p[t], p[t + 7] - p[t + 1], p[t + 8] - p[t + 2]];
+    const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    const area = Math.hypot(...n) / 2;
+    assert.ok(area > 1e-6, 'no degenerate triangles');
+    const stored = [mesh.normals[t], mesh.normals[t + 1], mesh.normals[t + 2]];
+    assert.ok(n[0] * stored[0] + n[1] * stored[1] + n[2] * stored[2] > 0, 'normal follows the winding');
+  }
+}
+
+/** Wall normals point away from the footprint's inside: from the centre of each triangle outwards. */
+function assertWallsFaceOut(mesh: MeshBuilder, inside: (x: number, z: number) => boolean): void {
+  const p = mesh.positions;
+  for (let t = 0; t < p.length; t += 9) {
+    const cx = (p[t] + p[t + 3] + p[t + 6]) / 3;
+    const cz = (p[t + 2] + p[t + 5] + p[t + 8]) / 3;
+    const step = 0.05;
+    assert.equal(inside(cx + mesh.normals[t] * step, cz + mesh.normals[t + 2] * step), false, 'a step along the normal leaves the building');
+  }
+}
+
+before(async () => initSkeleton());
+
+describe('roof shapes on hand-written footprints', () => {
+  test('gabled: ridge at the tagged height along the long side, two faces at the right pitch facing north and south', () => {
+    const { mesh } = build(RECTANGLE, { building: 'house', height: '9', 'roof:shape': 'gabled', 'roof:height': '3' });
+    const roofTop = Math.max(...mesh.roofFaces.map((f) => top(f.mesh)));
+    assert.ok(Math.abs(roofTop - 9) < 1e-4, `ridge at ${roofTop}`);
+    const segments = mesh.roofFaces.flatMap((f) => f.segments);
+    assert.equal(segments.length, 2);
+    for (const s of segments) assert.ok(Math.abs(s.pitch - (Math.atan(3 / 5) * 180) / Math.PI) < 0.01, `pitch ${s.pitch}`);
+    assert.deepEqual(segments.map((s) => s.azimuth).sort((a, b) => a - b), [0, 180]);
+    assert.ok(Math.abs(segments.reduce((a, s) => a + s.area, 0) - 2 * 20 * Math.hypot(5, 3)) < 0.1);
+    assertWellFormed(mesh.walls);
+    assertWallsFaceOut(mesh.walls, (x, z) => Math.abs(x) < 10 && Math.abs(z) < 5);
+    assert.ok(Math.abs(top(mesh.walls) - 9) < 1e-4, 'the gable ends rise to the ridge');
+  });
+
+  test('roof:orientation=across turns the ridge across the long side', () => {
+    const { mesh } = build(RECTANGLE, { building: 'house', height: '9', 'roof:shape': 'gabled', 'roof:height': '3', 'roof:orientation': 'across' });
+    assert.deepEqual(mesh.roofFaces.flatMap((f) => f.segments).map((s) => s.azimuth).sort((a, b) => a - b), [90, 270]);
+  });
+
+  test('skillion faces its roof:direction', () => {
+    const { mesh } = build(RECTANGLE, { building: 'shed', height: '5', 'roof:shape': 'skillion', 'roof:height': '2', 'roof:direction': 'S' });
+    const [segment] = mesh.roofFaces.flatMap((f) => f.segments);
+    assert.equal(segment.azimuth, 180);
+    assert.ok(Math.abs(segment.pitch - (Math.atan(2 / 10) * 180) / Math.PI) < 0.01);
+  });
+
+  for (const [name, outer] of [['L', L_SHAPE], ['U', U_SHAPE]] as const) {
+    test(`hipped on an ${name}-shaped footprint: every face at one pitch, highest point at the height, no gaps`, () => {
+      const { mesh } = build(outer, { building: 'residential', height: '12', 'roof:shape': 'hipped', 'roof:height': '4' });
+      const segments = mesh.roofFaces.flatMap((f) => f.segments);
+      const pitches = segments.map((s) => s.pitch);
+      assert.ok(Math.max(...pitches) - Math.min(...pitches) < 0.05, `pitches ${pitches}`);
+      assert.ok(Math.abs(Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - 12) < 1e-3);
+      // Closed surface: the faces' plan areas add up to the footprint.
+      const footprintArea = name === 'L' ? 20 * 8 + 8 * 12 : 24 * 18 - 8 * 10;
+      const planArea = segments.reduce((sum, s) => sum + s.area * Math.cos((s.pitch * Math.PI) / 180), 0);
+      assert.ok(Math.abs(planArea - footprintArea) < 0.5, `plan area ${planArea} vs ${footprintArea}`);
+      for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+    });
+  }
+
+  test('pyramidal: four faces meeting at the top', () => {
+    const square: Point2[] = [[-5, -5], [5, -5], [5, 5], [-5, 5]];
+    const { mesh } = build(square, { building: 'yes', height: '10', 'roof:shape': 'pyramidal', 'roof:height': '5' });
+    const segments = mesh.roofFaces.flatMap((f) => f.segments);
+    assert.equal(segments.length, 4);
+    assert.deepEqual(segments.map((s) => Math.round(s.azimuth)).sort((a, b) => a - b), [0, 90, 180, 270]);
+    assert.ok(Math.abs(Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - 10) < 1e-4);
+  });
+
+  test('dome and onion reach the height; their many faces share one primitive', () => {
+    const circle: Point2[] = Array.from({ length: 16 }, (_, i) => [5 * Math.cos((i * Math.PI) / 8), 5 * Math.sin((i * Math.PI) / 8)]);
+    for (const shape of ['dome', 'onion']) {
+      const { mesh } = build(circle, { building: 'yes', height: '20', 'roof:shape': shape, 'roof:height': '6' });
+      assert.equal(mesh.roofFaces.length, 1);
+      assert.ok(mesh.roofFaces[0].segments.length > 16);
+      assert.ok(Math.abs(top(mesh.roofFaces[0].mesh) - 20) < 1e-4, shape);
+      assertWellFormed(mesh.roofFaces[0].mesh);
+    }
+  });
+
+  test('a flat roof keeps its courtyard open', () => {
+    const courtyard: Point2[] = [[-4, -2], [-4, 2], [4, 2], [4, -2]]; // clockwise
+    const { mesh } = build(RECTANGLE, { building: 'apartments', 'building:levels': '4' }, [courtyard]);
+    const [segment] = mesh.roofFaces.flatMap((f) => f.segments);
+    assert.ok(Math.abs(segment.area - (200 - 32)) < 0.01, `area ${segment.area}`);
+    assert.equal(segment.pitch, 0);
+    assertWallsFaceOut(mesh.walls, (x, z) => Math.abs(x) < 10 && Math.abs(z) < 5 && !(Math.abs(x) < 4 && Math.abs(z) < 2));
+  });
+
+  test('an unknown shape falls back to flat and says so', () => {
+    const { mesh } = build(RECTANGLE, { building: 'yes', height: '8', 'roof:shape': 'yes' });
+    assert.equal(mesh.roofShape, 'flat');
+    assert.match(mesh.roofFallback!, /unknown roof shape "yes"/);
+  });
+});
+
+describe('heights from Simple 3D Buildings tags', () => {
+  test('levels, min_height, roof levels, roof angle and feet', () => {
+    assert.equal(buildingHeights({ building: 'yes', 'building:levels': '3' }, 10).height, 9);
+    const part = buildingHeights({ 'building:part': 'yes', height: '30', min_height: '12' }, 10);
+    assert.equal(part.minHeight, 12);
+    assert.equal(part.wallTop, 30);
+    const gabled = buildingHeights({ building: 'house', 'building:levels': '2', 'roof:levels': '1', 'roof:shape': 'gabled' }, 10);
+    assert.equal(gabled.height, 9);
+    assert.equal(gabled.wallTop, 6);
+    const angled = buildingHeights({ building: 'yes', height: '12', 'roof:shape': 'hipped', 'roof:angle': '45' }, 10);
+    assert.ok(Math.abs(angled.wallTop - 7) < 1e-9, 'tan 45° × half the width of 10 m');
+    assert.ok(Math.abs(buildingHeights({ building: 'yes', height: "33'" }, 10).height - 10.0584) < 1e-6);
+  });
+
+  test('defaults by type are recorded as guessed; a house is not 3 m tall', () => {
+    const house = buildingHeights({ building: 'house' }, 8);
+    assert.ok(house.height >= 6, `house ${house.height} m`);
+    assert.deepEqual(house.guessed.sort(), ['height', 'roof:height', 'roof:shape']);
+    assert.equal(house.roofShape, 'gabled');
+    const tagged = buildingHeights({ building: 'yes', height: '10', 'roof:shape': 'flat' }, 8);
+    assert.deepEqual(tagged.guessed, []);
+  });
+});
