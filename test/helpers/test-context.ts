@@ -60,6 +60,8 @@ export interface ContextOptions {
   schema?: string;
   /** Keep the embedded database in this folder instead of memory (restart tests). */
   embeddedDir?: string;
+  /** Workers use the product's generator (with the settings' data sources) instead of the test one. */
+  realGenerator?: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   let worker: GenerationWorker | undefined;
   if (options.workers) {
     const silent = { info() {}, warn() {}, error() {} };
-    worker = new GenerationWorker({ queue, jobs, store, logger: silent, concurrency: options.workers, generatorModule: TEST_GENERATOR, sources: { overpassUrl: config.overpassUrl, cacheDir: dataDir } });
+    worker = new GenerationWorker({ queue, jobs, store, logger: silent, concurrency: options.workers, generatorModule: options.realGenerator ? undefined : TEST_GENERATOR, sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainDir: config.terrainDir, cacheDir: dataDir } });
     await worker.start();
   }
   const app = await buildApp({ config, database, queue, store, now: clock.now, irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }) });

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import validator from 'gltf-validator';
+import { MeshoptDecoder } from 'meshoptimizer';
+import { generateModel, type GeneratedModel } from '../../src/modelgen/index.ts';
+import { missingSharedData, SHARED_DATA_DIR } from '../helpers/shared-data.ts';
+import { OverpassStandIn } from '../stand-ins/overpass-stand-in.ts';
+
+const shared = (relative: string) => path.join(SHARED_DATA_DIR, relative);
+const available = fs.existsSync(SHARED_DATA_DIR);
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-modelgen-'));
+
+async function generate(latitude: number, longitude: number, radiusKm: number, quality: 'hd' | 'sd', extract: string, terrainDir?: string): Promise<GeneratedModel> {
+  return generateModel({ latitude, longitude, radiusKm, quality, sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: shared(extract), terrainDir, cacheDir } }, () => {});
+}
+
+/** Validates with the Khronos validator (zero errors) and reads the document back. */
+async function check(model: GeneratedModel) {
+  const report = await validator.validateBytes(model.glb);
+  assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m) => m.severity === 0).slice(0, 3)));
+  await MeshoptDecoder.ready;
+  const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(model.glb);
+  const nodes = document.getRoot().listNodes();
+  const asset = document.getRoot().getAsset() as { extras?: Record<string, unknown> };
+  const buildings = nodes.filter((n) => /^(way|relation)\//.test(n.getName()));
+  const extras = buildings.map((n) => n.getExtras() as { roofShape: string; height: number; part: boolean; osmId: string; guessed: string[] });
+  const segments = buildings.flatMap((n) => n.getMesh()!.listPrimitives().flatMap((p) => ((p.getExtras() as { roofSegments?: { pitch: number; azimuth: number; area: number }[] }).roofSegments ?? [])));
+  return { asset: asset.extras!, buildings, extras, segments };
+}
+
+after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+
+describe('models from real OpenStreetMap data', { skip: available ? false : missingSharedData('') }, () => {
+  test('Monaco 0.3 km with SRTM terrain, HD and SD: valid glTF, metadata, seated buildings', async () => {
+    const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
+    fs.copyFileSync(shared('terrain/N43E007.hgt.zip'), path.join(terrainDir, 'N43E007.hgt.zip'));
+    try {
+      const hd = await check(await generate(43.7396, 7.4276, 0.3, 'hd', 'osm/monaco-latest.osm.pbf', terrainDir));
+      assert.ok(hd.buildings.length >= 85, `${hd.buildings.length} buildings`);
+      const origin = hd.asset.origin as { latitude: number; longitude: number; elevation: number };
+      assert.deepEqual([origin.latitude, origin.longitude], [43.7396, 7.4276]);
+      assert.ok(Math.abs(origin.elevation - 45) < 8, `the Casino stands at about 45 m (SRTM), got ${origin.elevation}`);
+      assert.equal(hd.asset.quality, 'hd');
+      assert.equal(hd.asset.attribution, '© OpenStreetMap contributors (ODbL 1.0)');
+      assert.match(String((hd.asset.sources as Record<string, string>).terrain), /SRTM/);
+      assert.ok(typeof hd.asset.generatedAt === 'string');
+      assert.ok(hd.extras.every((e) => e.osmId && typeof e.height === 'number' && Array.isArray(e.guessed)));
+      assert.ok(hd.segments.length >= hd.buildings.length, 'every building has roof segments');
+      const sd = await check(await generate(43.7396, 7.4276, 0.3, 'sd', 'osm/monaco-latest.osm.pbf', terrainDir));
+      assert.equal(sd.buildings.length, hd.buildings.length);
+      assert.ok(sd.extras.every((e) => e.roofShape === 'flat'), 'SD draws flat tops');
+    } finally {
+      fs.rmSync(terrainDir, { recursive: true, force: true });
+    }
+  });
+
+  test('Vaduz, Liechtenstein: tagged flat, gabled and other roofs, none falling back', async () => {
+    const model = await generate(47.141, 9.5209, 0.3, 'hd', 'osm/liechtenstein-2024-03-04.osm.pbf');
+    const result = await check(model);
+    assert.equal(model.summary.roofFallbacks, 0);
+    const shapes = new Set(result.extras.map((e) => e.roofShape));
+    for (const shape of ['flat', 'gabled']) assert.ok(shapes.has(shape), `has ${shape} roofs: ${[...shapes]}`);
+    assert.ok(shapes.size >= 3, `several roof shapes: ${[...shapes]}`);
+    assert.ok(result.segments.some((s) => s.pitch > 20 && s.pitch < 60), 'pitched faces have realistic pitches');
+  });
+
+  test('Sergiev Posad Lavra: domes, onions and pyramids on stacked parts', async () => {
+    const result = await check(await generate(56.3108, 38.1305, 0.15, 'hd', 'osm/sergiev-posad-lavra.osm.gz'));
+    const shapes = new Set(result.extras.map((e) => e.roofShape));
+    for (const shape of ['onion', 'dome', 'pyramidal']) assert.ok(shapes.has(shape), `has ${shape}: ${[...shapes]}`);
+    assert.ok(result.extras.some((e) => e.part), 'building parts are drawn');
+  });
+
+  test('St Paul’s Cathedral (OSM API JSON): the outline is hidden behind its 112 parts, up to 111 m', async () => {
+    const result = await check(await generate(51.5138, -0.0984, 0.1, 'hd', 'osm/london-st-pauls-cathedral.osm.json.gz'));
+    const parts = result.extras.filter((e) => e.part);
+    assert.ok(parts.length >= 100, `${parts.length} parts`);
+    assert.ok(Math.max(...parts.map((e) => e.height)) >= 110);
+    assert.ok(!result.extras.some((e) => !e.part && /relation|way/.test(e.osmId) && e.height > 100), 'the outline itself is not drawn over its parts');
+  });
+
+  test('Helsinki centre: courtyard multipolygons stay open', async () => {
+    const result = await check(await generate(60.1699, 24.9441, 0.3, 'hd', 'osm/helsinki-centre-2019.osm.pbf'));
+    const relations = result.buildings.filter((n) => n.getName().startsWith('relation/'));
+    assert.ok(relations.length >= 10, `${relations.length} multipolygon buildings`);
+  });
+
+  describe('through a local Overpass stand-in (recorded San Francisco answer)', () => {
+    let overpass: OverpassStandIn;
+    before(async () => {
+      overpass = await OverpassStandIn.start(shared('overpass/sf-inner-sunset-buildings-2017-10-20.json.gz'));
+    });
+    after(async () => overpass.close());
+
+    test('one query for the circle; 504 and 429 are retried; the model is valid', async () => {
+      overpass.failNext = [504, 429];
+      const model = await generateModel(
+        { latitude: 37.7637, longitude: -122.463, radiusKm: 0.2, quality: 'hd', sources: { overpassUrl: overpass.url, cacheDir } },
+        () => {},
+      );
+      assert.equal(overpass.queries.length, 3);
+      assert.match(overpass.queries[0], /around:200,37\.7637,-122\.463/);
+      const result = await check(model);
+      assert.ok(result.buildings.length >= 100, `${result.buildings.length} buildings`);
+      assert.match(String((result.asset.sources as Record<string, string>).osm), /Overpass/);
+    });
+
+    test('an Overpass that keeps failing fails the generation with a readable reason', async () => {
+      overpass.failNext = [500];
+      await assert.rejects(
+        generateModel({ latitude: 37.7637, longitude: -122.463, radiusKm: 0.2, quality: 'sd', sources: { overpassUrl: overpass.url, cacheDir } }, () => {}),
+        /Overpass API answered HTTP 500/,
+      );
+    });
+  });
+});
