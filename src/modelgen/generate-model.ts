@@ -123,7 +123,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     trees: treeCount,
     roofFallbacks: fallbacks.length,
   });
-  const glb = await writer.write(hd);
+  const glb = await writer.write(true);
   onProgress({ progress: 98, step: 'Done' });
   return { glb, summary: { buildings: drawn, trees: treeCount, triangles, bytes: glb.byteLength, ms: Date.now() - started, roofFallbacks: fallbacks.length } };
 }

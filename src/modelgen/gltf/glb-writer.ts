@@ -8,7 +8,8 @@ type Extras = Record<string, unknown>;
 
 /**
  * Writes the model as glTF 2.0 binary: one scene, nodes with extras, one material per colour, flat
- * shaded primitives. `compress` applies meshopt compression with quantisation (EXT_meshopt_compression).
+ * shaded primitives. `compress` applies meshopt compression with quantisation (EXT_meshopt_compression;
+ * both qualities use it, SD has less in it).
  */
 export class GlbWriter {
   readonly #document = new Document();
