@@ -12,7 +12,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
 import { RateLimitRepository } from './db/rate-limit-repository.ts';
 import type { Database } from './db/schema.ts';
-import { UsageRepository } from './db/usage-repository.ts';
+import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { embedRoutes } from './http/routes/embed.ts';
@@ -28,7 +28,7 @@ import { viewerApiRoutes } from './http/routes/viewer-api.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
-import { BatchedUsageWriter } from './services/batched-usage-writer.ts';
+import { WriteBehindBuffer } from './services/write-behind-buffer.ts';
 import { ModelService } from './services/model-service.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import { SessionService } from './services/session-service.ts';
@@ -119,7 +119,7 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
     deps.database.kind === 'pglite' ? new SingleOwnerRateLimiter(repository, (error) => app.log.error({ err: error }, 'could not record rate-limit hits')) : new DatabaseRateLimiter(repository);
   app.addHook('onClose', async () => limits.flush());
   const usage = new UsageRepository(db);
-  const cacheHits = new BatchedUsageWriter(usage, (error) => app.log.error({ err: error }, 'could not record usage'));
+  const cacheHits = new WriteBehindBuffer((events: UsageEvent[]) => usage.recordMany(events), (error) => app.log.error({ err: error }, 'could not record usage'));
   app.addHook('onClose', async () => cacheHits.flush());
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue: deps.queue, cacheHits });
   return {

@@ -4,6 +4,14 @@ import type { Database } from './schema.ts';
 /** Why a model request was metered: a new generation (billable), a cache hit, or a join onto a running job. */
 export type UsageKind = 'generation' | 'cache_hit' | 'in_progress';
 
+/** One metered model request. */
+export interface UsageEvent {
+  accountId: number;
+  apiKeyId: number;
+  modelId: string;
+  kind: UsageKind;
+}
+
 export interface UsageRow {
   month: string;
   keyPrefix: string;
@@ -19,7 +27,7 @@ export class UsageRepository {
     this.#db = db;
   }
 
-  async record(db: Kysely<Database>, event: { accountId: number; apiKeyId: number; modelId: string; kind: UsageKind }): Promise<void> {
+  async record(db: Kysely<Database>, event: UsageEvent): Promise<void> {
     await db
       .insertInto('usage_events')
       .values({ account_id: event.accountId, api_key_id: event.apiKeyId, model_id: event.modelId, kind: event.kind, billable: event.kind === 'generation' })
@@ -27,7 +35,7 @@ export class UsageRepository {
   }
 
   /** Records several events in one statement. */
-  async recordMany(events: { accountId: number; apiKeyId: number; modelId: string; kind: UsageKind }[]): Promise<void> {
+  async recordMany(events: UsageEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.#db
       .insertInto('usage_events')

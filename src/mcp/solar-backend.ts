@@ -1,28 +1,12 @@
-import type { SolarResult } from '../domain/solar-yield.ts';
+import type { SessionRequest } from '../domain/agent-session.ts';
+import type { SolarRequest, SolarResult } from '../domain/solar-yield.ts';
 import type { CreatedSession, SessionView } from '../services/session-service.ts';
 
-/** Arguments of `create_solar_session` (the fields of `POST /api/mcp-sessions`). */
-export interface SessionArguments {
-  latitude: number;
-  longitude: number;
-  agentName: string;
-  radiusKm?: number;
-  wizardGoal?: 'maximize_energy' | 'cover_bill' | 'maximize_roi' | 'environmental';
-  wizardKwh?: number;
-  roofLat?: number;
-  roofLng?: number;
-}
+/** Arguments of `create_solar_session`: the fields of `POST /api/mcp-sessions`. */
+export type SessionArguments = SessionRequest;
 
-/** Arguments of `calculate_solar_yield` (the fields of `POST /api/solar/calculate`). */
-export interface YieldArguments {
-  latitude: number;
-  longitude: number;
-  tiltDeg: number;
-  azimuthDeg: number;
-  panelAreaM2: number;
-  panelEfficiency: number;
-  shadingLossFraction?: number;
-}
+/** Arguments of `calculate_solar_yield`: the fields of `POST /api/solar/calculate`. */
+export type YieldArguments = SolarRequest;
 
 /** A tool call that cannot succeed; the message is written for the model that called it. */
 export class ToolFailure extends Error {}

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { KeyOwner } from '../db/api-keys-repository.ts';
 import type { ModelJobRow, ModelJobsRepository } from '../db/model-jobs-repository.ts';
 import type { Database } from '../db/schema.ts';
-import type { UsageKind, UsageRepository } from '../db/usage-repository.ts';
+import type { UsageEvent, UsageKind, UsageRepository } from '../db/usage-repository.ts';
 import { modelId, normaliseArea, type ModelArea, type ModelQuality } from '../domain/model-id.ts';
 import { outcomeForExistingJob, type ModelJobView, type ModelStatus } from '../domain/model-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { BatchedUsageWriter } from './batched-usage-writer.ts';
+import type { WriteBehindBuffer } from './write-behind-buffer.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
 /** What a model request answers: SPEC.md's short form for new jobs and cache hits, the full job otherwise. */
@@ -21,10 +21,10 @@ export class ModelService {
   readonly #jobs: ModelJobsRepository;
   readonly #usage: UsageRepository;
   readonly #queue: JobQueue;
-  readonly #cacheHits: BatchedUsageWriter;
+  readonly #cacheHits: WriteBehindBuffer<UsageEvent>;
   readonly #cache = new BoundedCache<CachedJob | null>(20_000);
 
-  constructor(deps: { db: Kysely<Database>; jobs: ModelJobsRepository; usage: UsageRepository; queue: JobQueue; cacheHits: BatchedUsageWriter }) {
+  constructor(deps: { db: Kysely<Database>; jobs: ModelJobsRepository; usage: UsageRepository; queue: JobQueue; cacheHits: WriteBehindBuffer<UsageEvent> }) {
     this.#cacheHits = deps.cacheHits;
     this.#db = deps.db;
     this.#jobs = deps.jobs;

@@ -1,5 +1,6 @@
 import type { RateLimitDecision, RateLimitRepository } from '../db/rate-limit-repository.ts';
 import { RateLimitedError, type RateLimitState } from '../domain/rate-limited-error.ts';
+import { WriteBehindBuffer } from './write-behind-buffer.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,9 +31,6 @@ export class DatabaseRateLimiter implements RateLimiter {
   async flush(): Promise<void> {}
 }
 
-/** How long counted requests wait before they are written together. */
-const WRITE_BEHIND_MS = 100;
-
 /**
  * For the embedded database, which exactly one process can open (the folder lock ensures it), so this
  * process sees every request: decisions come from memory, each bucket's window is read from the database
@@ -41,14 +39,11 @@ const WRITE_BEHIND_MS = 100;
 export class SingleOwnerRateLimiter implements RateLimiter {
   readonly #repository: RateLimitRepository;
   readonly #windows = new Map<string, Date[]>();
-  #pending: { bucket: string; hit_at: Date }[] = [];
-  #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> = Promise.resolve();
-  readonly #onError: (error: Error) => void;
+  readonly #hits: WriteBehindBuffer<{ bucket: string; hit_at: Date }>;
 
   constructor(repository: RateLimitRepository, onError: (error: Error) => void) {
     this.#repository = repository;
-    this.#onError = onError;
+    this.#hits = new WriteBehindBuffer((rows) => repository.insertHits(rows), onError);
   }
 
   /**
@@ -76,8 +71,7 @@ export class SingleOwnerRateLimiter implements RateLimiter {
     const counted = hits.length;
     if (allowed) {
       hits.push(now);
-      this.#pending.push({ bucket, hit_at: now });
-      this.#timer ??= setTimeout(() => void this.flush(), WRITE_BEHIND_MS);
+      this.#hits.add({ bucket, hit_at: now });
     }
     if (hits.length === 0) this.#windows.delete(bucket);
     return {
@@ -88,13 +82,8 @@ export class SingleOwnerRateLimiter implements RateLimiter {
     };
   }
 
-  async flush(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const batch = this.#pending;
-    this.#pending = [];
-    this.#writing = this.#writing.then(() => this.#repository.insertHits(batch)).catch(this.#onError);
-    await this.#writing;
+  flush(): Promise<void> {
+    return this.#hits.flush();
   }
 }
 

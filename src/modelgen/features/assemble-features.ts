@@ -1,3 +1,4 @@
+import { pointInRing } from '../geometry/polygon.ts';
 import type { OsmData, OsmWay } from '../osm/osm-elements.ts';
 import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures, TreeFeature } from './map-features.ts';
 
@@ -104,16 +105,6 @@ function joinRings(data: OsmData, wayIds: number[]): LonLatRing[] {
       return points.every(Boolean) ? points.map((n) => [n!.lon, n!.lat] as [number, number]) : undefined;
     })
     .filter((r): r is LonLatRing => !!r);
-}
-
-function pointInRing([x, y]: [number, number], ring: LonLatRing): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 /** Points every `spacingM` metres along a line of lon/lat points. */
