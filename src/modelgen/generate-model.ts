@@ -4,7 +4,8 @@ import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { addArea, addRoad, groundMesh } from './geometry/ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
-import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
@@ -35,7 +36,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
   const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
   onProgress({ progress: 25, step: 'Reading terrain' });
-  const { terrain, flatReason } = loadTerrain(request.sources);
+  const { terrain, flatReason } = await loadTerrain(request.sources, request.latitude, request.longitude, radius);
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const heightAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   if (hd) await initSkeleton();
@@ -57,8 +58,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
     const owner = building.feature.kind === 'part' ? outlines.find((o) => pointInRing(centroid(building.outer), o.outer)) : building;
     const base = (owner && bases.get(owner)) ?? Math.min(...building.outer.map(([x, y]) => heightAt(x, y)));
-    const box = bounds(building.outer);
-    const heights = buildingHeights(building.feature.tags, Math.min(box.maxX - box.minX, box.maxY - box.minY));
+    const heights = buildingHeights(building.feature.tags, minimumBoundingRectangle(building.outer).width);
     const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, building.feature.tags, !hd);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;

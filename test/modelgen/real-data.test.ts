@@ -119,3 +119,41 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
     });
   });
 });
+
+describe('stacked parts and roof angles from real data', { skip: available ? false : missingSharedData('') }, () => {
+  test('Berlin Victory Column: parts stacked on min_height, up to the top of the column at 58.6 m', async () => {
+    const result = await check(await generate(52.5145, 13.3501, 0.1, 'hd', 'osm/berlin-siegessaeule.osm.gz'));
+    const raised = result.extras.filter((e) => e.part && (e as unknown as { minHeight: number }).minHeight > 0);
+    assert.ok(raised.length >= 50, `${raised.length} parts start above the ground`);
+    assert.ok(Math.abs(Math.max(...result.extras.map((e) => e.height)) - 58.59) < 0.01, 'the highest part is tagged 58.59 m');
+  });
+
+  test('Moscow: pitched roofs tagged with roof:angle are drawn at that angle (rectangular footprints)', async () => {
+    const { readOsmFile } = await import('../../src/modelgen/osm/read-osm-file.ts');
+    const { OsmData } = await import('../../src/modelgen/osm/osm-elements.ts');
+    const { assembleFeatures } = await import('../../src/modelgen/features/assemble-features.ts');
+    const { LocalFrame } = await import('../../src/modelgen/geometry/local-frame.ts');
+    const { buildingHeights } = await import('../../src/modelgen/geometry/building-heights.ts');
+    const { buildBuildingMesh } = await import('../../src/modelgen/geometry/building-mesh.ts');
+    const { cleanRing, oriented } = await import('../../src/modelgen/geometry/polygon.ts');
+    const { minimumBoundingRectangle } = await import('../../src/modelgen/geometry/roofs/build-roof.ts');
+    const { initSkeleton } = await import('../../src/modelgen/geometry/roofs/skeleton-roof.ts');
+    await initSkeleton();
+    const features = assembleFeatures(new OsmData(readOsmFile(shared('osm/moscow-danilovsky.osm.gz'))));
+    const frame = new LocalFrame(55.7175, 37.621);
+    let checked = 0;
+    for (const building of features.buildings) {
+      const angle = Number(building.tags['roof:angle']);
+      if (!(angle > 0) || building.tags['roof:height'] || !['hipped', 'gabled'].includes(building.tags['roof:shape'])) continue;
+      const outer = oriented(cleanRing(building.outer.map(([lon, lat]) => frame.toLocal(lon, lat))), true);
+      if (outer.length !== 4) continue;
+      const heights = buildingHeights(building.tags, minimumBoundingRectangle(outer).width);
+      const mesh = buildBuildingMesh({ outer, inners: [] }, heights, 0, building.tags, false);
+      const pitches = mesh.roofFaces.flatMap((f) => f.segments).map((s) => s.pitch);
+      const longest = Math.max(...pitches);
+      assert.ok(Math.abs(longest - angle) < 1.5, `${building.osmId}: roof:angle ${angle}, drawn ${longest.toFixed(1)}`);
+      checked += 1;
+    }
+    assert.ok(checked >= 10, `${checked} rectangular buildings with roof:angle checked`);
+  });
+});

@@ -49,18 +49,15 @@ export function directionVector(value: string | undefined): Point2 | undefined {
   return [Math.sin(radians), Math.cos(radians)];
 }
 
-/**
- * The direction across the ridge: perpendicular to the long side of the footprint's smallest bounding
- * rectangle (along its short side when `across` is asked for).
- */
-export function ridgeAcross(ring: Point2[], across: boolean): Point2 {
+/** The smallest rectangle around a ring: its long-side direction and its two side lengths. */
+export function minimumBoundingRectangle(ring: Point2[]): { along: Point2; length: number; width: number } {
   let best = { area: Infinity, along: [1, 0] as Point2, length: 0, width: 0 };
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i];
     const b = ring[(i + 1) % ring.length];
-    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (length < 1e-6) continue;
-    const u: Point2 = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+    const edge = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (edge < 1e-6) continue;
+    const u: Point2 = [(b[0] - a[0]) / edge, (b[1] - a[1]) / edge];
     let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
     for (const p of ring) {
       const pu = p[0] * u[0] + p[1] * u[1];
@@ -73,7 +70,17 @@ export function ridgeAcross(ring: Point2[], across: boolean): Point2 {
     const area = (maxU - minU) * (maxV - minV);
     if (area < best.area) best = { area, along: u, length: maxU - minU, width: maxV - minV };
   }
-  const longAxis: Point2 = best.length >= best.width ? best.along : [-best.along[1], best.along[0]];
-  const ridge = across ? [-longAxis[1], longAxis[0]] : longAxis;
+  return best.length >= best.width
+    ? { along: best.along, length: best.length, width: best.width }
+    : { along: [-best.along[1], best.along[0]], length: best.width, width: best.length };
+}
+
+/**
+ * The direction across the ridge: perpendicular to the long side of the footprint's smallest bounding
+ * rectangle (along its short side when `across` is asked for).
+ */
+export function ridgeAcross(ring: Point2[], across: boolean): Point2 {
+  const longAxis = minimumBoundingRectangle(ring).along;
+  const ridge: Point2 = across ? [-longAxis[1], longAxis[0]] : longAxis;
   return [-ridge[1], ridge[0]];
 }
