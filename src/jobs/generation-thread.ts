@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { GenerateModel, ModelRequest } from '../modelgen/model-generator.ts';
+import type { GeneratedModel, GenerateModel, ModelRequest } from '../modelgen/model-generator.ts';
 
 /** A task for a generation thread: the request, the module that generates, and a port for progress. */
 export interface GenerationTask {
@@ -12,13 +12,12 @@ const loaded = new Map<string, Promise<GenerateModel>>();
 
 /**
  * Runs one generation inside a worker thread (piscina), so geometry never blocks the service's event loop.
- * Progress goes back over the task's port; the GLB bytes are transferred, not copied.
+ * Progress goes back over the task's port.
  */
-export default async function runGeneration(task: GenerationTask): Promise<Uint8Array> {
+export default async function runGeneration(task: GenerationTask): Promise<GeneratedModel> {
   const generate = await loadGenerator(task.generatorModule);
   try {
-    const model = await generate(task.request, (report) => task.progressPort.postMessage(report));
-    return model.glb;
+    return await generate(task.request, (report) => task.progressPort.postMessage(report));
   } finally {
     task.progressPort.close();
   }

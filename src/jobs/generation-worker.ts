@@ -4,7 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { JobWithMetadata } from 'pg-boss';
 import { Piscina } from 'piscina';
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
-import type { GeneratorSources, ProgressReport } from '../modelgen/model-generator.ts';
+import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/model-generator.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { GenerationTask } from './generation-thread.ts';
 import { GENERATE_MODEL_DEAD_QUEUE, GENERATE_MODEL_QUEUE, type GenerateModelJob, type JobQueue } from './queue.ts';
@@ -75,7 +75,7 @@ export class GenerationWorker {
     log.info({ modelId, attempt }, 'model generation started');
     const started = Date.now();
     try {
-      const glb = await this.#runInThread(modelId, {
+      const { glb, summary } = await this.#runInThread(modelId, {
         latitude: row.latitude,
         longitude: row.longitude,
         radiusKm: row.radius_km,
@@ -87,7 +87,8 @@ export class GenerationWorker {
       const objectKey = `models/${modelId}/${digest}.glb`;
       await this.#options.store.put(objectKey, glb, 'model/gltf-binary');
       await this.#options.jobs.markReady(modelId, this.#options.store.publicUrl(objectKey), objectKey, this.#now());
-      log.info({ modelId, attempt, bytes: glb.byteLength, ms: Date.now() - started }, 'model generation finished');
+      log.info({ modelId, attempt, ms: Date.now() - started, ...summary }, 'model generation finished');
+      if (summary.firstRoofFallback) log.warn({ modelId, roofFallbacks: summary.roofFallbacks, example: summary.firstRoofFallback }, 'some roofs were drawn flat');
     } catch (error) {
       const reason = (error as Error).message || String(error);
       const last = job.retryCount >= job.retryLimit;
@@ -98,7 +99,7 @@ export class GenerationWorker {
     }
   }
 
-  async #runInThread(modelId: string, request: GenerationTask['request']): Promise<Uint8Array> {
+  async #runInThread(modelId: string, request: GenerationTask['request']): Promise<GeneratedModel> {
     const { port1, port2 } = new MessageChannel();
     let lastWrite = 0;
     let lastStep = '';
@@ -114,8 +115,7 @@ export class GenerationWorker {
     });
     try {
       const task: GenerationTask = { request, generatorModule: this.#options.generatorModule ?? DEFAULT_GENERATOR, progressPort: port2 };
-      const glb: Uint8Array = await this.#pool.run(task, { transferList: [port2] as never });
-      return glb;
+      return (await this.#pool.run(task, { transferList: [port2] as never })) as GeneratedModel;
     } finally {
       port1.close();
       await writing;

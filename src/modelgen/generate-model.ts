@@ -4,7 +4,7 @@ import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { addArea, addRoad, groundMesh } from './geometry/ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
-import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
@@ -13,6 +13,10 @@ import { addTree } from './geometry/trees.ts';
 import { loadFeatures } from './load-features.ts';
 import { loadTerrain } from './load-terrain.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
+
+/** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
+const WOOD_SPACING_M = 12;
+const MAX_TREES = 5000;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
 const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
@@ -98,6 +102,15 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
       addTree(trunks, crowns, x, y, heightAt(x, y), tree.tags);
       treeCount += 1;
     }
+    // Woods: one tree every WOOD_SPACING_M metres on a grid, inside the wood and the circle.
+    for (const wood of features.ground.filter((g) => g.wooded)) {
+      const ring = wood.points.map(([lon, lat]) => frame.toLocal(lon, lat));
+      for (const [x, y] of gridInside(ring, WOOD_SPACING_M, radius)) {
+        if (treeCount >= MAX_TREES) break;
+        addTree(trunks, crowns, x, y, heightAt(x, y), {});
+        treeCount += 1;
+      }
+    }
     writer.addNode('trees', [{ mesh: trunks, colour: [0.4, 0.3, 0.2] }, { mesh: crowns, colour: [0.3, 0.5, 0.25] }], { surface: 'trees', count: treeCount });
     const surfaces = { water: new MeshBuilder(), green: new MeshBuilder(), road: new MeshBuilder() };
     for (const area of features.ground) {
@@ -121,11 +134,14 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     generatedAt: new Date().toISOString(),
     buildings: drawn,
     trees: treeCount,
-    roofFallbacks: fallbacks.length,
+    roofFallbacks: fallbacks.slice(0, 50),
   });
   const glb = await writer.write(true);
   onProgress({ progress: 98, step: 'Done' });
-  return { glb, summary: { buildings: drawn, trees: treeCount, triangles, bytes: glb.byteLength, ms: Date.now() - started, roofFallbacks: fallbacks.length } };
+  return {
+    glb,
+    summary: { buildings: drawn, trees: treeCount, triangles, bytes: glb.byteLength, ms: Date.now() - started, roofFallbacks: fallbacks.length, ...(fallbacks.length ? { firstRoofFallback: fallbacks[0] } : {}) },
+  };
 }
 
 /** Projects footprints, drops those outside the circle, and cleans and orients their rings. */
@@ -138,6 +154,18 @@ function prepareBuildings(buildings: BuildingFeature[], frame: LocalFrame, radiu
     out.push({ feature, outer: oriented(outer, true), inners: inners.map((ring) => oriented(ring, false)) });
   }
   return out;
+}
+
+/** Grid points every `spacing` metres inside a ring and within `radius` of the origin. */
+function gridInside(ring: Point2[], spacing: number, radius: number): Point2[] {
+  const box = bounds(ring);
+  const points: Point2[] = [];
+  for (let x = Math.ceil(Math.max(box.minX, -radius) / spacing) * spacing; x <= Math.min(box.maxX, radius); x += spacing) {
+    for (let y = Math.ceil(Math.max(box.minY, -radius) / spacing) * spacing; y <= Math.min(box.maxY, radius); y += spacing) {
+      if (Math.hypot(x, y) <= radius && pointInRing([x, y], ring)) points.push([x, y]);
+    }
+  }
+  return points;
 }
 
 function round(value: number): number {

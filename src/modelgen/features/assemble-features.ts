@@ -33,7 +33,7 @@ export function assembleFeatures(data: OsmData): MapFeatures {
     } else if (closed) {
       const area = groundKind(tags);
       const outline = area && ring(way);
-      if (area && outline) ground.push({ kind: area, osmId: `way/${way.id}`, points: outline });
+      if (area && outline) ground.push({ kind: area, osmId: `way/${way.id}`, points: outline, ...(tags.natural === 'wood' || tags.landuse === 'forest' ? { wooded: true } : {}) });
     }
   }
 

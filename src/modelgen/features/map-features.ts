@@ -27,6 +27,8 @@ export interface GroundFeature {
   points: LonLatRing;
   /** Road width in metres. */
   width?: number;
+  /** Woods and forests: trees are planted inside (HD). */
+  wooded?: boolean;
 }
 
 /** Everything the generator draws from OpenStreetMap. */

@@ -33,6 +33,11 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       const roof = skeletonRoof(footprint, heights, shape);
       return roof ? { roof } : { roof: flatRoof(footprint, heights), fallback: `${shape}: straight skeleton failed` };
     }
+    if (shape === 'pyramidal' && (footprint.inners.length > 0 || !isConvex(footprint.outer))) {
+      // One apex only fits a convex outline; other outlines get the straight skeleton, as OSM renderers do.
+      const roof = skeletonRoof(footprint, heights, shape);
+      return roof ? { roof } : { roof: flatRoof(footprint, heights), fallback: 'pyramidal: straight skeleton failed' };
+    }
     if (REVOLVED_PROFILES[shape]) return { roof: revolvedRoof(footprint, heights, shape) };
     return { roof: flatRoof(footprint, heights), fallback: `unknown roof shape "${shape}"` };
   } catch (error) {
@@ -47,6 +52,17 @@ export function directionVector(value: string | undefined): Point2 | undefined {
   if (!Number.isFinite(degrees)) return undefined;
   const radians = (degrees * Math.PI) / 180;
   return [Math.sin(radians), Math.cos(radians)];
+}
+
+/** Whether a counter-clockwise ring turns left at every corner. */
+export function isConvex(ring: Point2[]): boolean {
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % ring.length];
+    const c = ring[(i + 2) % ring.length];
+    if ((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) < -1e-9) return false;
+  }
+  return true;
 }
 
 /** The smallest rectangle around a ring: its long-side direction and its two side lengths. */
