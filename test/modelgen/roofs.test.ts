@@ -151,3 +151,15 @@ describe('heights from Simple 3D Buildings tags', () => {
     assert.deepEqual(tagged.guessed, []);
   });
 });
+
+describe('mansard', () => {
+  test('two pitches on every side: a steep lower part and a gentle upper part, up to the height', () => {
+    const { mesh } = build(RECTANGLE, { building: 'yes', height: '12', 'roof:shape': 'mansard', 'roof:height': '4' });
+    const pitches = mesh.roofFaces.flatMap((f) => f.segments).map((s) => s.pitch);
+    const steep = pitches.filter((p) => p > 45);
+    const gentle = pitches.filter((p) => p < 45);
+    assert.ok(steep.length >= 4 && gentle.length >= 2, `pitches ${pitches.map((p) => p.toFixed(0))}`);
+    assert.ok(Math.abs(Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - 12) < 1e-3);
+    for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+  });
+});

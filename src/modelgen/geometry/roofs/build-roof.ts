@@ -15,9 +15,9 @@ export interface RoofOutcome {
 }
 
 /**
- * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, half-hipped, saltbox,
- * gambrel, round (profile roofs); hipped and mansard (straight skeleton); pyramidal, dome, half-dome,
- * onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion faces;
+ * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, half-hipped (as gabled),
+ * saltbox, gambrel, round (profile roofs); hipped and mansard (straight skeleton); pyramidal (one apex
+ * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion faces;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
  */

@@ -2,6 +2,11 @@ import type { Point3 } from '../mesh-builder.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
 
 type Builder = typeof import('straight-skeleton').SkeletonBuilder;
+type SkeletonVertex = [number, number, number];
+
+/** Where a mansard's slope changes, as a share of the skeleton's depth, and how high that is. */
+const MANSARD_BREAK = 0.3;
+const MANSARD_LOWER = 0.7;
 let builder: Builder | undefined;
 let ready: Promise<void> | undefined;
 
@@ -25,7 +30,7 @@ export function initSkeleton(): Promise<void> {
 /**
  * A hipped roof on any footprint, courtyards included: the faces of the footprint's straight skeleton
  * (CGAL), each rising from its wall at one pitch, scaled so the highest ridge reaches the roof height.
- * Also used for mansard roofs, whose two pitches are drawn as one.
+ * Mansard roofs use the same faces cut in two, a steep lower part and a gentle upper part.
  *
  * @returns undefined when the skeleton cannot be built (the caller falls back to a flat roof)
  */
@@ -36,12 +41,41 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   if (!skeleton || skeleton.polygons.length === 0) return undefined;
   const maxTime = Math.max(...skeleton.vertices.map((v) => v[2]));
   if (!(maxTime > 0)) return undefined;
-  const scale = (heights.height - heights.wallTop) / maxTime;
-  const lift = (index: number): Point3 => {
-    const [x, y, time] = skeleton.vertices[index];
-    return [x, y, heights.wallTop + time * scale];
-  };
-  const faces = skeleton.polygons.filter((polygon) => polygon.length >= 3).map((polygon) => ({ outer: polygon.map(lift), holes: [] }));
+  const roofHeight = heights.height - heights.wallTop;
+  // A mansard rises steeply over the outer part of the skeleton (MANSARD_BREAK of its depth) to
+  // MANSARD_LOWER of the roof height, then gently; every other skeleton roof has one pitch.
+  const mansard = shape === 'mansard';
+  const breakTime = maxTime * MANSARD_BREAK;
+  const heightAt = (time: number) =>
+    heights.wallTop +
+    (!mansard
+      ? (time / maxTime) * roofHeight
+      : time <= breakTime
+        ? (time / breakTime) * MANSARD_LOWER * roofHeight
+        : MANSARD_LOWER * roofHeight + ((time - breakTime) / (maxTime - breakTime)) * (1 - MANSARD_LOWER) * roofHeight);
+  const faces: { outer: Point3[]; holes: Point3[][] }[] = [];
+  for (const polygon of skeleton.polygons) {
+    if (polygon.length < 3) continue;
+    const points = polygon.map((index) => skeleton.vertices[index]);
+    const parts = mansard ? [clipByTime(points, breakTime, true), clipByTime(points, breakTime, false)] : [points];
+    for (const part of parts) if (part.length >= 3) faces.push({ outer: part.map(([x, y, time]) => [x, y, heightAt(time)] as Point3), holes: [] });
+  }
   if (faces.some((face) => face.outer.some((p) => !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || !Number.isFinite(p[2])))) return undefined;
   return { shape, faces, wallTopAt: () => heights.wallTop, wallBreaks: () => [] };
+}
+
+/** The part of a planar skeleton face (x, y, time) below (or above) a time: one planar polygon each. */
+function clipByTime(points: SkeletonVertex[], time: number, below: boolean): SkeletonVertex[] {
+  const inside = (p: SkeletonVertex) => (below ? p[2] <= time : p[2] >= time);
+  const out: SkeletonVertex[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const current = points[i];
+    const previous = points[(i + points.length - 1) % points.length];
+    if (inside(current) !== inside(previous)) {
+      const t = (time - previous[2]) / (current[2] - previous[2]);
+      out.push([previous[0] + (current[0] - previous[0]) * t, previous[1] + (current[1] - previous[1]) * t, time]);
+    }
+    if (inside(current)) out.push(current);
+  }
+  return out;
 }
