@@ -163,3 +163,31 @@ describe('mansard', () => {
     for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
   });
 });
+
+describe('half-hipped', () => {
+  test('gable ends cut by small hips: two long sides, two hips at the ridge ends, ridge at the height', () => {
+    const { mesh } = build(RECTANGLE, { building: 'house', height: '9', 'roof:shape': 'half-hipped', 'roof:height': '3' });
+    const segments = mesh.roofFaces.flatMap((f) => f.segments);
+    assert.equal(segments.length, 4);
+    assert.deepEqual(segments.map((s) => Math.round(s.azimuth)).sort((a, b) => a - b), [0, 90, 180, 270]);
+    assert.ok(Math.abs(Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - 9) < 1e-4);
+    // The gable walls stop halfway up the roof: the hips take the top.
+    assert.ok(Math.abs(top(mesh.walls) - 7.5) < 1e-4, `gable walls reach ${top(mesh.walls)}`);
+    assertWellFormed(mesh.walls);
+    for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+    assertWallsFaceOut(mesh.walls, (x, z) => Math.abs(x) < 10 && Math.abs(z) < 5);
+  });
+});
+
+describe('other profile roofs', () => {
+  for (const shape of ['saltbox', 'gambrel', 'round']) {
+    test(`${shape}: reaches the tagged height, faces up, well formed`, () => {
+      const { mesh } = build(RECTANGLE, { building: 'yes', height: '10', 'roof:shape': shape, 'roof:height': '4' });
+      assert.equal(mesh.roofShape, shape);
+      assert.ok(Math.abs(Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - 10) < 1e-3);
+      for (const segment of mesh.roofFaces.flatMap((f) => f.segments)) assert.ok(segment.normal[1] > 0, 'roof faces look up');
+      for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+      assertWellFormed(mesh.walls);
+    });
+  }
+});

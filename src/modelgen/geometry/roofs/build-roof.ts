@@ -1,4 +1,5 @@
 import type { Point2 } from '../local-frame.ts';
+import { envelopeRoof, halfHippedPlanes } from './envelope-roof.ts';
 import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
@@ -15,8 +16,8 @@ export interface RoofOutcome {
 }
 
 /**
- * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, half-hipped (as gabled),
- * saltbox, gambrel, round (profile roofs); hipped and mansard (straight skeleton); pyramidal (one apex
+ * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, saltbox, gambrel, round
+ * (profile roofs); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
  * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion faces;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
@@ -24,6 +25,10 @@ export interface RoofOutcome {
 export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>, shape: string): RoofOutcome {
   if (heights.height - heights.wallTop < 0.05 || shape === 'flat') return { roof: flatRoof(footprint, heights) };
   try {
+    if (shape === 'half-hipped') {
+      const across = ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
+      return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
+    }
     if (PROFILES[shape]) {
       const direction = directionVector(tags['roof:direction']);
       const across = shape === 'skillion' && direction ? direction : ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');

@@ -4,7 +4,7 @@ import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
 
 /**
  * A roof whose cross-section is the same everywhere along one direction: skillion, gabled, saltbox,
- * gambrel, round, half-hipped (as gabled). The profile is piecewise linear across the footprint
+ * gambrel, round. The profile is piecewise linear across the footprint
  * (`s` from 0 to 1 along `across`); every strip between two breaks is one planar face, and the walls
  * rise to the roof line, which makes the gable ends.
  */
@@ -82,7 +82,6 @@ function clipToStrip(ring: Point2[], s: (p: Point2) => number, from: number, to:
 export const PROFILES: Record<string, [number, number][]> = {
   skillion: [[0, 1], [1, 0]],
   gabled: [[0, 0], [0.5, 1], [1, 0]],
-  'half-hipped': [[0, 0], [0.5, 1], [1, 0]],
   saltbox: [[0, 0], [0.35, 1], [1, 0]],
   gambrel: [[0, 0], [0.15, 0.65], [0.5, 1], [0.85, 0.65], [1, 0]],
   round: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => {

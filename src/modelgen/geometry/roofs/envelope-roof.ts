@@ -1,0 +1,96 @@
+import type { Point2 } from '../local-frame.ts';
+import type { Point3 } from '../mesh-builder.ts';
+import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
+
+/** A plane over the ground: height = a·x + b·y + c. */
+type Plane = [number, number, number];
+
+const at = ([a, b, c]: Plane, [x, y]: Point2) => a * x + b * y + c;
+
+/**
+ * A roof that is the lowest of several planes at every point (its lower envelope): each plane's face is
+ * the footprint clipped to where that plane is the lowest, and the walls rise to the envelope. Used for
+ * half-hipped roofs: two sides meeting at the ridge, cut at both ends by hips that start halfway up.
+ */
+export function envelopeRoof(footprint: Footprint, planes: Plane[], shape: string): Roof {
+  const faces: RoofFace[] = [];
+  planes.forEach((plane, i) => {
+    let outer = footprint.outer;
+    let inners = footprint.inners;
+    planes.forEach((other, j) => {
+      if (j === i) return;
+      const below = (p: Point2) => at(plane, p) - at(other, p) <= 1e-9;
+      outer = clip(outer, below, plane, other);
+      inners = inners.map((ring) => clip(ring, below, plane, other));
+    });
+    if (outer.length < 3) return;
+    const lift = (p: Point2): Point3 => [p[0], p[1], at(plane, p)];
+    faces.push({ outer: outer.map(lift), holes: inners.filter((r) => r.length >= 3).map((r) => r.map(lift)) });
+  });
+  const lowest = (p: Point2) => Math.min(...planes.map((plane) => at(plane, p)));
+  return {
+    shape,
+    faces,
+    wallTopAt: lowest,
+    wallBreaks: (a, b) => {
+      const ts: number[] = [];
+      for (let i = 0; i < planes.length; i++) {
+        for (let j = i + 1; j < planes.length; j++) {
+          const da = at(planes[i], a) - at(planes[j], a);
+          const db = at(planes[i], b) - at(planes[j], b);
+          if (da * db >= 0) continue;
+          const t = da / (da - db);
+          const p: Point2 = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+          if (Math.abs(at(planes[i], p) - lowest(p)) < 1e-6) ts.push(t);
+        }
+      }
+      return ts.sort((x, y) => x - y).map((t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] as Point2);
+    },
+  };
+}
+
+/** Sutherland–Hodgman clipping of a ring to the half-plane where `plane` is not above `other`. */
+function clip(ring: Point2[], inside: (p: Point2) => boolean, plane: Plane, other: Plane): Point2[] {
+  const out: Point2[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const current = ring[i];
+    const previous = ring[(i + ring.length - 1) % ring.length];
+    if (inside(current) !== inside(previous)) {
+      const dp = at(plane, previous) - at(other, previous);
+      const dc = at(plane, current) - at(other, current);
+      const t = dp / (dp - dc);
+      out.push([previous[0] + (current[0] - previous[0]) * t, previous[1] + (current[1] - previous[1]) * t]);
+    }
+    if (inside(current)) out.push(current);
+  }
+  return out;
+}
+
+/** Where a half-hip starts on the gable end, as a share of the roof height. */
+const HALF_HIP_START = 0.5;
+
+/**
+ * The planes of a half-hipped roof: two sides rising from the eaves to the ridge, and at each end of
+ * the ridge a hip rising at the same pitch from halfway up the gable.
+ */
+export function halfHippedPlanes(footprint: Footprint, heights: RoofHeights, across: Point2): Plane[] {
+  const along: Point2 = [across[1], -across[0]];
+  const s = (p: Point2) => p[0] * across[0] + p[1] * across[1];
+  const r = (p: Point2) => p[0] * along[0] + p[1] * along[1];
+  const sValues = footprint.outer.map(s);
+  const rValues = footprint.outer.map(r);
+  const low = Math.min(...sValues);
+  const high = Math.max(...sValues);
+  const start = Math.min(...rValues);
+  const end = Math.max(...rValues);
+  const rise = heights.height - heights.wallTop;
+  const slope = (2 * rise) / Math.max(high - low, 1e-6);
+  const base = heights.wallTop;
+  const hipBase = base + HALF_HIP_START * rise;
+  return [
+    [slope * across[0], slope * across[1], base - slope * low],
+    [-slope * across[0], -slope * across[1], base + slope * high],
+    [slope * along[0], slope * along[1], hipBase - slope * start],
+    [-slope * along[0], -slope * along[1], hipBase + slope * end],
+  ];
+}
