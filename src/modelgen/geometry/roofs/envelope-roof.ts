@@ -1,3 +1,4 @@
+import { clipRing } from '../clip-ring.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
 import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
@@ -19,9 +20,9 @@ export function envelopeRoof(footprint: Footprint, planes: Plane[], shape: strin
     let inners = footprint.inners;
     planes.forEach((other, j) => {
       if (j === i) return;
-      const below = (p: Point2) => at(plane, p) - at(other, p) <= 1e-9;
-      outer = clip(outer, below, plane, other);
-      inners = inners.map((ring) => clip(ring, below, plane, other));
+      const above = (p: Point2) => at(plane, p) - at(other, p) - 1e-9;
+      outer = clipRing(outer, above);
+      inners = inners.map((ring) => clipRing(ring, above));
     });
     if (outer.length < 3) return;
     const lift = (p: Point2): Point3 => [p[0], p[1], at(plane, p)];
@@ -47,23 +48,6 @@ export function envelopeRoof(footprint: Footprint, planes: Plane[], shape: strin
       return ts.sort((x, y) => x - y).map((t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] as Point2);
     },
   };
-}
-
-/** Sutherland–Hodgman clipping of a ring to the half-plane where `plane` is not above `other`. */
-function clip(ring: Point2[], inside: (p: Point2) => boolean, plane: Plane, other: Plane): Point2[] {
-  const out: Point2[] = [];
-  for (let i = 0; i < ring.length; i++) {
-    const current = ring[i];
-    const previous = ring[(i + ring.length - 1) % ring.length];
-    if (inside(current) !== inside(previous)) {
-      const dp = at(plane, previous) - at(other, previous);
-      const dc = at(plane, current) - at(other, current);
-      const t = dp / (dp - dc);
-      out.push([previous[0] + (current[0] - previous[0]) * t, previous[1] + (current[1] - previous[1]) * t]);
-    }
-    if (inside(current)) out.push(current);
-  }
-  return out;
 }
 
 /** Where a half-hip starts on the gable end, as a share of the roof height. */

@@ -1,3 +1,4 @@
+import { clipRing } from '../clip-ring.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
 import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
@@ -57,25 +58,10 @@ export function profileRoof(footprint: Footprint, heights: RoofHeights, across: 
   };
 }
 
-/** Sutherland–Hodgman clipping of a ring to the strip `from ≤ s(p) ≤ to`. */
+/** The part of a ring in the strip `from ≤ s(p) ≤ to`. */
 function clipToStrip(ring: Point2[], s: (p: Point2) => number, from: number, to: number): Point2[] {
-  const clip = (points: Point2[], inside: (p: Point2) => boolean, edge: number): Point2[] => {
-    const out: Point2[] = [];
-    for (let i = 0; i < points.length; i++) {
-      const current = points[i];
-      const previous = points[(i + points.length - 1) % points.length];
-      const currentIn = inside(current);
-      const previousIn = inside(previous);
-      if (currentIn !== previousIn) {
-        const t = (edge - s(previous)) / (s(current) - s(previous));
-        out.push([previous[0] + (current[0] - previous[0]) * t, previous[1] + (current[1] - previous[1]) * t]);
-      }
-      if (currentIn) out.push(current);
-    }
-    return out;
-  };
   const epsilon = 1e-9;
-  return clip(clip(ring, (p) => s(p) >= from - epsilon, from), (p) => s(p) <= to + epsilon, to);
+  return clipRing(clipRing(ring, (p) => from - epsilon - s(p)), (p) => s(p) - to - epsilon);
 }
 
 /** Profiles (position across, height fraction) of the shapes this builder makes. */

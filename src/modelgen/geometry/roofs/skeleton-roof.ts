@@ -1,3 +1,4 @@
+import { clipRing } from '../clip-ring.ts';
 import type { Point3 } from '../mesh-builder.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
 
@@ -57,25 +58,11 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   for (const polygon of skeleton.polygons) {
     if (polygon.length < 3) continue;
     const points = polygon.map((index) => skeleton.vertices[index]);
-    const parts = mansard ? [clipByTime(points, breakTime, true), clipByTime(points, breakTime, false)] : [points];
+    // Each face is planar in (x, y, time), so cutting it at one time gives two planar parts.
+    const parts = mansard ? [clipRing(points, (p) => p[2] - breakTime), clipRing(points, (p) => breakTime - p[2])] : [points];
     for (const part of parts) if (part.length >= 3) faces.push({ outer: part.map(([x, y, time]) => [x, y, heightAt(time)] as Point3), holes: [] });
   }
   if (faces.some((face) => face.outer.some((p) => !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || !Number.isFinite(p[2])))) return undefined;
   return { shape, faces, wallTopAt: () => heights.wallTop, wallBreaks: () => [] };
 }
 
-/** The part of a planar skeleton face (x, y, time) below (or above) a time: one planar polygon each. */
-function clipByTime(points: SkeletonVertex[], time: number, below: boolean): SkeletonVertex[] {
-  const inside = (p: SkeletonVertex) => (below ? p[2] <= time : p[2] >= time);
-  const out: SkeletonVertex[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const current = points[i];
-    const previous = points[(i + points.length - 1) % points.length];
-    if (inside(current) !== inside(previous)) {
-      const t = (time - previous[2]) / (current[2] - previous[2]);
-      out.push([previous[0] + (current[0] - previous[0]) * t, previous[1] + (current[1] - previous[1]) * t, time]);
-    }
-    if (inside(current)) out.push(current);
-  }
-  return out;
-}
