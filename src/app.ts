@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 function createServices(deps: AppDependencies, app: FastifyInstance): AppServices {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
-  const repository = new RateLimitRepository(db, { singleConnection: deps.database.kind === 'pglite' });
+  const repository = new RateLimitRepository(db);
   const limits: RateLimiter =
     deps.database.kind === 'pglite' ? new SingleOwnerRateLimiter(repository, (error) => app.log.error({ err: error }, 'could not record rate-limit hits')) : new DatabaseRateLimiter(repository);
   app.addHook('onClose', async () => limits.flush());

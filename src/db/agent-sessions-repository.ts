@@ -19,11 +19,6 @@ export class AgentSessionsRepository {
     return this.#db.selectFrom('agent_sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
   }
 
-  /** Records that the visitor opened the session's viewer link (first time only). */
-  async markOpened(id: string, now: Date): Promise<void> {
-    await this.#db.updateTable('agent_sessions').set({ opened_at: now, status: 'opened' }).where('id', '=', id).where('opened_at', 'is', null).execute();
-  }
-
   /** Deletes sessions that expired before `before`; returns how many. */
   async deleteExpired(before: Date): Promise<number> {
     const result = await this.#db.deleteFrom('agent_sessions').where('expires_at', '<', before).executeTakeFirst();

@@ -11,19 +11,16 @@ export interface RateLimitDecision {
 }
 
 /**
- * A sliding-window limit kept in the database, so it holds across restarts and across every instance on
+ * Sliding-window limits kept in the database, so they hold across restarts and across every instance on
  * one database. Each allowed request is one row; one statement counts the rows of the last window and
- * adds the new one when there is room. On a shared server that statement runs in a transaction behind an
- * advisory lock on the bucket, so concurrent checks on several instances cannot both take the last slot;
- * the embedded database has a single connection that runs one statement at a time, so it needs neither.
+ * adds the new one when there is room, in a transaction behind an advisory lock on the bucket, so
+ * concurrent checks on several instances cannot both take the last slot.
  */
 export class RateLimitRepository {
   readonly #db: Kysely<Database>;
-  readonly #singleConnection: boolean;
 
-  constructor(db: Kysely<Database>, options: { singleConnection: boolean }) {
+  constructor(db: Kysely<Database>) {
     this.#db = db;
-    this.#singleConnection = options.singleConnection;
   }
 
   /**
@@ -44,12 +41,10 @@ export class RateLimitRepository {
         select counted, oldest from counted`.execute(db);
       return result.rows[0];
     };
-    const row = this.#singleConnection
-      ? await countAndInsert(this.#db)
-      : await this.#db.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(hashtext(${bucket}))`.execute(trx);
-          return countAndInsert(trx);
-        });
+    const row = await this.#db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${bucket}))`.execute(trx);
+      return countAndInsert(trx);
+    });
     const allowed = row.counted < limit;
     const resetMs = (row.oldest ?? now).getTime() + windowMs - now.getTime();
     return {

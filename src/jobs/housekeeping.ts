@@ -12,7 +12,7 @@ const LONGEST_WINDOW_MS = 60 * 60 * 1000;
 
 /** Deletes rows nobody will read again: counted requests outside every window, long-expired sessions, stale irradiance. */
 export async function runHousekeeping(db: Kysely<Database>, now: Date): Promise<{ rateLimitHits: number; sessions: number; irradiance: number }> {
-  const rateLimitHits = await new RateLimitRepository(db, { singleConnection: false }).deleteOlderThan(new Date(now.getTime() - LONGEST_WINDOW_MS));
+  const rateLimitHits = await new RateLimitRepository(db).deleteOlderThan(new Date(now.getTime() - LONGEST_WINDOW_MS));
   const sessions = await new AgentSessionsRepository(db).deleteExpired(new Date(now.getTime() - EXPIRED_SESSION_RETENTION_MS));
   const irradiance = await new IrradianceCacheRepository(db).deleteOlderThan(new Date(now.getTime() - CACHED_IRRADIANCE_DEFAULTS.maxAgeMs));
   return { rateLimitHits, sessions, irradiance };

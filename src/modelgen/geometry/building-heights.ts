@@ -53,7 +53,7 @@ export function buildingHeights(tags: Record<string, string>, footprintWidth: nu
   if (height === undefined && levels !== undefined) height = levels * LEVEL_HEIGHT_M + (roofHeight ?? 0);
   if (height === undefined) {
     const defaultLevels = DEFAULT_LEVELS[type] ?? 2;
-    height = defaultLevels * LEVEL_HEIGHT_M + (roofHeight ?? (FLAT_SHAPES.has(roofShape) ? 0 : 0));
+    height = defaultLevels * LEVEL_HEIGHT_M + (roofHeight ?? 0);
     guessed.push('height');
   }
   if (roofHeight === undefined) {
