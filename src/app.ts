@@ -24,7 +24,10 @@ import { registerMetrics } from './http/routes/metrics.ts';
 import { modelRoutes } from './http/routes/models.ts';
 import { sessionRoutes } from './http/routes/sessions.ts';
 import { solarRoutes } from './http/routes/solar.ts';
+import { staticAssetRoutes } from './http/routes/static-assets.ts';
 import { viewerApiRoutes } from './http/routes/viewer-api.ts';
+import { viewerRoutes } from './http/routes/viewer.ts';
+import { ViewerPageTemplate, WEB_DIST_DIR } from './http/viewer-page.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
@@ -57,6 +60,7 @@ export interface AppServices {
   models: ModelService;
   sessions: SessionService;
   limits: RateLimiter;
+  viewerPage: ViewerPageTemplate;
   version: string;
   now: () => Date;
 }
@@ -104,7 +108,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(solarRoutes, { services });
   await app.register(sessionRoutes, { services });
   await app.register(embedRoutes, { services });
+  await app.register(viewerRoutes, { services });
   await app.register(viewerApiRoutes, { services });
+  await app.register(staticAssetRoutes, { distDir: WEB_DIST_DIR });
   await app.register(mcpRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
   await app.register(llmsTxtRoutes, { publicBaseUrl: deps.config.publicBaseUrl });
   if (deps.store instanceof LocalObjectStore) await app.register(fileRoutes, { root: deps.store.root });
@@ -131,6 +137,7 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
     models,
     sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl: deps.config.publicBaseUrl }),
     limits,
+    viewerPage: ViewerPageTemplate.load(),
     version: VERSION,
     now,
   };

@@ -19,6 +19,20 @@ export class AgentSessionsRepository {
     return this.#db.selectFrom('agent_sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
   }
 
+  /**
+   * Marks a live session as opened by its user; the first opening time is kept. Returns the session as
+   * it is now, or undefined when unknown or expired.
+   */
+  async markOpened(id: string, now: Date): Promise<AgentSessionRow | undefined> {
+    return this.#db
+      .updateTable('agent_sessions')
+      .set((eb) => ({ status: 'opened', opened_at: eb.fn.coalesce('opened_at', eb.val(now)) }))
+      .where('id', '=', id)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Deletes sessions that expired before `before`; returns how many. */
   async deleteExpired(before: Date): Promise<number> {
     const result = await this.#db.deleteFrom('agent_sessions').where('expires_at', '<', before).executeTakeFirst();

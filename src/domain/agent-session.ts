@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
-/** SPEC.md: the four Solar Wizard goals. */
-export const WIZARD_GOALS = ['maximize_energy', 'cover_bill', 'maximize_roi', 'environmental'] as const;
-export type WizardGoal = (typeof WIZARD_GOALS)[number];
+import type { WizardGoal } from './wizard-goal.ts';
+
+export { WIZARD_GOALS, type WizardGoal } from './wizard-goal.ts';
 
 /** SPEC.md: an agent session expires 48 hours after creation. */
 export const SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;

@@ -5,8 +5,9 @@ import {
   sessionRequestProblem,
   viewerUrl,
   type SessionRequest,
+  type WizardGoal,
 } from '../domain/agent-session.ts';
-import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM, modelId, normaliseArea, type ModelQuality } from '../domain/model-id.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { RateLimitState } from '../domain/rate-limited-error.ts';
 import type { ModelService } from './model-service.ts';
@@ -24,6 +25,16 @@ export interface CreatedSession {
   modelStatus: string;
   agentName: string;
   expiresAt: string;
+}
+
+/** What the viewer page needs of a session it was opened from. */
+export interface OpenedSession {
+  sessionId: string;
+  radiusKm: number;
+  wizardGoal: WizardGoal | null;
+  wizardKwh: number | null;
+  roofLat: number | null;
+  roofLng: number | null;
 }
 
 /** SPEC.md "Agent session", as `GET /api/mcp-sessions/:id` answers it. */
@@ -122,6 +133,25 @@ export class SessionService {
     };
   }
 
+  /**
+   * The user opened the session's viewer link: marks the session opened and starts the generation of its
+   * model (SPEC.md: "the model is generated when the user opens the viewer link"). The session's
+   * `modelStatus` follows that model from then on. Returns undefined for an unknown or expired session.
+   */
+  async open(id: string, now: Date): Promise<OpenedSession | undefined> {
+    const row = await this.#sessions.markOpened(id, now);
+    if (!row) return undefined;
+    await this.#models.request(row.quality as ModelQuality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, undefined, now);
+    return {
+      sessionId: row.id,
+      radiusKm: row.radius_km,
+      wizardGoal: row.wizard_goal as WizardGoal | null,
+      wizardKwh: row.wizard_kwh,
+      roofLat: row.roof_lat,
+      roofLng: row.roof_lng,
+    };
+  }
+
   #viewerUrl(row: AgentSessionRow): string {
     return viewerUrl(this.#publicBaseUrl, {
       sessionId: row.id,
@@ -134,9 +164,9 @@ export class SessionService {
     });
   }
 
-  /** `not_generated` until an SD model of the location is requested, then the model job's status. */
+  /** `not_generated` until the session's model (SD) is requested, then the model job's status. */
   async #modelStatus(row: AgentSessionRow): Promise<string> {
-    const id = modelId('sd', normaliseArea({ latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }));
+    const id = modelId(row.quality as ModelQuality, normaliseArea({ latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }));
     const job = await this.#models.read(id);
     return job?.status ?? 'not_generated';
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiKeysRepository } from '../../src/db/api-keys-repository.ts';
 import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
+import { pageSettings } from '../helpers/page-settings.ts';
 
 describe('GET /embed and the viewer page routes', () => {
   let ctx: TestContext;
@@ -20,10 +21,19 @@ describe('GET /embed and the viewer page routes', () => {
     assert.match(response.headers['content-type'] as string, /text\/html/);
     const policy = response.headers['content-security-policy'] as string;
     assert.match(policy, /frame-ancestors \*/);
-    assert.match(policy, /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    assert.match(policy, /script-src 'self' 'wasm-unsafe-eval';/, 'only our own scripts, no inline script');
+    assert.match(policy, /connect-src 'self' https:\/\/solar\.example\.com/, 'model files from the store');
     assert.equal(response.headers['x-frame-options'], undefined, 'never frame-blocked');
+    assert.equal(response.headers['cache-control'], 'no-store');
     assert.match(response.body, /OpenStreetMap contributors/);
-    assert.match(response.body, /43\.739600, 7\.427600/);
+    const settings = pageSettings(response.body);
+    assert.deepEqual(settings, { mode: 'embed', latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3, timeZone: 'Europe/Monaco', key });
+    for (const [, src] of response.body.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+      const script = await ctx.app.inject({ method: 'GET', url: src, headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(script.statusCode, 200, src);
+      assert.equal(script.headers['content-encoding'], 'br', 'sent pre-compressed');
+      assert.match(script.headers['cache-control'] as string, /immutable/);
+    }
   });
 
   test('a key with allowed origins may only be framed by them', async () => {

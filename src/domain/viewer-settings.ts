@@ -1,0 +1,21 @@
+import type { WizardGoal } from './wizard-goal.ts';
+
+/**
+ * What the service tells a viewer page about itself (the `#viewer-settings` JSON block of `/embed` and
+ * `/viewer`). Shared by the routes that write it and the browser app that reads it.
+ */
+export interface ViewerSettings {
+  /** `embed`: a partner's iframe (HD, key checked); `viewer`: a direct or agent link. */
+  mode: 'embed' | 'viewer';
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  /** IANA time zone of the site, for the time slider's local clock. */
+  timeZone: string;
+  /** The embed URL's key: the only key the page ever holds. */
+  key?: string;
+  /** The agent session this page was opened from. */
+  sessionId?: string;
+  /** Solar Wizard presets from the link or the session. */
+  wizard?: { goal?: WizardGoal; monthlyKwh?: number; roofLatitude?: number; roofLongitude?: number };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ViewerSettings } from '../domain/viewer-settings.ts';
+
+/** Where `npm run build` puts the browser app. */
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
+const SETTINGS_MARK = '<!--viewer-settings-->';
+
+/**
+ * The built viewer page (`web/dist/viewer.html`) with a place for each request's settings. Read once:
+ * its script and style names carry content hashes, so a new build means a restart.
+ */
+export class ViewerPageTemplate {
+  readonly #html: string | undefined;
+
+  private constructor(html: string | undefined) {
+    this.#html = html;
+  }
+
+  /** Reads the built page; a missing build gives a template whose pages say to run the build. */
+  static load(distDir = WEB_DIST_DIR): ViewerPageTemplate {
+    const file = path.join(distDir, 'viewer.html');
+    if (!fs.existsSync(file)) return new ViewerPageTemplate(undefined);
+    const html = fs.readFileSync(file, 'utf8');
+    if (!html.includes(SETTINGS_MARK)) throw new Error(`${file} has no ${SETTINGS_MARK} mark: rebuild with npm run build`);
+    return new ViewerPageTemplate(html);
+  }
+
+  /** Whether the browser app has been built. */
+  get available(): boolean {
+    return this.#html !== undefined;
+  }
+
+  /**
+   * The page for one visit. The settings go in a JSON block that browsers never run, with `<` escaped
+   * so no value (a key, a session id) can end the block early.
+   */
+  render(settings: ViewerSettings): string {
+    if (!this.#html) throw new Error('The viewer has not been built: run npm run build');
+    const json = JSON.stringify(settings).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    return this.#html.replace(SETTINGS_MARK, `<script type="application/json" id="viewer-settings">${json}</script>`);
+  }
+}
+
+/**
+ * The viewer page's Content-Security-Policy: scripts and styles from our origin only (WebAssembly for
+ * the mesh decoder), model files from the object store, and framing by `frameAncestors`.
+ */
+export function viewerPolicy(frameAncestors: string[], storeUrl: string): string {
+  const storeOrigin = new URL(storeUrl).origin;
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ${storeOrigin}`,
+    "worker-src 'self' blob:",
+    `frame-ancestors ${frameAncestors.join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,63 @@
+import type { ModelJob } from './model-request.ts';
+
+/** The loading card: the job's real step and percentage while the model is made, then a retry on failure. */
+export class LoadingOverlay {
+  readonly #app: HTMLElement;
+  readonly #title: HTMLElement;
+  readonly #step: HTMLElement;
+  readonly #bar: HTMLProgressElement;
+  readonly #percent: HTMLElement;
+  readonly #retry: HTMLButtonElement;
+
+  constructor(document: Document) {
+    this.#app = document.getElementById('app')!;
+    this.#title = document.getElementById('loading-title')!;
+    this.#step = document.getElementById('loading-step')!;
+    this.#bar = document.getElementById('loading-bar') as HTMLProgressElement;
+    this.#percent = document.getElementById('loading-percent')!;
+    this.#retry = document.getElementById('retry') as HTMLButtonElement;
+  }
+
+  /** Shows a job's state as the service reports it. */
+  showJob(job: ModelJob): void {
+    this.#app.dataset.state = 'loading';
+    this.#title.textContent = job.status === 'ready' ? 'Opening the 3D model' : 'Building the 3D model';
+    if (job.status === 'pending') this.#show('Waiting for a free generator…', undefined);
+    else if (job.status === 'processing') this.#show(job.step ? `${job.step}…` : 'Generating…', job.progress ?? 0);
+  }
+
+  /** Shows the model download (the last part of loading). */
+  showDownload(fraction: number | undefined): void {
+    this.#title.textContent = 'Opening the 3D model';
+    this.#show('Downloading the model…', fraction === undefined ? undefined : 100 * fraction);
+  }
+
+  /** Shows why the model could not be shown, and a retry button that calls `retry`. */
+  fail(message: string, retry: () => void): void {
+    this.#app.dataset.state = 'failed';
+    this.#title.textContent = 'The 3D model could not be shown';
+    this.#step.textContent = message;
+    this.#retry.hidden = false;
+    this.#retry.onclick = () => {
+      this.#retry.hidden = true;
+      retry();
+    };
+    this.#retry.focus();
+  }
+
+  hide(): void {
+    this.#app.dataset.state = 'ready';
+  }
+
+  #show(step: string, percent: number | undefined): void {
+    this.#step.textContent = step;
+    if (percent === undefined) {
+      this.#bar.removeAttribute('value');
+      this.#percent.textContent = '';
+    } else {
+      const rounded = Math.max(0, Math.min(100, Math.round(percent)));
+      this.#bar.value = rounded;
+      this.#percent.textContent = `${rounded} %`;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import './viewer.css';
+import { LocalFrame } from '../../../src/modelgen/geometry/local-frame.ts';
+import { setUpCompass } from './compass.ts';
+import { setUpFullscreen } from './fullscreen-button.ts';
+import { LoadingOverlay } from './loading-overlay.ts';
+import { requestModel } from './model-request.ts';
+import { Notice } from './notice.ts';
+import { readSettings } from './settings.ts';
+import { TimeControls } from './time-controls.ts';
+import { Viewer } from './viewer.ts';
+
+const OSM_ATTRIBUTION = /openstreetmap/i;
+
+/** Boots the viewer page: asks for the model, shows its progress, then the model with sun and shadows. */
+function start(): void {
+  const app = document.getElementById('app')!;
+  const settings = readSettings(document);
+  const notice = new Notice(document);
+  const overlay = new LoadingOverlay(document);
+  const viewer = new Viewer(document.getElementById('stage')!);
+  viewer.onRender(() => {
+    app.dataset.frames = String(viewer.frames);
+  });
+  setUpCompass(document, viewer);
+  setUpFullscreen(document, notice);
+  const time = new TimeControls(document, settings, new Date(), (moment) => viewer.setSun(moment.azimuth, moment.elevation));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === ' ' && !(event.target instanceof HTMLInputElement) && !(event.target instanceof HTMLButtonElement) && app.dataset.state === 'ready') {
+      event.preventDefault();
+      time.toggle();
+    }
+  });
+
+  const open = async (): Promise<void> => {
+    try {
+      const job = await requestModel(
+        { latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key },
+        { onProgress: (state) => overlay.showJob(state) },
+      );
+      overlay.showDownload(undefined);
+      await viewer.load(job.modelUrl, (fraction) => overlay.showDownload(fraction));
+      const origin = viewer.info.origin ?? settings;
+      const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(settings.longitude, settings.latitude);
+      viewer.frame(east, north);
+      showExtraAttribution(viewer.info.attribution);
+      overlay.hide();
+      time.show();
+    } catch (error) {
+      overlay.fail(error instanceof Error ? error.message : String(error), () => void open());
+    }
+  };
+  void open();
+}
+
+/** Names the model's other sources beside the always-shown OpenStreetMap credit. */
+function showExtraAttribution(attribution: string | undefined): void {
+  const extra = (attribution ?? '').split(/;\s*/).filter((part) => part && !OSM_ATTRIBUTION.test(part));
+  document.getElementById('extra-attribution')!.textContent = extra.length > 0 ? ` · ${extra.join(' · ')}` : '';
+}
+
+start();

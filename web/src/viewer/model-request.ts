@@ -1,0 +1,70 @@
+/** A model job as the viewer routes answer it (SPEC.md "Model job"). */
+export interface ModelJob {
+  id: string;
+  status: 'pending' | 'processing' | 'ready' | 'failed';
+  modelUrl?: string | null;
+  progress?: number | null;
+  step?: string | null;
+}
+
+/** What the page asks for. */
+export interface ModelOrder {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  key?: string;
+}
+
+/** Why a model could not be had, for the page to show. */
+export class ModelUnavailableError extends Error {
+  override name = 'ModelUnavailableError';
+}
+
+export interface ModelRequestOptions {
+  fetch?: typeof fetch;
+  /** Pause between status reads (ms). */
+  pollMs?: number;
+  /** Called with each state seen while waiting. */
+  onProgress?: (job: ModelJob) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Asks the service for the model of the page's location and waits until it is ready, reporting the job's
+ * real progress. Resolves with the ready job (its `modelUrl` set).
+ *
+ * @throws ModelUnavailableError when generation fails or the service refuses the request
+ */
+export async function requestModel(order: ModelOrder, options: ModelRequestOptions = {}): Promise<ModelJob & { modelUrl: string }> {
+  const doFetch = options.fetch ?? fetch;
+  const pollMs = options.pollMs ?? 1000;
+  let job = await readJob(await doFetch('/api/viewer/models', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(order),
+    signal: options.signal,
+  }));
+  for (;;) {
+    options.onProgress?.(job);
+    if (job.status === 'ready' && job.modelUrl) return job as ModelJob & { modelUrl: string };
+    if (job.status === 'failed') throw new ModelUnavailableError(job.step ? `The model could not be generated: ${job.step}` : 'The model could not be generated.');
+    await delay(pollMs, options.signal);
+    job = await readJob(await doFetch(`/api/viewer/models/${encodeURIComponent(job.id)}`, { signal: options.signal }));
+  }
+}
+
+async function readJob(response: Response): Promise<ModelJob> {
+  const body = (await response.json().catch(() => ({}))) as ModelJob & { error?: string };
+  if (!response.ok) throw new ModelUnavailableError(body.error ?? `The service answered ${response.status}.`);
+  return body;
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}

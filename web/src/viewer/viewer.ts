@@ -1,0 +1,245 @@
+import {
+  ACESFilmicToneMapping, Box3, Color, DirectionalLight, HemisphereLight, Mesh, PCFShadowMap, PerspectiveCamera, Raycaster,
+  Scene, SRGBColorSpace, Vector3, WebGLRenderer, type Object3D,
+} from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
+import { fitShadowBox } from './shadow-fit.ts';
+import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
+
+/** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
+const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road']);
+const DAY_SKY = new Color(0xb9d5ee);
+const NIGHT_SKY = new Color(0x1b2536);
+
+/** The model's metadata the viewer uses (GLB `asset.extras`). */
+export interface ModelInfo {
+  origin?: { latitude: number; longitude: number };
+  radiusKm?: number;
+  attribution?: string;
+  buildings?: number;
+}
+
+/**
+ * The 3D view: owns renderer, scene, camera, orbit controls and the sun light. Renders only when
+ * something changed (camera moved, sun moved, window resized), so an idle page costs nothing.
+ */
+export class Viewer {
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly camera: PerspectiveCamera;
+  readonly controls: OrbitControls;
+  /** Frames drawn since the page opened (the page shows it to tests as `data-frames`). */
+  frames = 0;
+  content: Object3D | undefined;
+  info: ModelInfo = {};
+  readonly #container: HTMLElement;
+  readonly #sun = new DirectionalLight(0xfff4e0, 2.6);
+  readonly #sky = new HemisphereLight(0xdfeeff, 0x7d7468, 1.1);
+  readonly #resizeObserver: ResizeObserver;
+  readonly #listeners = new Set<() => void>();
+  #sunDirection: ModelDirection | undefined = { x: 0, y: 1, z: 0 };
+  #modelRadius = 300;
+  #tallest = 50;
+  #renderQueued = false;
+
+  constructor(container: HTMLElement) {
+    this.#container = container;
+    this.renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.outputColorSpace = SRGBColorSpace;
+    this.renderer.toneMapping = ACESFilmicToneMapping;
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.type = PCFShadowMap;
+    container.appendChild(this.renderer.domElement);
+    this.camera = new PerspectiveCamera(45, 1, 1, 5000);
+    this.camera.position.set(150, 150, 150);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.enableDamping = false;
+    this.controls.screenSpacePanning = false;
+    this.controls.maxPolarAngle = Math.PI * 0.48;
+    this.controls.minDistance = 8;
+    this.controls.addEventListener('change', () => this.requestRender());
+    this.#sun.castShadow = true;
+    this.#sun.shadow.mapSize.set(2048, 2048);
+    this.#sun.shadow.bias = -0.0004;
+    this.#sun.shadow.normalBias = 0.04;
+    this.scene.add(this.#sun, this.#sun.target, this.#sky);
+    this.scene.background = DAY_SKY.clone();
+    this.#resizeObserver = new ResizeObserver(() => this.#resize());
+    this.#resizeObserver.observe(container);
+    this.#resize();
+  }
+
+  /**
+   * Downloads and shows a GLB model (meshopt-compressed, quantized), replacing any earlier one.
+   *
+   * @param onProgress - share of the download received, 0 to 1, when the size is known
+   */
+  async load(url: string, onProgress?: (fraction: number) => void): Promise<void> {
+    const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
+    const gltf = await loader.loadAsync(url, (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    this.setContent(gltf);
+  }
+
+  /** Shows a loaded model: shadows on, camera limits fitted to its size. */
+  setContent(gltf: GLTF): void {
+    this.clear();
+    const content = gltf.scene;
+    content.traverse((object) => {
+      if (!(object instanceof Mesh)) return;
+      const surface = surfaceOf(object);
+      object.receiveShadow = true;
+      object.castShadow = !GROUND_SURFACES.has(surface ?? '');
+    });
+    this.content = content;
+    this.info = (gltf.asset.extras ?? {}) as ModelInfo;
+    this.scene.add(content);
+    const box = new Box3().setFromObject(content);
+    this.#modelRadius = Math.max(box.max.x - box.min.x, box.max.z - box.min.z) / 2 || 300;
+    this.#tallest = Math.max(box.max.y - Math.min(box.min.y, 0), 10);
+    this.controls.maxDistance = this.#modelRadius * 3.5;
+    this.camera.far = this.#modelRadius * 12;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  /** Removes the model. */
+  clear(): void {
+    if (!this.content) return;
+    this.scene.remove(this.content);
+    this.content.traverse((object) => {
+      if (object instanceof Mesh) {
+        object.geometry.dispose();
+        for (const material of [object.material].flat()) material.dispose();
+      }
+    });
+    this.content = undefined;
+  }
+
+  /**
+   * Aims the camera at a ground point (metres east and north of the model origin) from the south-east
+   * above, close enough to see the roofs around it.
+   */
+  frame(east: number, north: number, distance = 240): void {
+    const ground = this.heightAt(east, north) ?? 0;
+    const target = new Vector3(east, ground, -north);
+    this.controls.target.copy(target);
+    const offset = new Vector3(0.6, 0.5, 0.62).normalize().multiplyScalar(Math.min(distance, this.#modelRadius * 2));
+    this.camera.position.copy(target).add(offset);
+    this.controls.update();
+    this.requestRender();
+  }
+
+  /** Height of the highest surface at a ground point, or undefined outside the model. */
+  heightAt(east: number, north: number): number | undefined {
+    if (!this.content) return undefined;
+    const ray = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
+    return ray.intersectObject(this.content, true)[0]?.point.y;
+  }
+
+  /**
+   * Places the sun; `undefined` (or below the horizon) is night: no direct light, a dark sky.
+   *
+   * @param azimuthDeg - clockwise from north
+   * @param elevationDeg - above the horizon
+   */
+  setSun(azimuthDeg: number, elevationDeg: number): void {
+    const daylight = smoothstep(-4, 8, elevationDeg);
+    this.#sunDirection = elevationDeg > 0 ? sunDirection(azimuthDeg, elevationDeg) : undefined;
+    this.#sun.visible = this.#sunDirection !== undefined;
+    this.#sun.intensity = 2.8 * smoothstep(0, 12, elevationDeg);
+    this.#sun.color.setHSL(0.1, 0.9, 0.5 + 0.45 * smoothstep(0, 25, elevationDeg));
+    this.#sky.intensity = 0.25 + 0.9 * daylight;
+    (this.scene.background as Color).copy(NIGHT_SKY).lerp(DAY_SKY, daylight);
+    this.requestRender();
+  }
+
+  /** Compass heading of the view, degrees clockwise from north. */
+  heading(): number {
+    const view = this.controls.target.clone().sub(this.camera.position);
+    return viewHeading(view);
+  }
+
+  /** Turns the view so north is up, keeping distance and height. */
+  faceNorth(): void {
+    const offset = this.camera.position.clone().sub(this.controls.target);
+    const horizontal = Math.hypot(offset.x, offset.z);
+    this.camera.position.set(this.controls.target.x, this.camera.position.y, this.controls.target.z + horizontal);
+    this.controls.update();
+    this.requestRender();
+  }
+
+  /** Called after every frame drawn (the compass follows the camera with it). */
+  onRender(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Asks for one frame; several requests before it is drawn make one frame. */
+  requestRender(): void {
+    if (this.#renderQueued) return;
+    this.#renderQueued = true;
+    requestAnimationFrame(() => {
+      this.#renderQueued = false;
+      this.#render();
+    });
+  }
+
+  dispose(): void {
+    this.#resizeObserver.disconnect();
+    this.clear();
+    this.controls.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  #render(): void {
+    this.#fitSunToView();
+    this.renderer.render(this.scene, this.camera);
+    this.frames++;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Keeps the shadow map on what the visitor looks at, so shadows on nearby roofs stay sharp. */
+  #fitSunToView(): void {
+    if (!this.#sunDirection) return;
+    const target = this.controls.target;
+    const box = fitShadowBox(this.camera.position.distanceTo(target), this.#modelRadius, this.#tallest);
+    const direction = this.#sunDirection;
+    this.#sun.position.set(target.x + direction.x * box.lightDistance, target.y + direction.y * box.lightDistance, target.z + direction.z * box.lightDistance);
+    this.#sun.target.position.copy(target);
+    this.#sun.target.updateMatrixWorld();
+    const shadowCamera = this.#sun.shadow.camera;
+    if (shadowCamera.right !== box.halfSize || shadowCamera.far !== box.far) {
+      Object.assign(shadowCamera, { left: -box.halfSize, right: box.halfSize, top: box.halfSize, bottom: -box.halfSize, near: box.near, far: box.far });
+      shadowCamera.updateProjectionMatrix();
+    }
+  }
+
+  #resize(): void {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+}
+
+/** The `surface` a mesh's node or primitive declares in the GLB extras. */
+function surfaceOf(object: Object3D): string | undefined {
+  for (let node: Object3D | null = object; node; node = node.parent) {
+    const surface = (node.userData as { surface?: string }).surface;
+    if (surface) return surface;
+  }
+  return undefined;
+}
+
+function smoothstep(edge0: number, edge1: number, x: number): number {
+  const t = Math.min(Math.max((x - edge0) / (edge1 - edge0), 0), 1);
+  return t * t * (3 - 2 * t);
+}

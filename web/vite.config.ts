@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The browser app: one HTML entry per page. Built files go to `web/dist`, which the service serves under
+ * `/static/` (hashed names, cached for a year); the service fills in each page's settings at request time.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/static/',
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [precompress()],
+  build: {
+    outDir: path.join(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 800,
+    reportCompressedSize: false,
+    rollupOptions: { input: { viewer: path.join(import.meta.dirname, 'viewer.html') } },
+  },
+});
+
+/**
+ * Writes `.br` and `.gz` beside each script and style, so the service sends them compressed without
+ * compressing on every request (@fastify/static `preCompressed`). A few lines with Node's zlib; no
+ * plugin package needed.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|wasm|svg)$/.test(name)) continue;
+        const file = path.join(options.dir!, name);
+        const content = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
