@@ -37,7 +37,7 @@ export interface ModelRequestOptions {
  */
 export async function requestModel(order: ModelOrder, options: ModelRequestOptions = {}): Promise<ModelJob & { modelUrl: string }> {
   const doFetch = options.fetch ?? fetch;
-  const pollMs = options.pollMs ?? 1000;
+  const pollMs = options.pollMs ?? 500;
   let job = await readJob(await doFetch('/api/viewer/models', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 import {
-  ACESFilmicToneMapping, Box3, Color, DirectionalLight, HemisphereLight, Mesh, PCFShadowMap, PerspectiveCamera, Raycaster,
+  Box3, Color, DirectionalLight, Group, HemisphereLight, Mesh, NeutralToneMapping, PCFShadowMap, PerspectiveCamera, Raycaster,
   Scene, SRGBColorSpace, Vector3, WebGLRenderer, type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -35,8 +35,8 @@ export class Viewer {
   content: Object3D | undefined;
   info: ModelInfo = {};
   readonly #container: HTMLElement;
-  readonly #sun = new DirectionalLight(0xfff4e0, 2.6);
-  readonly #sky = new HemisphereLight(0xdfeeff, 0x7d7468, 1.1);
+  readonly #sun = new DirectionalLight(0xfff4e0, 3);
+  readonly #sky = new HemisphereLight(0xdfeeff, 0x6f665c, 0.8);
   readonly #resizeObserver: ResizeObserver;
   readonly #listeners = new Set<() => void>();
   #sunDirection: ModelDirection | undefined = { x: 0, y: 1, z: 0 };
@@ -49,7 +49,7 @@ export class Viewer {
     this.renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     this.renderer.outputColorSpace = SRGBColorSpace;
-    this.renderer.toneMapping = ACESFilmicToneMapping;
+    this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.shadowMap.enabled = true;
     this.renderer.shadowMap.type = PCFShadowMap;
     container.appendChild(this.renderer.domElement);
@@ -88,7 +88,8 @@ export class Viewer {
   /** Shows a loaded model: shadows on, camera limits fitted to its size. */
   setContent(gltf: GLTF): void {
     this.clear();
-    const content = gltf.scene;
+    // A model of open land may hold no scene at all; show the empty ground rather than fail.
+    const content: Object3D = gltf.scene ?? new Group();
     content.traverse((object) => {
       if (!(object instanceof Mesh)) return;
       const surface = surfaceOf(object);
@@ -151,9 +152,9 @@ export class Viewer {
     const daylight = smoothstep(-4, 8, elevationDeg);
     this.#sunDirection = elevationDeg > 0 ? sunDirection(azimuthDeg, elevationDeg) : undefined;
     this.#sun.visible = this.#sunDirection !== undefined;
-    this.#sun.intensity = 2.8 * smoothstep(0, 12, elevationDeg);
+    this.#sun.intensity = 3.2 * smoothstep(0, 12, elevationDeg);
     this.#sun.color.setHSL(0.1, 0.9, 0.5 + 0.45 * smoothstep(0, 25, elevationDeg));
-    this.#sky.intensity = 0.25 + 0.9 * daylight;
+    this.#sky.intensity = 0.2 + 0.55 * daylight;
     (this.scene.background as Color).copy(NIGHT_SKY).lerp(DAY_SKY, daylight);
     this.requestRender();
   }

@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { createListeningContext, freePort, type ListeningContext } from '../helpers/listening-service.ts';
+import { changedShare, distinctColours, readPng } from '../helpers/screenshot-pixels.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+
+const EXTRACT = 'osm/monaco-latest.osm.pbf';
+const extract = sharedDataFile(EXTRACT);
+const terrain = sharedDataFile('terrain/N43E007.hgt.zip');
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
+const MONACO = { lat: 43.7384, lng: 7.4246 };
+const skip = browserSkipReason() ?? (extract ? false : missingSharedData(EXTRACT));
+
+/** Waits until the page has drawn a frame after `afterFrames` (the viewer renders only on change). */
+async function nextFrame(page: Page, afterFrames: number): Promise<number> {
+  await page.waitForFunction((n) => Number(document.getElementById('app')!.dataset.frames) > n, afterFrames);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => Number(document.getElementById('app')!.dataset.frames));
+}
+
+const frames = (page: Page) => page.evaluate(() => Number(document.getElementById('app')!.dataset.frames ?? 0));
+
+/** Sets the date and the time slider as a visitor would, and waits for the new shadows to be drawn. */
+async function showMoment(page: Page, date: string, minutes: number): Promise<void> {
+  const before = await frames(page);
+  await page.fill('#date', date);
+  await page.locator('#time').fill(String(minutes));
+  await nextFrame(page, before);
+}
+
+const roofArea = (page: Page) => {
+  const size = page.viewportSize()!;
+  return { x: Math.round(size.width * 0.3), y: Math.round(size.height * 0.2), width: Math.round(size.width * 0.4), height: Math.round(size.height * 0.45) };
+};
+
+describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
+  let ctx: ListeningContext;
+  let browser: Browser;
+  let key: string;
+  let embedUrl: string;
+  before(async () => {
+    ctx = await createListeningContext({ workers: 1, realGenerator: true, env: { OSM_EXTRACT: extract!, TERRAIN_DIR: terrain ? path.dirname(terrain) : '' } });
+    key = await ctx.createKey();
+    embedUrl = `${ctx.baseUrl}/embed?lat=${MONACO.lat}&lng=${MONACO.lng}&key=${key}`;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  test('the embed generates the model and shows it, with the attribution', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(embedUrl);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 120_000 });
+    await nextFrame(page, 0);
+    const canvas = readPng(await page.locator('#stage canvas').screenshot());
+    assert.ok(distinctColours(canvas) > 40, `the canvas shows a model (${distinctColours(canvas)} colours)`);
+    await assert.doesNotReject(page.locator('#attribution').getByText('OpenStreetMap contributors').waitFor({ state: 'visible' }));
+    assert.ok(await page.locator('#time-panel').isVisible(), 'the time controls are shown');
+    await page.screenshot({ path: path.join(DOCS, 'viewer-embed.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('moving the time slider moves the shadows on the roofs', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(embedUrl);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await showMoment(page, '2026-06-21', 9 * 60);
+    const morning = readPng(await page.screenshot({ clip: roofArea(page) }));
+    const again = readPng(await page.screenshot({ clip: roofArea(page) }));
+    await page.screenshot({ path: path.join(DOCS, 'viewer-morning.png') });
+    await showMoment(page, '2026-06-21', 17 * 60);
+    const afternoon = readPng(await page.screenshot({ clip: roofArea(page) }));
+    await page.screenshot({ path: path.join(DOCS, 'viewer-afternoon.png') });
+    assert.equal(changedShare(morning, again), 0, 'the same moment draws the same picture');
+    const share = changedShare(morning, afternoon);
+    assert.ok(share > 0.03, `shadows moved over ${(share * 100).toFixed(1)} % of the roof area`);
+    assert.match(await page.locator('#clock').textContent() ?? '', /^17:00$/);
+    await page.close();
+  });
+
+  test('the frame loop idles until the visitor moves the camera; the compass follows', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(embedUrl);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    const settled = await nextFrame(page, 0);
+    await page.waitForTimeout(1200);
+    assert.equal(await frames(page), settled, 'no frames while nothing changes');
+    const heading = await page.locator('#compass').getAttribute('aria-label');
+    await page.mouse.move(500, 350);
+    await page.mouse.down();
+    await page.mouse.move(700, 350, { steps: 8 });
+    await page.mouse.up();
+    assert.ok(await frames(page) > settled, 'dragging draws frames');
+    assert.notEqual(await page.locator('#compass').getAttribute('aria-label'), heading, 'the compass turned with the view');
+    await page.locator('#compass').click();
+    await page.waitForFunction(() => /faces (0|359)°/.test(document.getElementById('compass')!.getAttribute('aria-label')!));
+    await page.close();
+  });
+
+  test('touch: one finger turns the view, two fingers zoom', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await page.goto(embedUrl);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await nextFrame(page, 0);
+    const panel = (await page.locator('#time-panel').boundingBox())!;
+    assert.ok(panel.x >= 0 && panel.x + panel.width <= 390 && panel.y + panel.height <= 844, 'the time controls fit a phone screen');
+    await page.screenshot({ path: path.join(DOCS, 'viewer-phone.png') });
+    const view = () => page.evaluate(() => document.getElementById('compass')!.getAttribute('aria-label'));
+    const before = await view();
+    await touchGesture(page, [[[150, 300], [260, 300]]]);
+    assert.notEqual(await view(), before, 'one finger turned the view');
+    const canvasBefore = readPng(await page.locator('#stage canvas').screenshot());
+    await touchGesture(page, [[[195, 350], [195, 250]], [[195, 450], [195, 550]]]);
+    const canvasAfter = readPng(await page.locator('#stage canvas').screenshot());
+    assert.ok(changedShare(canvasBefore, canvasAfter) > 0.2, 'spreading two fingers zoomed in');
+    await page.close();
+  });
+
+  test('inside a partner’s iframe: the model shows and fullscreen works only when the iframe allows it', async () => {
+    const hostPort = await freePort();
+    const host = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Installer</title><h1>Our solar offer</h1>
+<iframe id="allowed" src="${embedUrl}" allow="fullscreen" width="800" height="500"></iframe>
+<iframe id="plain" src="${embedUrl}" width="400" height="300"></iframe>`);
+    });
+    await new Promise<void>((resolve) => host.listen(hostPort, '127.0.0.1', resolve));
+    try {
+      const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+      await page.goto(`http://localhost:${hostPort}/`);
+      const allowed = page.frameLocator('#allowed');
+      const plain = page.frameLocator('#plain');
+      await allowed.locator('#app[data-state="ready"]').waitFor({ timeout: 60_000 });
+      await plain.locator('#app[data-state="ready"]').waitFor({ timeout: 60_000 });
+      await allowed.locator('#fullscreen').click();
+      await allowed.locator('#fullscreen[aria-pressed="true"]').waitFor({ timeout: 5000 });
+      const allowedFrame = (await (await page.$('#allowed'))!.contentFrame())!;
+      assert.equal(await allowedFrame.evaluate(() => document.fullscreenElement === document.documentElement), true, 'the viewer went fullscreen');
+      await allowedFrame.evaluate(() => document.exitFullscreen());
+      await allowed.locator('#fullscreen[aria-pressed="false"]').waitFor({ timeout: 5000 });
+      await plain.locator('#fullscreen').click();
+      await plain.locator('#notice').getByText('Fullscreen is not available here').waitFor({ timeout: 5000 });
+      const plainFrame = (await (await page.$('#plain'))!.contentFrame())!;
+      assert.equal(await plainFrame.evaluate(() => document.fullscreenElement), null);
+      await page.close();
+    } finally {
+      host.close();
+    }
+  });
+});
+
+describe('the viewer while a model is made, and when it fails (test generator)', { skip: browserSkipReason() ?? false }, () => {
+  let ctx: ListeningContext;
+  let browser: Browser;
+  const stepDelay = process.env.TEST_GENERATOR_STEP_MS;
+  before(async () => {
+    // Slow steps, so the page sees each one; the workers read this when they start.
+    process.env.TEST_GENERATOR_STEP_MS = '900';
+    ctx = await createListeningContext({ workers: 1 });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+    if (stepDelay === undefined) delete process.env.TEST_GENERATOR_STEP_MS;
+    else process.env.TEST_GENERATOR_STEP_MS = stepDelay;
+  });
+
+  test('the loading card shows the job’s real steps and percentages', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { progressSeen: string[] }).progressSeen = []);
+      new MutationObserver(() => {
+        const text = `${document.getElementById('loading-step')?.textContent} ${document.getElementById('loading-percent')?.textContent}`;
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`${ctx.baseUrl}/viewer?lat=45.1&lng=8.1`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    assert.ok(seen.some((text) => /^Building roofs… 40 %$/.test(text)), `the job's step and progress were shown: ${seen.join(' | ')}`);
+    assert.ok(seen.some((text) => /^Writing GLB… 90 %$/.test(text)), `later steps too: ${seen.join(' | ')}`);
+    await page.close();
+  });
+
+  test('a failed generation says why and offers a retry that starts again', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    await page.goto(`${ctx.baseUrl}/viewer?lat=-10&lng=5`);
+    await page.waitForSelector('#app[data-state="failed"]', { timeout: 30_000 });
+    assert.match(await page.locator('#loading-step').textContent() ?? '', /The model could not be generated: .*504 Gateway Timeout/);
+    await page.screenshot({ path: path.join(DOCS, 'viewer-failed.png') });
+    await page.locator('#retry').click();
+    await page.waitForSelector('#app[data-state="loading"]');
+    assert.equal(await page.locator('#retry').isHidden(), true);
+    await page.close();
+  });
+});
+
+/** Touch gestures as a phone's screen sends them (through Chromium's input pipeline): each finger moves from its start to its end. */
+async function touchGesture(page: Page, fingers: [[number, number], [number, number]][]): Promise<void> {
+  const before = await frames(page);
+  const cdp = await page.context().newCDPSession(page);
+  const at = (step: number) => fingers.map(([[x0, y0], [x1, y1]], id) => ({ id, x: x0 + ((x1 - x0) * step) / 10, y: y0 + ((y1 - y0) * step) / 10 }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step <= 10; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+  await nextFrame(page, before);
+}
+
+// Screenshots land in docs/ for the README; make sure the folder exists in a fresh clone.
+fs.mkdirSync(DOCS, { recursive: true });
