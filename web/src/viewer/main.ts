@@ -10,6 +10,7 @@ import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
+const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 
 /** Boots the viewer page: asks for the model, shows its progress, then the model with sun and shadows. */
 function start(): void {
@@ -38,13 +39,20 @@ function start(): void {
         { onProgress: (state) => overlay.showJob(state) },
       );
       overlay.showDownload(undefined);
+      performance.mark('viewer:model-ready');
       await viewer.load(job.modelUrl, (fraction) => overlay.showDownload(fraction));
+      performance.mark('viewer:model-loaded');
       const origin = viewer.info.origin ?? settings;
       const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(settings.longitude, settings.latitude);
       viewer.frame(east, north);
       showExtraAttribution(viewer.info.attribution);
       overlay.hide();
       time.show();
+      const stop = viewer.onRender(() => {
+        // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
+        performance.mark(FIRST_MODEL_FRAME);
+        stop();
+      });
     } catch (error) {
       overlay.fail(error instanceof Error ? error.message : String(error), () => void open());
     }
