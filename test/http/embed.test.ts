@@ -75,3 +75,23 @@ describe('GET /embed and the viewer page routes', () => {
     assert.equal(json(status).status, 'pending');
   });
 });
+
+describe('new models from keyless viewer pages', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await createTestContext();
+  });
+  after(async () => ctx.close());
+
+  test('at most 30 new SD generations per hour per address; existing models and status reads are never limited', async () => {
+    const ask = (latitude: number) => ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude, longitude: 10 }, remoteAddress: '198.51.100.7' });
+    for (let i = 0; i < 30; i++) assert.equal((await ask(10 + i / 100)).statusCode, 200, `request ${i + 1}`);
+    const refused = await ask(11);
+    assert.equal(refused.statusCode, 429);
+    assert.match(json(refused).error as string, /Maximum 30 new models per hour/);
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal((await ask(10)).statusCode, 200, 'a model that exists still opens');
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 11, longitude: 10 }, remoteAddress: '198.51.100.8' });
+    assert.equal(other.statusCode, 200, 'another address has its own allowance');
+  });
+});

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppServices } from '../../app.ts';
-import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../../domain/model-id.ts';
+import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody, Latitude, Longitude, ModelIdParams, ModelJob, RadiusKm } from '../schemas.ts';
@@ -17,6 +18,20 @@ const ViewerModelRequest = Type.Object(
 );
 
 /**
+ * Keyless viewer pages may start this many new SD generations per hour from one address. Opening models
+ * that exist, reading status and pages themselves are never limited (SPEC.md); this only stops the page
+ * route from serving as a free generation API.
+ */
+export const VIEWER_GENERATIONS_PER_HOUR = 30;
+export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested from this address. Maximum 30 new models per hour; models that already exist open at once.';
+
+/** Whether asking for this model would start a generation (none yet, or the last one failed). */
+async function needsGeneration(services: AppServices, id: string): Promise<boolean> {
+  const job = await services.models.read(id);
+  return job === undefined || job.status === 'failed';
+}
+
+/**
  * Routes for the service's own viewer pages, so the browser never uses the partner API: request the
  * model of the page's location (HD for an embed with a valid key, SD otherwise) and poll its status.
  */
@@ -26,10 +41,10 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices 
     {
       schema: {
         summary: 'Model for a viewer page',
-        description: 'Used by the embed and viewer pages. With the embed key: HD (not metered against the partner quota); without: SD.',
+        description: 'Used by the embed and viewer pages. With the embed key: HD (not metered against the partner quota); without: SD, at most 30 new generations per hour per address.',
         tags: ['Viewer'],
         body: ViewerModelRequest,
-        response: { 200: ModelJob, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ModelJob, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -40,7 +55,11 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices 
         if (!(await services.authenticator.authenticate(key, now))) throw new HttpError(401, INVALID_KEY);
         quality = 'hd';
       }
-      const answer = await services.models.request(quality, { latitude, longitude, radiusKm }, undefined, now);
+      const area = { latitude, longitude, radiusKm };
+      if (quality === 'sd' && (await needsGeneration(services, modelId('sd', normaliseArea(area))))) {
+        await consumeRateLimit(services.limits, { bucket: `viewer-models:ip:${request.ip}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message: VIEWER_GENERATION_LIMIT_MESSAGE }, now);
+      }
+      const answer = await services.models.request(quality, area, undefined, now);
       return (await services.models.read(answer.view.id)) ?? answer.view;
     },
   );
