@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { describe, test } from 'node:test';
+import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
+import { pointInRing } from '../../src/modelgen/geometry/polygon.ts';
+import { FaceFrame, type RoofSegment } from '../../web/src/wizard/face-frame.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL } from '../../web/src/wizard/panel-spec.ts';
+import { packRectangles, segmentDistance, type PlaneRect, type TilingOption } from '../../web/src/wizard/rectangle-packing.ts';
+import { layoutRoof } from '../../web/src/wizard/roof-layout.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+
+const { width: W, length: L } = DEFAULT_PANEL;
+const GAP = DEFAULT_LAYOUT.gap;
+const TILINGS: TilingOption[] = [
+  { width: W, height: L, columnPitch: W + GAP, rowPitch: L + GAP, label: 'portrait' },
+  { width: L, height: W, columnPitch: L + GAP, rowPitch: W + GAP, label: 'landscape' },
+];
+
+/** Checks what every layout must hold: inside the face, outside the setback, no two panels overlapping. */
+function assertValidLayout(rects: PlaneRect[], ring: Point2[], setback: number, what: string): void {
+  for (const rect of rects) {
+    const corners: Point2[] = [[rect.u, rect.v], [rect.u + rect.width, rect.v], [rect.u + rect.width, rect.v + rect.height], [rect.u, rect.v + rect.height]];
+    for (const corner of corners) assert.ok(pointInRing(corner, ring), `${what}: corner ${corner} outside the face`);
+    for (let i = 0; i < ring.length; i++) {
+      for (let k = 0; k < 4; k++) {
+        const d = segmentDistance(corners[k], corners[(k + 1) % 4], ring[i], ring[(i + 1) % ring.length]);
+        assert.ok(d >= setback - 1e-6, `${what}: a panel is ${d.toFixed(3)} m from an edge (setback ${setback})`);
+      }
+    }
+  }
+  // Neighbours by a 3 m grid (larger than any panel), so the check stays fast on big footprints.
+  const cells = new Map<string, number[]>();
+  rects.forEach((rect, i) => {
+    const key = `${Math.floor(rect.u / 3)},${Math.floor(rect.v / 3)}`;
+    cells.set(key, [...(cells.get(key) ?? []), i]);
+  });
+  for (let i = 0; i < rects.length; i++) {
+    const [cu, cv] = [Math.floor(rects[i].u / 3), Math.floor(rects[i].v / 3)];
+    const near = [-1, 0, 1].flatMap((du) => [-1, 0, 1].flatMap((dv) => cells.get(`${cu + du},${cv + dv}`) ?? []));
+    for (const j of near) {
+      if (j <= i) continue;
+      const [a, b] = [rects[i], rects[j]];
+      const overlapU = Math.min(a.u + a.width, b.u + b.width) - Math.max(a.u, b.u);
+      const overlapV = Math.min(a.v + a.height, b.v + b.height) - Math.max(a.v, b.v);
+      assert.ok(overlapU <= 1e-9 || overlapV <= 1e-9, `${what}: panels ${i} and ${j} overlap`);
+    }
+  }
+}
+
+describe('packing panels on a roof face', () => {
+  test('a 10 × 6 m face holds 20 landscape panels (hand count: 5 across × 4 up beats 7 × 2 portrait)', () => {
+    const ring: Point2[] = [[0, 0], [10, 0], [10, 6], [0, 6]];
+    const packing = packRectangles(ring, 0.5, TILINGS)!;
+    // Usable 9 × 5 m. Portrait: ⌊9.02 / 1.154⌋ = 7 across, ⌊5.02 / 1.782⌋ = 2 up = 14.
+    // Landscape: ⌊9.02 / 1.782⌋ = 5 across, ⌊5.02 / 1.154⌋ = 4 up = 20.
+    assert.equal(packing.rects.length, 20);
+    assert.equal(packing.option.label, 'landscape');
+    assertValidLayout(packing.rects, ring, 0.5, 'rectangle');
+  });
+
+  test('a larger setback or a smaller face holds fewer; a face smaller than a panel holds none', () => {
+    const ring: Point2[] = [[0, 0], [10, 0], [10, 6], [0, 6]];
+    assert.equal(packRectangles(ring, 1, TILINGS)!.rects.length, 12, 'usable 8 × 4: 4 × 3 landscape = 12 (portrait 6 × 2 = 12)');
+    assert.equal(packRectangles([[0, 0], [2, 0], [2, 2], [0, 2]], 0.5, TILINGS), undefined);
+  });
+
+  test('an L-shaped face: the inner corner keeps its setback, and the count is at least the two arms’', () => {
+    const ring: Point2[] = [[0, 0], [12, 0], [12, 5], [5, 5], [5, 12], [0, 12]];
+    const packing = packRectangles(ring, 0.5, TILINGS)!;
+    assertValidLayout(packing.rects, ring, 0.5, 'L-shape');
+    // The 12 × 5 arm alone holds ⌊11.02 / 1.154⌋ × ⌊4.02 / 1.782⌋ = 9 × 2 = 18 portrait panels.
+    assert.ok(packing.rects.length >= 18 + 4, `${packing.rects.length} panels`);
+  });
+
+  const FILE = 'roofs/skeleton-regressions.json';
+  const footprints = sharedDataFile(FILE);
+  test('171 real OSM footprints: every layout inside its face, clear of the setback, without overlaps', { skip: footprints ? false : missingSharedData(FILE) }, () => {
+    const cases = JSON.parse(fs.readFileSync(footprints!, 'utf8')) as Record<string, { outer: Point2[] }>;
+    let placed = 0;
+    let faces = 0;
+    for (const [id, { outer }] of Object.entries(cases)) {
+      const packing = packRectangles(outer, 0.5, TILINGS);
+      if (!packing) continue;
+      faces++;
+      placed += packing.rects.length;
+      assertValidLayout(packing.rects, outer, 0.5, `way ${id}`);
+    }
+    assert.ok(faces > 100 && placed > 2000, `${placed} panels on ${faces} footprints`);
+  });
+});
+
+describe('panels on pitched and flat roofs in 3D', () => {
+  const southFace: RoofSegment = {
+    normal: [0, Math.cos((30 * Math.PI) / 180), Math.sin((30 * Math.PI) / 180)],
+    pitch: 30,
+    azimuth: 180,
+    area: 0,
+    // 10 m wide along x, 6 m up the slope rising toward the north (−z), eave at y = 5.
+    outline: [[0, 5, 0], [10, 5, 0], [10, 5 + 6 * Math.sin(Math.PI / 6), -6 * Math.cos(Math.PI / 6)], [0, 5 + 6 * Math.sin(Math.PI / 6), -6 * Math.cos(Math.PI / 6)]],
+  };
+
+  test('a south face 30° pitched: flush panels facing south, lying in the roof plane lifted 10 cm', () => {
+    const panels = layoutRoof([southFace], 45);
+    assert.equal(panels.length, 20);
+    const frame = new FaceFrame(southFace, [0, 0, 1]);
+    for (const panel of panels) {
+      assert.equal(panel.tiltDeg, 30);
+      assert.equal(panel.azimuthDeg, 180);
+      const offset = [0, 1, 2].map((k) => panel.centre[k] - frame.origin[k]);
+      const height = offset[0] * frame.normal[0] + offset[1] * frame.normal[1] + offset[2] * frame.normal[2];
+      assert.ok(Math.abs(height - 0.1) < 1e-9, `panel ${height} m above the roof`);
+      assert.ok(panel.up[1] > 0 && panel.up[2] < 0, 'the panel rises toward the north ridge');
+    }
+  });
+
+  test('a flat roof: racks tilted toward the equator, rows spaced for the winter-solstice noon sun', () => {
+    const flat: RoofSegment = { normal: [0, 1, 0], pitch: 0, azimuth: 180, area: 400, outline: [[0, 10, 0], [20, 10, 0], [20, 10, -20], [0, 10, -20]] };
+    const north = layoutRoof([flat], 45);
+    const south = layoutRoof([flat], -33);
+    assert.ok(north.length > 0 && south.length > 0);
+    const tilt = DEFAULT_LAYOUT.flatRoofTiltDeg;
+    for (const panel of north) {
+      assert.equal(panel.azimuthDeg, 180);
+      assert.ok(Math.abs(Math.acos(panel.normal[1]) * (180 / Math.PI) - tilt) < 1e-9, 'tilted by the rack angle');
+      assert.ok(panel.normal[2] > 0, 'facing south (+Z)');
+    }
+    assert.ok(south.every((panel) => panel.azimuthDeg === 0 && panel.normal[2] < 0), 'facing north south of the equator');
+    // Row spacing: the next row starts where the winter-noon shadow of the previous one ends.
+    const rows = [...new Set(north.map((panel) => Math.round(panel.centre[2] * 1000) / 1000))].sort((a, b) => a - b);
+    const along = north[0].height;
+    const alpha = (90 - 45 - 23.44) * (Math.PI / 180);
+    const expected = along * Math.cos((tilt * Math.PI) / 180) + (along * Math.sin((tilt * Math.PI) / 180)) / Math.tan(alpha);
+    assert.ok(Math.abs(rows[1] - rows[0] - expected) < 1e-3, `rows ${(rows[1] - rows[0]).toFixed(3)} m apart, expected ${expected.toFixed(3)}`);
+  });
+});
+

@@ -1,0 +1,133 @@
+import type { Point2 } from '../../../src/modelgen/geometry/local-frame.ts';
+import { bounds, distanceToSegment } from '../../../src/modelgen/geometry/polygon.ts';
+
+/** An axis-aligned rectangle in a face's plane coordinates (`u` across, `v` up the slope). */
+export interface PlaneRect {
+  u: number;
+  v: number;
+  width: number;
+  height: number;
+}
+
+/** One way to tile: the footprint of a panel and the spacing of its rows and columns. */
+export interface TilingOption {
+  /** Footprint across the face (u) and up it (v), metres. */
+  width: number;
+  height: number;
+  /** Distance from one column (u) / row (v) to the next, at least the footprint plus a gap. */
+  columnPitch: number;
+  rowPitch: number;
+  /** Carried through to the result (portrait, landscape, …). */
+  label: string;
+}
+
+/** The best tiling found. */
+export interface Packing {
+  option: TilingOption;
+  rects: PlaneRect[];
+}
+
+const OFFSET_STEPS = 4;
+
+/**
+ * Fills a polygon with as many equal rectangles as fit, each fully inside the polygon and at least
+ * `setback` from its edges. Tries every option (portrait, landscape…) with several grid offsets in both
+ * directions and keeps the one that places the most (ties: the most compact). Works for any simple
+ * polygon, concave ones included, because each rectangle is checked against every edge.
+ */
+export function packRectangles(ring: Point2[], setback: number, options: TilingOption[]): Packing | undefined {
+  if (ring.length < 3) return undefined;
+  const box = bounds(ring);
+  const edges = ringEdges(ring);
+  let best: Packing | undefined;
+  for (const option of options) {
+    for (let i = 0; i < OFFSET_STEPS; i++) {
+      for (let j = 0; j < OFFSET_STEPS; j++) {
+        const startU = box.minX + setback + (option.columnPitch * i) / OFFSET_STEPS - option.columnPitch;
+        const startV = box.minY + setback + (option.rowPitch * j) / OFFSET_STEPS - option.rowPitch;
+        const rects: PlaneRect[] = [];
+        for (let v = startV; v + option.height <= box.maxY - setback + 1e-9; v += option.rowPitch) {
+          // Only edges reaching into this row's band (grown by the setback) can matter to its panels.
+          const band = edgesInBand(edges, v - setback, v + option.height + setback);
+          for (let u = startU; u + option.width <= box.maxX - setback + 1e-9; u += option.columnPitch) {
+            const rect = { u, v, width: option.width, height: option.height };
+            if (fitsAmong(rect, band, setback)) rects.push(rect);
+          }
+        }
+        if (!best || rects.length > best.rects.length || (rects.length === best.rects.length && spread(rects) < spread(best.rects))) {
+          best = { option, rects };
+        }
+      }
+    }
+  }
+  return best && best.rects.length > 0 ? best : undefined;
+}
+
+type Edge = [Point2, Point2];
+
+/** Whether a rectangle lies inside the polygon with `setback` clear to every edge. */
+export function rectFits(rect: PlaneRect, ring: Point2[], setback: number): boolean {
+  return fitsAmong(rect, ringEdges(ring), setback);
+}
+
+function ringEdges(ring: Point2[]): Edge[] {
+  return ring.map((point, i) => [point, ring[(i + 1) % ring.length]]);
+}
+
+function edgesInBand(edges: Edge[], low: number, high: number): Edge[] {
+  return edges.filter(([a, b]) => Math.max(a[1], b[1]) >= low && Math.min(a[1], b[1]) <= high);
+}
+
+/**
+ * The test on the edges that can matter: every corner inside (a ray to +u crosses an odd number of
+ * edges, and only edges spanning the corner's v can cross it, all of which are in the band), and
+ * every edge at least `setback` from the rectangle's sides.
+ */
+function fitsAmong(rect: PlaneRect, edges: Edge[], setback: number): boolean {
+  const corners: Point2[] = [[rect.u, rect.v], [rect.u + rect.width, rect.v], [rect.u + rect.width, rect.v + rect.height], [rect.u, rect.v + rect.height]];
+  if (!corners.every((corner) => insideByEdges(corner, edges))) return false;
+  const [minU, maxU, minV, maxV] = [rect.u - setback, rect.u + rect.width + setback, rect.v - setback, rect.v + rect.height + setback];
+  for (const [a, b] of edges) {
+    // An edge whose box is clear of the rectangle grown by the setback cannot come too close.
+    if (Math.max(a[0], b[0]) < minU || Math.min(a[0], b[0]) > maxU || Math.max(a[1], b[1]) < minV || Math.min(a[1], b[1]) > maxV) continue;
+    for (let k = 0; k < 4; k++) {
+      if (segmentDistance(corners[k], corners[(k + 1) % 4], a, b) < setback - 1e-9) return false;
+    }
+  }
+  return true;
+}
+
+/** Even-odd test of a point against a polygon's edges (the same rule as `pointInRing`). */
+function insideByEdges([x, y]: Point2, edges: Edge[]): boolean {
+  let inside = false;
+  for (const [[xi, yi], [xj, yj]] of edges) {
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Shortest distance between two segments (0 when they cross). */
+export function segmentDistance(p1: Point2, p2: Point2, q1: Point2, q2: Point2): number {
+  if (segmentsCross(p1, p2, q1, q2)) return 0;
+  return Math.min(distanceToSegment(p1, q1, q2), distanceToSegment(p2, q1, q2), distanceToSegment(q1, p1, p2), distanceToSegment(q2, p1, p2));
+}
+
+function segmentsCross(p1: Point2, p2: Point2, q1: Point2, q2: Point2): boolean {
+  const d1 = orientation(q1, q2, p1);
+  const d2 = orientation(q1, q2, p2);
+  const d3 = orientation(p1, p2, q1);
+  const d4 = orientation(p1, p2, q2);
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+function orientation(a: Point2, b: Point2, c: Point2): number {
+  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+}
+
+/** Size of the box around a set of rectangles, for preferring compact arrays among equals. */
+function spread(rects: PlaneRect[]): number {
+  if (rects.length === 0) return 0;
+  const us = rects.flatMap((r) => [r.u, r.u + r.width]);
+  const vs = rects.flatMap((r) => [r.v, r.v + r.height]);
+  return (Math.max(...us) - Math.min(...us)) * (Math.max(...vs) - Math.min(...vs));
+}
