@@ -1,0 +1,66 @@
+/** Money and climate assumptions of a design; shown and editable in the wizard. */
+export interface Economics {
+  /** Installed cost, currency per kWp. */
+  costPerKwp: number;
+  /** Price of grid electricity the owner saves, per kWh. */
+  tariff: number;
+  /** What exported electricity earns, per kWh. */
+  exportTariff: number;
+  /** Share of the yield used in the house (the rest is exported), 0–1. */
+  selfConsumption: number;
+  /** Yearly loss of panel output, 0–1. */
+  degradation: number;
+  /** Discount rate for the net present value, 0–1. */
+  discountRate: number;
+  years: number;
+  /** kg CO₂ avoided per kWh produced (grid emission factor). */
+  co2KgPerKwh: number;
+}
+
+/**
+ * Defaults for a European home in 2026: about 1,400 EUR/kWp installed, 0.30 EUR/kWh from the grid,
+ * 0.08 EUR/kWh for export, 35 % used at home without a battery, 0.5 %/year degradation, 4 % discount
+ * rate over 20 years, and 0.25 kg CO₂/kWh (EU grid average, EEA 2023).
+ */
+export const DEFAULT_ECONOMICS: Economics = {
+  costPerKwp: 1400,
+  tariff: 0.3,
+  exportTariff: 0.08,
+  selfConsumption: 0.35,
+  degradation: 0.005,
+  discountRate: 0.04,
+  years: 20,
+  co2KgPerKwh: 0.25,
+};
+
+/** The money side of a system. */
+export interface Financials {
+  cost: number;
+  /** Savings and export income in the first year. */
+  firstYearValue: number;
+  /** Net present value over the lifetime: discounted yearly values minus the cost. */
+  npv: number;
+  /** Years until the undiscounted values repay the cost, or undefined when they never do. */
+  paybackYears: number | undefined;
+}
+
+/**
+ * Cost, yearly value, net present value and payback of a system of `kwp` producing `annualKwh` in its
+ * first year. Year t (1…years) produces annualKwh·(1 − degradation)^(t−1), worth
+ * selfConsumption·tariff + (1 − selfConsumption)·exportTariff per kWh, discounted by (1 + rate)^t.
+ * Payback interpolates within the year the cumulative value passes the cost.
+ */
+export function financials(kwp: number, annualKwh: number, economics: Economics = DEFAULT_ECONOMICS): Financials {
+  const cost = kwp * economics.costPerKwp;
+  const valuePerKwh = economics.selfConsumption * economics.tariff + (1 - economics.selfConsumption) * economics.exportTariff;
+  let npv = -cost;
+  let cumulative = 0;
+  let paybackYears: number | undefined;
+  for (let year = 1; year <= economics.years; year++) {
+    const value = annualKwh * (1 - economics.degradation) ** (year - 1) * valuePerKwh;
+    npv += value / (1 + economics.discountRate) ** year;
+    if (paybackYears === undefined && value > 0 && cumulative + value >= cost) paybackYears = year - 1 + (cost - cumulative) / value;
+    cumulative += value;
+  }
+  return { cost, firstYearValue: annualKwh * valuePerKwh, npv, paybackYears };
+}
