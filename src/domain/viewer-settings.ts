@@ -16,6 +16,11 @@ export interface ViewerSettings {
   key?: string;
   /** The agent session this page was opened from. */
   sessionId?: string;
+  /**
+   * What the Solar Wizard may show: `full` (a partner's embed, whose plan covers it, or a Pro user), or
+   * `preview` (panels placed, figures behind a sign-up or upgrade prompt).
+   */
+  wizardAccess: 'full' | 'preview';
   /** Solar Wizard presets from the link or the session. */
   wizard?: { goal?: WizardGoal; monthlyKwh?: number; roofLatitude?: number; roofLongitude?: number };
 }

@@ -20,7 +20,7 @@ for (const kind of DATABASES) {
       assert.equal(response.statusCode, 200);
       assert.match(response.headers['content-security-policy'] as string, /frame-ancestors 'self'/);
       assert.deepEqual(pageSettings(response.body), {
-        mode: 'viewer', latitude: 51.5074, longitude: -0.1278, radiusKm: 0.3, timeZone: 'Europe/London',
+        mode: 'viewer', wizardAccess: 'preview', latitude: 51.5074, longitude: -0.1278, radiusKm: 0.3, timeZone: 'Europe/London',
         wizard: { goal: 'cover_bill', monthlyKwh: 350, roofLatitude: 51.5075, roofLongitude: -0.1279 },
       });
       assert.doesNotMatch(response.body, /spk_/);
@@ -82,7 +82,7 @@ describe('the viewer page template', () => {
   test('settings cannot end their block early, whatever a value holds', () => {
     const template = ViewerPageTemplate.load();
     assert.ok(template.available, 'the browser app is built (npm run build)');
-    const html = template.render({ mode: 'embed', latitude: 1, longitude: 2, radiusKm: 0.3, timeZone: 'UTC', key: '</script><script>alert(1)</script>\u2028' });
+    const html = template.render({ mode: 'embed', wizardAccess: 'full', latitude: 1, longitude: 2, radiusKm: 0.3, timeZone: 'UTC', key: '</script><script>alert(1)</script>\u2028' });
     assert.equal(html.match(/<\/script>/g)?.length, html.match(/<script/g)?.length, 'every script element closes once');
     assert.equal(pageSettings(html).key, '</script><script>alert(1)</script>\u2028');
   });

@@ -41,6 +41,7 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       const frameAncestors = owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'];
       return sendViewerPage(reply, services, frameAncestors, {
         mode: 'embed',
+        wizardAccess: 'full',
         latitude,
         longitude,
         radiusKm: DEFAULT_RADIUS_KM,

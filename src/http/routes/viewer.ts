@@ -41,6 +41,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       const session = query.session === undefined ? undefined : await services.sessions.open(query.session, services.now());
       const settings: ViewerSettings = {
         mode: 'viewer',
+        wizardAccess: 'preview',
         latitude: query.lat,
         longitude: query.lng,
         radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,

@@ -8,6 +8,7 @@ import { Notice } from './notice.ts';
 import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
+import { WizardController } from '../wizard/wizard-controller.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -32,6 +33,7 @@ function start(): void {
     }
   });
 
+  let wizard: WizardController | undefined;
   const open = async (): Promise<void> => {
     try {
       const job = await requestModel(
@@ -48,6 +50,8 @@ function start(): void {
       showExtraAttribution(viewer.info.attribution);
       overlay.hide();
       time.show();
+      wizard ??= new WizardController(document, viewer, settings, notice);
+      wizard.start();
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);

@@ -135,6 +135,15 @@ export class Viewer {
     this.requestRender();
   }
 
+  /** Moves the orbit target to `point` (model frame), seen from the current direction at `distance` metres. */
+  focus(point: [number, number, number], distance: number): void {
+    const direction = this.camera.position.clone().sub(this.controls.target).normalize();
+    this.controls.target.set(...point);
+    this.camera.position.copy(this.controls.target).add(direction.multiplyScalar(distance));
+    this.controls.update();
+    this.requestRender();
+  }
+
   /** Height of the highest surface at a ground point, or undefined outside the model. */
   heightAt(east: number, north: number): number | undefined {
     if (!this.content) return undefined;

@@ -44,7 +44,7 @@ export class ShadingEngine {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(positions, 3));
     if (index) geometry.setIndex(new BufferAttribute(index, 1));
-    this.#bvh = new MeshBVH(geometry, { maxLeafSize: 8 });
+    this.#bvh = new MeshBVH(geometry, { targetLeafSize: 8 });
   }
 
   /** Whether anything lies along `direction` from `origin`. */

@@ -1,0 +1,13 @@
+import { launchBrowser } from '../test/helpers/browser.ts';
+const browser = await launchBrowser();
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('console', (m) => { if (!/GPU stall|GL Driver/.test(m.text())) console.log('console', m.text()); });
+await page.goto(process.argv[2]);
+await page.waitForSelector('#app[data-state="ready"]', { timeout: 60000 });
+const t0 = Date.now();
+await page.waitForFunction(() => ['done', 'error', 'empty', 'pick'].includes(document.getElementById('side-panel')!.dataset.state!) , null, { timeout: 60000 }).catch(() => {});
+console.log('wizard', await page.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset, status: document.getElementById('wizard-status')!.textContent })), Date.now() - t0, 'ms');
+await page.waitForTimeout(500);
+await page.screenshot({ path: process.argv[3] });
+await browser.close();

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+
+const EXTRACT = 'osm/monaco-latest.osm.pbf';
+const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
+const extract = sharedDataFile(EXTRACT);
+const recording = sharedDataFile(RECORDING);
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
+// A flat-roofed block in Monaco (OSM way 94400143, 335 m² of roof) and a point on its roof.
+const ROOF = { id: 'way/94400143', lat: 43.7387325, lng: 7.4243109 };
+const SITE = { lat: 43.7384, lng: 7.4246 };
+const skip = browserSkipReason() ?? (!extract ? missingSharedData(EXTRACT) : !recording ? missingSharedData(RECORDING) : false);
+
+const wizard = (page: Page) => page.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset }));
+
+/** Waits until the wizard has finished a design (or stopped with a message). */
+async function settled(page: Page): Promise<Record<string, string | undefined>> {
+  await page.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')!.dataset.state ?? ''), null, { timeout: 60_000 });
+  return wizard(page);
+}
+
+/** Clicks the middle of the 3D view, where the camera's target is. */
+async function clickViewCentre(page: Page): Promise<void> {
+  const box = (await page.locator('#stage canvas').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => {
+  let ctx: ListeningContext;
+  let pvgis: PvgisStandIn;
+  let browser: Browser;
+  let key: string;
+  before(async () => {
+    pvgis = await PvgisStandIn.start(recording!);
+    ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: extract! } });
+    key = await ctx.createKey();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+    await pvgis?.close();
+  });
+
+  test('an agent session link with a roof position places panels on that roof with no click; a free visitor sees the Pro prompt', async () => {
+    const created = await fetch(`${ctx.baseUrl}/api/mcp-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latitude: SITE.lat, longitude: SITE.lng, agentName: 'test-assistant', wizardGoal: 'cover_bill', wizardKwh: 300, roofLat: ROOF.lat, roofLng: ROOF.lng }),
+    }).then((response) => response.json() as Promise<{ viewerUrl: string }>);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(created.viewerUrl);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    const state = await settled(page);
+    assert.equal(state.state, 'done', `the wizard finished: ${await page.locator('#wizard-status').textContent()}`);
+    assert.equal(state.roof, ROOF.id, 'the roof under the agent’s position');
+    assert.ok(Number(state.panels) > 0, `${state.panels} panels placed`);
+    assert.ok(Number(state.annualKwh) >= 12 * 300, `cover_bill reaches 3,600 kWh a year: ${state.annualKwh}`);
+    assert.equal(state.access, 'preview');
+    assert.ok(await page.locator('#wizard-upgrade').isVisible(), 'the sign-up or upgrade prompt is shown');
+    assert.equal(await page.locator('#wizard-goal').isDisabled(), true, 'the free preview cannot change the design');
+    await page.screenshot({ path: path.join(DOCS, 'wizard-agent-link.png') });
+
+    await page.locator('#wizard-start-over').click();
+    const cleared = await wizard(page);
+    assert.equal(cleared.panels, '0');
+    assert.equal(cleared.state, 'pick');
+    assert.equal(cleared.roof, undefined);
+    // The camera looks at the chosen roof, so a click in the middle picks it again.
+    await clickViewCentre(page);
+    const again = await settled(page);
+    assert.equal(again.roof, ROOF.id);
+    assert.equal(again.panels, state.panels);
+    await page.close();
+  });
+
+  test('in a partner’s embed the full wizard: a click on a roof, yield from the service, goals that change the design', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${key}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.keyboard.press('p');
+    assert.ok(await page.locator('#side-panel').isVisible(), 'P opens the wizard');
+    assert.equal(await page.locator('#wizard-upgrade').isVisible(), false, 'the partner’s plan covers it');
+    await clickViewCentre(page);
+    const energy = await settled(page);
+    assert.equal(energy.state, 'done');
+    assert.equal(energy.roof, ROOF.id);
+    assert.match(await page.locator('#wizard-source').textContent() ?? '', /PVGIS/, 'yield from the service');
+    for (const id of ['fig-kwh', 'fig-specific', 'fig-shading', 'fig-cost', 'fig-payback', 'fig-npv', 'fig-co2']) {
+      assert.match(await page.locator(`#${id}`).textContent() ?? '', /\d/, `${id} shows a figure`);
+    }
+    assert.equal(await page.locator('#wizard-chart svg rect').count(), 12, 'a bar a month');
+    await page.screenshot({ path: path.join(DOCS, 'wizard-embed.png') });
+
+    await page.selectOption('#wizard-goal', 'cover_bill');
+    await page.fill('#wizard-kwh', '100000');
+    await page.locator('#wizard-kwh').dispatchEvent('change');
+    await page.waitForFunction(() => /cannot cover/.test(document.getElementById('wizard-target')!.textContent ?? ''));
+    const most = await settled(page);
+    assert.equal(most.panels, energy.panels, 'an unreachable target keeps every good panel');
+
+    await page.fill('#wizard-kwh', '150');
+    await page.locator('#wizard-kwh').dispatchEvent('change');
+    await page.waitForFunction(() => /^Covers 150 kWh/.test(document.getElementById('wizard-target')!.textContent ?? ''));
+    const small = await settled(page);
+    assert.ok(Number(small.panels) < Number(energy.panels), `fewer panels for 150 kWh a month: ${small.panels} of ${energy.panels}`);
+    assert.ok(Number(small.annualKwh) >= 1800);
+    await page.close();
+  });
+
+  test('when the irradiance service is down the wizard uses its own model and says so', async () => {
+    pvgis.mode = 'error500';
+    try {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+      await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${key}`);
+      await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+      await page.keyboard.press('p');
+      await page.locator('#wizard-settings summary').click();
+      await page.fill('#set-setback', '0.8');
+      await clickViewCentre(page);
+      const state = await settled(page);
+      assert.equal(state.state, 'done');
+      assert.match(await page.locator('#wizard-source').textContent() ?? '', /unavailable: yields come from the viewer’s own climate model/);
+      await page.close();
+    } finally {
+      pvgis.mode = 'ok';
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { BoxGeometry, Color, InstancedMesh, Matrix4, MeshStandardMaterial, Vector3, type Scene } from 'three';
+import type { PlacedPanel } from './roof-layout.ts';
+
+const THICKNESS = 0.04;
+const BEST = new Color(0x1d4ed8);
+const GOOD = new Color(0x16a34a);
+const FAIR = new Color(0xeab308);
+const POOR = new Color(0xdc2626);
+
+/**
+ * The colour of a panel by its yield relative to the roof's best: blue for the best, then green,
+ * yellow and red toward the 75 % cut-off.
+ */
+export function yieldColour(relative: number, target = new Color()): Color {
+  const t = Math.min(Math.max((1 - relative) / 0.25, 0), 1);
+  if (t < 1 / 3) return target.copy(BEST).lerp(GOOD, t * 3);
+  if (t < 2 / 3) return target.copy(GOOD).lerp(FAIR, (t - 1 / 3) * 3);
+  return target.copy(FAIR).lerp(POOR, (t - 2 / 3) * 3);
+}
+
+/** The placed panels as one instanced mesh, each panel a thin box coloured by its relative yield. */
+export class PanelMeshes {
+  readonly #scene: Scene;
+  #mesh: InstancedMesh | undefined;
+
+  constructor(scene: Scene) {
+    this.#scene = scene;
+  }
+
+  /** Shows `panels`; `relative[i]` (0–1, default 1) colours panel i. */
+  show(panels: PlacedPanel[], relative: number[] = []): void {
+    this.clear();
+    if (panels.length === 0) return;
+    const mesh = new InstancedMesh(new BoxGeometry(1, 1, 1), new MeshStandardMaterial({ color: 0xffffff, roughness: 0.35, metalness: 0.2 }), panels.length);
+    mesh.name = 'solar panels';
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    const matrix = new Matrix4();
+    const colour = new Color();
+    panels.forEach((panel, i) => {
+      const across = new Vector3(...panel.across);
+      const normal = new Vector3(...panel.normal);
+      const up = new Vector3(...panel.up);
+      matrix.makeBasis(across.multiplyScalar(panel.width - 0.02), normal.multiplyScalar(THICKNESS), up.multiplyScalar(panel.height - 0.02));
+      matrix.setPosition(new Vector3(...panel.centre));
+      mesh.setMatrixAt(i, matrix);
+      mesh.setColorAt(i, yieldColour(relative[i] ?? 1, colour));
+    });
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+    this.#mesh = mesh;
+    this.#scene.add(mesh);
+  }
+
+  clear(): void {
+    if (!this.#mesh) return;
+    this.#scene.remove(this.#mesh);
+    this.#mesh.geometry.dispose();
+    (this.#mesh.material as MeshStandardMaterial).dispose();
+    this.#mesh.dispose();
+    this.#mesh = undefined;
+  }
+
+  /** How many panels are on screen. */
+  get count(): number {
+    return this.#mesh?.count ?? 0;
+  }
+}

@@ -1,0 +1,55 @@
+import { Mesh, Raycaster, Vector2, Vector3, type Camera, type Object3D } from 'three';
+import type { RoofSegment } from './face-frame.ts';
+
+/** A building the visitor picked, with its roof faces. */
+export interface PickedRoof {
+  /** The building's node. */
+  node: Object3D;
+  /** OSM id, e.g. `way/123`. */
+  osmId: string;
+  segments: RoofSegment[];
+}
+
+/** The building node above a hit object: the nearest ancestor carrying an OSM id in its extras. */
+function buildingOf(object: Object3D): Object3D | undefined {
+  for (let node: Object3D | null = object; node; node = node.parent) {
+    if (typeof (node.userData as { osmId?: unknown }).osmId === 'string') return node;
+  }
+  return undefined;
+}
+
+/** Every roof face a building's GLB primitives describe (`extras.roofSegments`). */
+export function roofSegmentsOf(building: Object3D): RoofSegment[] {
+  const segments: RoofSegment[] = [];
+  building.traverse((object) => {
+    if (!(object instanceof Mesh)) return;
+    const extras = object.geometry.userData as { surface?: string; roofSegments?: RoofSegment[] };
+    if (extras.roofSegments) segments.push(...extras.roofSegments);
+  });
+  return segments;
+}
+
+function picked(hit: Object3D | undefined): PickedRoof | undefined {
+  const node = hit && buildingOf(hit);
+  if (!node) return undefined;
+  const segments = roofSegmentsOf(node);
+  if (segments.length === 0) return undefined;
+  return { node, osmId: (node.userData as { osmId: string }).osmId, segments };
+}
+
+/** The roof under a click: `pointer` in normalised device coordinates (−1…1). */
+export function pickRoofAtPointer(content: Object3D, camera: Camera, pointer: Vector2, ignore?: Object3D): PickedRoof | undefined {
+  const raycaster = new Raycaster();
+  raycaster.setFromCamera(pointer, camera);
+  const hit = raycaster.intersectObject(content, true).find((h) => h.object !== ignore);
+  return picked(hit?.object);
+}
+
+/**
+ * The roof straight below a ground point (metres east and north of the model origin): a ray cast down
+ * from high above, as an agent's `roofLat`/`roofLng` asks. Undefined when it lands on no building.
+ */
+export function pickRoofBelow(content: Object3D, east: number, north: number): PickedRoof | undefined {
+  const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
+  return picked(raycaster.intersectObject(content, true)[0]?.object);
+}

@@ -1,0 +1,230 @@
+import { Vector2 } from 'three';
+import { LocalFrame } from '../../../src/modelgen/geometry/local-frame.ts';
+import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
+import type { Notice } from '../viewer/notice.ts';
+import type { Viewer } from '../viewer/viewer.ts';
+import { designSystem, type Design } from './design.ts';
+import { DEFAULT_ECONOMICS } from './economics.ts';
+import { faceYield } from './face-yield.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL } from './panel-spec.ts';
+import { PanelMeshes } from './panel-meshes.ts';
+import { layoutRoof, type PlacedPanel } from './roof-layout.ts';
+import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
+import { ShadingClient } from './shading-client.ts';
+import { WizardForm, type WizardChoices } from './wizard-form.ts';
+import { WizardView } from './wizard-view.ts';
+
+/** A click moves the pointer less than this (pixels); more is a drag of the view. */
+const CLICK_SLOP = 6;
+
+/** The system configuration a lead carries along (and tests read). */
+export interface WizardConfiguration {
+  roof: string;
+  panels: number;
+  kwp: number;
+  annualKwh: number;
+  goal: string;
+}
+
+/**
+ * The Solar Wizard: picks a roof (a click, or the agent's roof position), lays panels out on its faces,
+ * traces their shading in a worker, asks the service for the yield and lets the goal choose the panels.
+ */
+export class WizardController {
+  readonly #viewer: Viewer;
+  readonly #settings: ViewerSettings;
+  readonly #notice: Notice;
+  readonly #view: WizardView;
+  readonly #form: WizardForm;
+  readonly #toggle: HTMLButtonElement;
+  readonly #meshes: PanelMeshes;
+  #shading: ShadingClient | undefined;
+  #choices: WizardChoices;
+  #roof: PickedRoof | undefined;
+  #candidates: PlacedPanel[] = [];
+  #losses: number[] = [];
+  #design: Design | undefined;
+  /** Bumped by every new request, so an answer to an older one is ignored. */
+  #generation = 0;
+
+  constructor(document: Document, viewer: Viewer, settings: ViewerSettings, notice: Notice) {
+    this.#viewer = viewer;
+    this.#settings = settings;
+    this.#notice = notice;
+    this.#view = new WizardView(document);
+    this.#form = new WizardForm(document);
+    this.#meshes = new PanelMeshes(viewer.scene);
+    this.#toggle = document.getElementById('wizard-toggle') as HTMLButtonElement;
+    this.#choices = {
+      goal: settings.wizard?.goal ?? 'maximize_energy',
+      monthlyKwh: settings.wizard?.monthlyKwh,
+      panel: { ...DEFAULT_PANEL },
+      setback: DEFAULT_LAYOUT.setback,
+      economics: { ...DEFAULT_ECONOMICS },
+    };
+    this.#form.fill(this.#choices);
+    this.#form.listen(() => void this.#relayout(), () => void this.#redesign());
+    this.#view.panel.dataset.access = settings.wizardAccess;
+    // In the preview the design is shown as it is made from the presets; changing it needs Pro.
+    if (settings.wizardAccess === 'preview') this.#form.disable();
+    document.getElementById('wizard-upgrade')!.hidden = settings.wizardAccess !== 'preview';
+    this.#toggle.hidden = false;
+    this.#toggle.addEventListener('click', () => this.toggle());
+    document.getElementById('wizard-close')!.addEventListener('click', () => this.close());
+    document.getElementById('wizard-start-over')!.addEventListener('click', () => this.startOver());
+    document.addEventListener('keydown', (event) => {
+      if ((event.key === 'p' || event.key === 'P') && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) && !event.ctrlKey && !event.metaKey && !event.altKey) this.toggle();
+    });
+    this.#listenForRoofClicks(viewer.renderer.domElement);
+  }
+
+  /** Opens the wizard; with an agent's roof position, places panels on that roof at once. */
+  start(): void {
+    const wizard = this.#settings.wizard;
+    if (!wizard) return;
+    this.open();
+    if (wizard.roofLatitude === undefined || wizard.roofLongitude === undefined || !this.#viewer.content) return;
+    const origin = this.#viewer.info.origin ?? this.#settings;
+    const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(wizard.roofLongitude, wizard.roofLatitude);
+    const roof = pickRoofBelow(this.#viewer.content, east, north);
+    if (roof) void this.selectRoof(roof);
+    else this.#view.state('pick', 'No roof at the given position. Click your roof to place panels on it.');
+  }
+
+  toggle(): void {
+    if (this.#view.panel.hidden) this.open();
+    else this.close();
+  }
+
+  open(): void {
+    this.#view.panel.hidden = false;
+    this.#toggle.setAttribute('aria-expanded', 'true');
+    if (!this.#roof) this.#view.state('pick', 'Click a roof to place panels on it.');
+  }
+
+  close(): void {
+    this.#view.panel.hidden = true;
+    this.#toggle.setAttribute('aria-expanded', 'false');
+  }
+
+  /** Removes the panels and lets the visitor pick a roof again. */
+  startOver(): void {
+    this.#generation++;
+    this.#roof = undefined;
+    this.#candidates = [];
+    this.#design = undefined;
+    this.#meshes.clear();
+    this.#viewer.requestRender();
+    this.#view.panel.dataset.panels = '0';
+    delete this.#view.panel.dataset.roof;
+    this.#view.state('pick', 'Panels removed. Click a roof to place panels on it.');
+  }
+
+  /** The current design for a lead, or undefined before one is made. */
+  configuration(): WizardConfiguration | undefined {
+    if (!this.#roof || !this.#design) return undefined;
+    return { roof: this.#roof.osmId, panels: this.#design.panelCount, kwp: this.#design.kwp, annualKwh: this.#design.annualKwh, goal: this.#choices.goal };
+  }
+
+  /** Places panels on a roof and designs the system. */
+  async selectRoof(roof: PickedRoof): Promise<void> {
+    this.#roof = roof;
+    this.open();
+    const corners = roof.segments.flatMap((segment) => segment.outline);
+    const centre = [0, 1, 2].map((k) => corners.reduce((sum, corner) => sum + corner[k], 0) / corners.length) as [number, number, number];
+    const size = Math.max(...corners.map((corner) => Math.hypot(corner[0] - centre[0], corner[2] - centre[2])));
+    this.#viewer.focus(centre, Math.min(Math.max(size * 3, 45), 200));
+    await this.#relayout();
+  }
+
+  async #relayout(): Promise<void> {
+    const roof = this.#roof;
+    if (!roof || !this.#viewer.content) return;
+    const generation = ++this.#generation;
+    this.#choices = this.#form.read(this.#choices);
+    this.#candidates = layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback });
+    this.#meshes.show(this.#candidates);
+    this.#viewer.requestRender();
+    this.#view.panel.dataset.roof = roof.osmId;
+    this.#view.panel.dataset.candidates = String(this.#candidates.length);
+    this.#view.panel.dataset.panels = String(this.#candidates.length);
+    if (this.#candidates.length === 0) {
+      this.#view.state('empty', `This roof has no room for a ${this.#choices.panel.width} × ${this.#choices.panel.length} m panel with a ${this.#choices.setback} m setback. Choose another roof, or change the panel settings.`);
+      return;
+    }
+    this.#view.state('working', `Tracing the shading of ${this.#candidates.length} panels over a year…`);
+    try {
+      this.#shading ??= new ShadingClient();
+      const losses = await this.#shading.shade(this.#viewer.content, this.#settings, this.#candidates, (done, total) => {
+        if (generation === this.#generation) this.#view.progress((100 * done) / total, `Tracing the shading over a year: ${Math.round((100 * done) / total)} %`);
+      });
+      if (generation !== this.#generation) return;
+      this.#losses = losses;
+      this.#view.panel.dataset.shadingMs = String(Math.round(this.#shading.lastMilliseconds));
+      await this.#redesign();
+    } catch (error) {
+      if (generation === this.#generation) this.#fail(error);
+    }
+  }
+
+  async #redesign(): Promise<void> {
+    if (!this.#roof || this.#candidates.length === 0 || this.#losses.length !== this.#candidates.length) return;
+    const generation = ++this.#generation;
+    this.#choices = this.#form.read(this.#choices);
+    this.#view.state('working', 'Asking for the yield of each roof face…');
+    try {
+      const design = await designSystem({
+        latitude: this.#settings.latitude,
+        longitude: this.#settings.longitude,
+        candidates: this.#candidates,
+        losses: this.#losses,
+        panel: this.#choices.panel,
+        goal: this.#choices.goal,
+        monthlyKwh: this.#choices.monthlyKwh,
+        economics: this.#choices.economics,
+        yieldOf: (array) => faceYield(array),
+      });
+      if (generation !== this.#generation) return;
+      this.#design = design;
+      const chosen = design.selection.chosen.map((i) => this.#candidates[i]);
+      this.#meshes.show(chosen, design.selection.chosen.map((i) => design.relative[i]));
+      this.#viewer.requestRender();
+      this.#view.panel.dataset.panels = String(chosen.length);
+      this.#view.panel.dataset.annualKwh = String(design.annualKwh);
+      this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
+      this.#view.state('done', this.#summary(design));
+      if (design.fallback) this.#notice.show('The irradiance service is unavailable; yields come from the viewer’s own climate model.');
+    } catch (error) {
+      if (generation === this.#generation) this.#fail(error);
+    }
+  }
+
+  #summary(design: Design): string {
+    if (design.panelCount === 0) return this.#choices.goal === 'maximize_roi' ? 'No number of panels pays back on this roof at these prices.' : 'No panel on this roof gets enough sun.';
+    const dropped = design.selection.weak.length > 0 ? ` ${design.selection.weak.length} shaded spots left free.` : '';
+    return `${design.panelCount} panels on this roof.${dropped}`;
+  }
+
+  #fail(error: unknown): void {
+    this.#view.state('error', `The design could not be made: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  /** A click (not a drag) on a roof selects it, while the wizard is open. */
+  #listenForRoofClicks(canvas: HTMLCanvasElement): void {
+    let down: { x: number; y: number } | undefined;
+    canvas.addEventListener('pointerdown', (event) => {
+      down = event.isPrimary ? { x: event.clientX, y: event.clientY } : undefined;
+    });
+    canvas.addEventListener('pointerup', (event) => {
+      if (!down || this.#view.panel.hidden || !this.#viewer.content) return;
+      const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
+      down = undefined;
+      if (moved > CLICK_SLOP) return;
+      const rect = canvas.getBoundingClientRect();
+      const pointer = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
+      const roof = pickRoofAtPointer(this.#viewer.content, this.#viewer.camera, pointer);
+      if (roof) void this.selectRoof(roof);
+      else this.#view.state(this.#roof ? (this.#view.panel.dataset.state as 'done') : 'pick', 'That is not a roof. Click a building’s roof to place panels on it.');
+    });
+  }
+}

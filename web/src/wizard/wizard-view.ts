@@ -1,0 +1,72 @@
+import type { Design } from './design.ts';
+import { monthlyChart } from './monthly-chart.ts';
+
+/** The wizard's states, shown to tests and styles as `data-state` on the panel. */
+export type WizardState = 'closed' | 'pick' | 'working' | 'done' | 'empty' | 'error';
+
+/** Writes a design's figures into the side panel (text only: nothing the page shows is parsed as HTML). */
+export class WizardView {
+  readonly panel: HTMLElement;
+  readonly #document: Document;
+  readonly #status: HTMLElement;
+  readonly #progress: HTMLElement;
+  readonly #bar: HTMLProgressElement;
+  readonly #result: HTMLElement;
+  readonly #startOver: HTMLButtonElement;
+  readonly #number: Intl.NumberFormat;
+  readonly #money: Intl.NumberFormat;
+
+  constructor(document: Document) {
+    this.#document = document;
+    this.panel = document.getElementById('side-panel')!;
+    this.#status = document.getElementById('wizard-status')!;
+    this.#progress = document.getElementById('wizard-progress')!;
+    this.#bar = document.getElementById('wizard-progress-bar') as HTMLProgressElement;
+    this.#result = document.getElementById('wizard-result')!;
+    this.#startOver = document.getElementById('wizard-start-over') as HTMLButtonElement;
+    const locale = document.documentElement.lang || undefined;
+    this.#number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    this.#money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+  }
+
+  state(state: WizardState, message?: string): void {
+    this.panel.dataset.state = state;
+    if (message !== undefined) this.#status.textContent = message;
+    this.#progress.hidden = state !== 'working';
+    if (state !== 'working') this.#bar.removeAttribute('value');
+    this.#startOver.hidden = state === 'pick' || state === 'closed';
+    if (state !== 'done') this.#result.hidden = true;
+  }
+
+  progress(percent: number, message: string): void {
+    this.#bar.value = percent;
+    this.#status.textContent = message;
+  }
+
+  /** Shows a design; `monthlyTarget` draws the target line and states whether it is reached. */
+  show(design: Design, monthlyTarget: number | undefined): void {
+    const set = (id: string, text: string) => (this.#document.getElementById(id)!.textContent = text);
+    const n = (value: number) => this.#number.format(value);
+    set('fig-panels', n(design.panelCount));
+    set('fig-kwp', `${design.kwp.toFixed(2)} kWp`);
+    set('fig-kwh', `${n(design.annualKwh)} kWh`);
+    set('fig-specific', `${n(design.specificYield)} kWh/kWp`);
+    set('fig-shading', `${(design.shadingLoss * 100).toFixed(1)} %`);
+    set('fig-cost', this.#money.format(design.money.cost));
+    set('fig-payback', design.money.paybackYears === undefined ? 'not within 20 years' : `${design.money.paybackYears.toFixed(1)} years`);
+    set('fig-npv', this.#money.format(design.money.npv));
+    set('fig-co2', `${n(design.co2KgPerYear)} kg/year`);
+    const target = design.selection.target;
+    set('wizard-target', target
+      ? target.reached
+        ? `Covers ${n(target.annualKwh / 12)} kWh a month: ${n(design.annualKwh / 12)} kWh a month on average.`
+        : `This roof cannot cover ${n(target.annualKwh / 12)} kWh a month: at most ${Math.round(target.share * 100)} % of it.`
+      : '');
+    const chart = this.#document.getElementById('wizard-chart')!;
+    chart.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
+    set('wizard-source', design.fallback
+      ? 'The irradiance service is unavailable: yields come from the viewer’s own climate model and may differ by 10–15 %.'
+      : `Irradiance: ${design.source}. Shading traced against the 3D model for every panel.`);
+    this.#result.hidden = false;
+  }
+}
