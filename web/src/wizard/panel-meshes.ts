@@ -18,23 +18,54 @@ export function yieldColour(relative: number, target = new Color()): Color {
   return target.copy(FAIR).lerp(POOR, (t - 2 / 3) * 3);
 }
 
-/** The placed panels as one instanced mesh, each panel a thin box coloured by its relative yield. */
+/**
+ * The placed panels as one instanced mesh, each panel a thin box coloured by its relative yield. One
+ * geometry and one material serve every layout, so the shader is compiled once (ahead of time by
+ * {@link PanelMeshes.warmUp}), not on the frame that first shows panels.
+ */
 export class PanelMeshes {
   readonly #scene: Scene;
+  readonly #geometry = new BoxGeometry(1, 1, 1);
+  readonly #material = new MeshStandardMaterial({ color: 0xffffff, roughness: 0.35, metalness: 0.2 });
   #mesh: InstancedMesh | undefined;
+  #warmed = false;
 
   constructor(scene: Scene) {
     this.#scene = scene;
+  }
+
+  /**
+   * Draws one invisible-sized panel in the next frame, so the panels' shaders (their colour pass and
+   * their shadow-map pass) are compiled when the wizard opens, not on the frame that shows the design.
+   */
+  warmUp(requestFrame: (after: () => void) => void): void {
+    if (this.#warmed) return;
+    this.#warmed = true;
+    const probe = this.#instanced(1);
+    probe.setMatrixAt(0, new Matrix4().makeScale(1e-3, 1e-3, 1e-3));
+    // Drawn wherever the camera looks, or the renderer would skip it and compile nothing.
+    probe.frustumCulled = false;
+    this.#scene.add(probe);
+    requestFrame(() => {
+      this.#scene.remove(probe);
+      probe.dispose();
+    });
+  }
+
+  #instanced(count: number): InstancedMesh {
+    const mesh = new InstancedMesh(this.#geometry, this.#material, count);
+    mesh.name = 'solar panels';
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    mesh.setColorAt(0, new Color());
+    return mesh;
   }
 
   /** Shows `panels`; `relative[i]` (0–1, default 1) colours panel i. */
   show(panels: PlacedPanel[], relative: number[] = []): void {
     this.clear();
     if (panels.length === 0) return;
-    const mesh = new InstancedMesh(new BoxGeometry(1, 1, 1), new MeshStandardMaterial({ color: 0xffffff, roughness: 0.35, metalness: 0.2 }), panels.length);
-    mesh.name = 'solar panels';
-    mesh.castShadow = true;
-    mesh.receiveShadow = true;
+    const mesh = this.#instanced(panels.length);
     const matrix = new Matrix4();
     const colour = new Color();
     panels.forEach((panel, i) => {
@@ -55,8 +86,6 @@ export class PanelMeshes {
   clear(): void {
     if (!this.#mesh) return;
     this.#scene.remove(this.#mesh);
-    this.#mesh.geometry.dispose();
-    (this.#mesh.material as MeshStandardMaterial).dispose();
     this.#mesh.dispose();
     this.#mesh = undefined;
   }

@@ -15,17 +15,21 @@ export class ShadingClient {
     this.#worker = new Worker(new URL('./shading.worker.ts', import.meta.url), { type: 'module' });
   }
 
+  /** Sends the model to the worker, which builds its ray-tracing index while the visitor picks a roof. */
+  prepare(scene: Object3D): void {
+    if (this.#sceneSent === scene) return;
+    const { positions, index } = sceneTriangles(scene);
+    this.#post({ type: 'scene', positions, index }, [positions.buffer, index.buffer]);
+    this.#sceneSent = scene;
+  }
+
   /**
    * Yearly shading loss (0–1) of each panel against everything in `scene`.
    *
    * @param onProgress - panels done and in all, as the worker goes
    */
   shade(scene: Object3D, site: { latitude: number; longitude: number }, panels: ShadedSurface[], onProgress?: (done: number, total: number) => void): Promise<number[]> {
-    if (this.#sceneSent !== scene) {
-      const { positions, index } = sceneTriangles(scene);
-      this.#post({ type: 'scene', positions, index }, [positions.buffer, index.buffer]);
-      this.#sceneSent = scene;
-    }
+    this.prepare(scene);
     const id = this.#nextId++;
     const plain = panels.map(({ centre, normal, across, up, width, height }) => ({ centre, normal, across, up, width, height }));
     return new Promise((resolve, reject) => {

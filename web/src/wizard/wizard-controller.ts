@@ -98,6 +98,17 @@ export class WizardController {
 
   open(): void {
     this.#view.panel.hidden = false;
+    if (this.#viewer.content) {
+      this.#shading ??= new ShadingClient();
+      this.#shading.prepare(this.#viewer.content);
+    }
+    this.#meshes.warmUp((after) => {
+      const stop = this.#viewer.onRender(() => {
+        stop();
+        after();
+      });
+      this.#viewer.requestRender();
+    });
     this.#toggle.setAttribute('aria-expanded', 'true');
     if (!this.#roof) this.#view.state('pick', 'Click a roof to place panels on it.');
   }
