@@ -81,6 +81,18 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     await page.close();
   });
 
+  test('a roof position that lands on no roof asks the visitor to click one', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    // A point 1.1 km north of the site, outside the modelled circle: the ray hits nothing.
+    await page.goto(`${ctx.baseUrl}/viewer?lat=${SITE.lat}&lng=${SITE.lng}&wizard=maximize_energy&roofLat=${SITE.lat + 0.01}&roofLng=${SITE.lng}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForFunction(() => ['pick', 'done', 'error', 'empty'].includes(document.getElementById('side-panel')!.dataset.state ?? ''));
+    assert.equal((await wizard(page)).state, 'pick', `the wizard waits for a click: ${await page.locator('#wizard-status').textContent()}`);
+    assert.match(await page.locator('#wizard-status').textContent() ?? '', /No roof at the given position\. Click your roof/);
+    assert.equal((await wizard(page)).panels, undefined, 'nothing placed');
+    await page.close();
+  });
+
   test('in a partner’s embed the full wizard: a click on a roof, yield from the service, goals that change the design', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${key}`);
