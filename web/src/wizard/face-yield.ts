@@ -1,16 +1,8 @@
-import { computeSolarYield, type SolarResult } from '../../../src/domain/solar-yield.ts';
+import { computeSolarYield, type SolarRequest, type SolarResult } from '../../../src/domain/solar-yield.ts';
 import { fallbackIrradiation } from '../../../src/irradiance/browser.ts';
 
-/** One roof face's array as `POST /api/solar/calculate` takes it. */
-export interface FaceArray {
-  latitude: number;
-  longitude: number;
-  tiltDeg: number;
-  azimuthDeg: number;
-  panelAreaM2: number;
-  panelEfficiency: number;
-  shadingLossFraction: number;
-}
+/** One roof face's array as `POST /api/solar/calculate` takes it, its shading always given. */
+export type FaceArray = SolarRequest & { shadingLossFraction: number };
 
 /** The service's answer, and whether it came from the project's own fallback instead. */
 export interface FaceYield {

@@ -2,20 +2,12 @@ import type { Point2 } from '../../../src/modelgen/geometry/local-frame.ts';
 import { add, FaceFrame, normalise, scale, type RoofSegment, type Vec3 } from './face-frame.ts';
 import { DEFAULT_LAYOUT, DEFAULT_PANEL, type LayoutOptions, type PanelSpec } from './panel-spec.ts';
 import { packRectangles, type TilingOption } from './rectangle-packing.ts';
+import type { ShadedSurface } from './shading-engine.ts';
 
 /** A panel placed on a roof, in the model's frame (+X east, +Y up, +Z south). */
-export interface PlacedPanel {
+export interface PlacedPanel extends ShadedSurface {
   /** Index of the roof face it sits on. */
   face: number;
-  centre: Vec3;
-  /** Unit normal of the panel's surface. */
-  normal: Vec3;
-  /** Unit vectors along the panel's sides: `across` is level, `up` rises along the panel. */
-  across: Vec3;
-  up: Vec3;
-  /** Side lengths along `across` and `up`, metres. */
-  width: number;
-  height: number;
   tiltDeg: number;
   azimuthDeg: number;
   /** `portrait` or `landscape` (long side up the slope or across). */

@@ -6,9 +6,12 @@ import type { SunSample } from './sun-samples.ts';
 /** What the engine needs of a panel: where it is and which way it faces. */
 export interface ShadedSurface {
   centre: Vec3;
+  /** Unit normal of the panel's surface. */
   normal: Vec3;
+  /** Unit vectors along the panel's sides: `across` is level, `up` rises along the panel. */
   across: Vec3;
   up: Vec3;
+  /** Side lengths along `across` and `up`, metres. */
   width: number;
   height: number;
 }
