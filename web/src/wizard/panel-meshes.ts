@@ -71,8 +71,10 @@ export class PanelMeshes {
     panels.forEach((panel, i) => {
       const across = new Vector3(...panel.across);
       const normal = new Vector3(...panel.normal);
-      const up = new Vector3(...panel.up);
-      matrix.makeBasis(across.multiplyScalar(panel.width - 0.02), normal.multiplyScalar(THICKNESS), up.multiplyScalar(panel.height - 0.02));
+      // A right-handed basis (across, normal, across × normal), so the box is never mirrored inside out;
+      // the third axis runs along the panel's `up` side, one way or the other.
+      const along = new Vector3().crossVectors(across, normal).normalize();
+      matrix.makeBasis(across.multiplyScalar(panel.width - 0.02), normal.multiplyScalar(THICKNESS), along.multiplyScalar(panel.height - 0.02));
       matrix.setPosition(new Vector3(...panel.centre));
       mesh.setMatrixAt(i, matrix);
       mesh.setColorAt(i, yieldColour(relative[i] ?? 1, colour));
