@@ -25,6 +25,8 @@ const RUNS = 7;
 const assets = path.join(WEB_DIST_DIR, 'assets');
 const size = (pattern: RegExp) => fs.readdirSync(assets).filter((name) => pattern.test(name)).map((name) => fs.readFileSync(path.join(assets, name)));
 const js = size(/\.js$/);
+const worker = size(/worker.*\.js$/);
+const page = size(/^(?!.*worker).*\.js$/);
 const css = size(/\.css$/);
 const sum = (files: Buffer[], pack: (b: Buffer) => Buffer = (b) => b) => files.reduce((total, file) => total + pack(file).length, 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -70,7 +72,9 @@ try {
   console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Chromium headless (SwiftShader) · median of ${RUNS} fresh browser contexts\n`);
   console.log('| shipped | raw | gzip | brotli |');
   console.log('|---|---|---|---|');
-  console.log(`| JavaScript | ${kb(sum(js))} | ${kb(sum(js, (b) => zlib.gzipSync(b, { level: 9 })))} | ${kb(sum(js, (b) => zlib.brotliCompressSync(b)))} |`);
+  for (const [label, files] of [['JavaScript of the page', page], ['JavaScript of the shading worker (loaded when the wizard opens)', worker], ['JavaScript, all', js]] as const) {
+    console.log(`| ${label} | ${kb(sum(files))} | ${kb(sum(files, (b) => zlib.gzipSync(b, { level: 9 })))} | ${kb(sum(files, (b) => zlib.brotliCompressSync(b)))} |`);
+  }
   console.log(`| CSS | ${kb(sum(css))} | ${kb(sum(css, (b) => zlib.gzipSync(b, { level: 9 })))} | ${kb(sum(css, (b) => zlib.brotliCompressSync(b)))} |`);
   console.log('\n| from navigation to | median |');
   console.log('|---|---|');
