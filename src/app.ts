@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormBody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -6,7 +8,10 @@ import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import { AccountTokensRepository } from './db/account-tokens-repository.ts';
+import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
+import { BrowserSessionsRepository } from './db/browser-sessions-repository.ts';
 import { ApiKeysRepository } from './db/api-keys-repository.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
@@ -15,7 +20,9 @@ import type { Database } from './db/schema.ts';
 import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
+import { authRoutes } from './http/routes/auth.ts';
 import { embedRoutes } from './http/routes/embed.ts';
+import { siteAssetRoutes } from './http/routes/site-assets.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { llmsTxtRoutes } from './http/routes/llms-txt.ts';
@@ -30,6 +37,7 @@ import { viewerRoutes } from './http/routes/viewer.ts';
 import { ViewerPageTemplate, WEB_DIST_DIR } from './http/viewer-page.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { AccountService } from './services/account-service.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
 import { WriteBehindBuffer } from './services/write-behind-buffer.ts';
 import { ModelService } from './services/model-service.ts';
@@ -61,6 +69,9 @@ export interface AppServices {
   sessions: SessionService;
   limits: RateLimiter;
   viewerPage: ViewerPageTemplate;
+  accounts: AccountService;
+  accountsRepository: AccountsRepository;
+  apiKeys: ApiKeysRepository;
   version: string;
   now: () => Date;
 }
@@ -101,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  await app.register(fastifyCookie);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicBaseUrl);
   await app.register(healthRoutes, { services });
@@ -109,6 +121,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sessionRoutes, { services });
   await app.register(embedRoutes, { services });
   await app.register(viewerRoutes, { services });
+  await app.register(async (site) => {
+    // The site's forms (sign-in, portal) post url-encoded bodies; only here: the API stays JSON only.
+    await site.register(fastifyFormBody, { bodyLimit: BODY_LIMIT_BYTES });
+    await site.register(authRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
+  });
+  await app.register(siteAssetRoutes);
   await app.register(viewerApiRoutes, { services });
   await app.register(staticAssetRoutes, { distDir: WEB_DIST_DIR });
   await app.register(mcpRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
@@ -127,17 +145,22 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
   const usage = new UsageRepository(db);
   const cacheHits = new WriteBehindBuffer((events: UsageEvent[]) => usage.recordMany(events), (error) => app.log.error({ err: error }, 'could not record usage'));
   app.addHook('onClose', async () => cacheHits.flush());
+  const accountsRepository = new AccountsRepository(db);
+  const apiKeys = new ApiKeysRepository(db);
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue: deps.queue, cacheHits });
   return {
     db,
     queue: deps.queue,
     store: deps.store,
     solar: new SolarService(deps.irradiance),
-    authenticator: new ApiKeyAuthenticator(new ApiKeysRepository(db), (error) => app.log.warn({ err: error }, 'could not record key use')),
+    authenticator: new ApiKeyAuthenticator(apiKeys, (error) => app.log.warn({ err: error }, 'could not record key use')),
     models,
     sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl: deps.config.publicBaseUrl }),
     limits,
     viewerPage: ViewerPageTemplate.load(),
+    accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new BrowserSessionsRepository(db), queue: deps.queue, limits, publicBaseUrl: deps.config.publicBaseUrl }),
+    accountsRepository,
+    apiKeys,
     version: VERSION,
     now,
   };

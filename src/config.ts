@@ -17,6 +17,8 @@ export interface Config {
   terrainTilesUrl: string | undefined;
   terrainDir: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of the service's e-mails. */
+  mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
   /** Seconds without a heartbeat after which a generation is given to another worker. */
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
     smtpUrl: text('SMTP_URL'),
+    mailFrom: text('MAIL_FROM') ?? `Solar Partner <no-reply@${hostOf(publicBaseUrl)}>`,
     trustProxy: flag('TRUST_PROXY'),
     logLevel,
     jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
@@ -120,6 +123,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The host name of a URL, for a default sender address. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'localhost';
+  }
 }
 
 function readS3(

@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import { PvgisClient } from './irradiance/pvgis-client.ts';
+import { EmailWorker } from './jobs/email-worker.ts';
+import { createMailer } from './mail/mailer.ts';
 import { CachedIrradianceProvider } from './irradiance/cached-irradiance.ts';
 import { IrradianceCacheRepository } from './db/irradiance-cache-repository.ts';
 import { GenerationWorker } from './jobs/generation-worker.ts';
@@ -76,6 +78,10 @@ export async function startService(config: Config, options: StartOptions): Promi
       await worker.start();
       closers.push(() => worker.stop());
     }
+    // Every process sends queued e-mail; the queue hands each message to one of them.
+    const emails = new EmailWorker({ queue, mailer: createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom }), logger });
+    await emails.start();
+    closers.push(() => emails.stop());
     let app: FastifyInstance | undefined;
     if (options.http) {
       app = await buildApp({

@@ -1,14 +1,30 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Plan } from '../domain/plans.ts';
 import { announceChange } from './database.ts';
-import type { Database } from './schema.ts';
+import type { AccountsTable, Database } from './schema.ts';
 
 export interface Account {
   id: number;
   email: string;
   plan: string;
   createdAt: Date;
+  emailVerified: boolean;
+  leadCapture: boolean;
+  notificationEmail: string | null;
+  privacyUrl: string | null;
+  companyName: string | null;
+  billingCustomerId: string | null;
 }
+
+/** What a partner sets on the portal's profile page. */
+export interface AccountProfile {
+  companyName: string | null;
+  leadCapture: boolean;
+  notificationEmail: string | null;
+  privacyUrl: string | null;
+}
+
+type AccountRow = Selectable<AccountsTable>;
 
 /** Accounts: one per partner or visitor, identified by e-mail. */
 export class AccountsRepository {
@@ -26,6 +42,45 @@ export class AccountsRepository {
       .returningAll()
       .executeTakeFirst();
     return row && toAccount(row);
+  }
+
+  /** Creates a signed-up account (free plan, e-mail not yet verified); undefined when the e-mail is taken. */
+  async createWithPassword(trx: Kysely<Database>, email: string, passwordHash: string): Promise<Account | undefined> {
+    const row = await trx
+      .insertInto('accounts')
+      .values({ email: normaliseEmail(email), plan: 'free', password_hash: passwordHash })
+      .onConflict((c) => c.column('email').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  /** @param db - a transaction to read in, when the caller holds one */
+  async findById(id: number, db: Kysely<Database> = this.#db): Promise<Account | undefined> {
+    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  /** The stored password hash of an account, for sign-in. */
+  async passwordHash(email: string): Promise<{ account: Account; hash: string | null } | undefined> {
+    const row = await this.#db.selectFrom('accounts').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+    return row && { account: toAccount(row), hash: row.password_hash };
+  }
+
+  async setPassword(trx: Kysely<Database>, accountId: number, passwordHash: string): Promise<void> {
+    await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+  }
+
+  async markVerified(trx: Kysely<Database>, accountId: number, now: Date): Promise<void> {
+    await trx.updateTable('accounts').set({ email_verified_at: now }).where('id', '=', accountId).where('email_verified_at', 'is', null).execute();
+  }
+
+  async updateProfile(accountId: number, profile: AccountProfile): Promise<void> {
+    await this.#db
+      .updateTable('accounts')
+      .set({ company_name: profile.companyName, lead_capture: profile.leadCapture, notification_email: profile.notificationEmail, privacy_url: profile.privacyUrl })
+      .where('id', '=', accountId)
+      .execute();
   }
 
   async findByEmail(email: string): Promise<Account | undefined> {
@@ -48,6 +103,17 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function toAccount(row: { id: number; email: string; plan: string; created_at: Date }): Account {
-  return { id: row.id, email: row.email, plan: row.plan, createdAt: row.created_at };
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    plan: row.plan,
+    createdAt: row.created_at,
+    emailVerified: row.email_verified_at !== null,
+    leadCapture: row.lead_capture,
+    notificationEmail: row.notification_email,
+    privacyUrl: row.privacy_url,
+    companyName: row.company_name,
+    billingCustomerId: row.billing_customer_id,
+  };
 }

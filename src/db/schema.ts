@@ -9,6 +9,10 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   agent_sessions: AgentSessionsTable;
   irradiance_cache: IrradianceCacheTable;
+  browser_sessions: BrowserSessionsTable;
+  account_tokens: AccountTokensTable;
+  leads: LeadsTable;
+  billing_events: BillingEventsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -18,6 +22,50 @@ export interface AccountsTable {
   email: string;
   plan: string;
   created_at: CreatedAt;
+  password_hash: string | null;
+  email_verified_at: Date | null;
+  lead_capture: Generated<boolean>;
+  notification_email: string | null;
+  privacy_url: string | null;
+  company_name: string | null;
+  billing_customer_id: string | null;
+}
+
+export interface BrowserSessionsTable {
+  id_hash: string;
+  account_id: number;
+  csrf_token: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: number;
+  purpose: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  account_id: number;
+  api_key_id: number | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string;
+  message: string;
+  configuration: ColumnType<Record<string, unknown>, string, string>;
+  page_url: string | null;
+  created_at: Date;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface ApiKeysTable {

@@ -1,7 +1,12 @@
 import { PgBoss, fromKysely, fromPglite } from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import type { Database } from '../db/schema.ts';
+
+/** E-mails to send; an SMTP outage only delays them (retries with backoff for about a day). */
+export const SEND_EMAIL_QUEUE = 'send-email';
+export const EMAIL_RETRY_LIMIT = 12;
 
 /** The queue of model generations, and where jobs go after their last failed attempt. */
 export const GENERATE_MODEL_QUEUE = 'generate-model';
@@ -22,6 +27,8 @@ export interface QueueOptions {
   heartbeatSeconds: number;
   /** Seconds between retries of a failed attempt (doubled each time). */
   retryDelaySeconds?: number;
+  /** First pause before an e-mail is tried again (default 30 s, doubling). */
+  emailRetryDelaySeconds?: number;
 }
 
 /** The job queue (pg-boss) on the service's database: embedded PGlite or PostgreSQL. */
@@ -29,11 +36,13 @@ export class JobQueue {
   readonly boss: PgBoss;
   readonly #heartbeatSeconds: number;
   readonly #retryDelaySeconds: number;
+  readonly #emailRetryDelaySeconds: number;
 
   private constructor(boss: PgBoss, options: QueueOptions) {
     this.boss = boss;
     this.#heartbeatSeconds = options.heartbeatSeconds;
     this.#retryDelaySeconds = options.retryDelaySeconds ?? 5;
+    this.#emailRetryDelaySeconds = options.emailRetryDelaySeconds ?? 30;
   }
 
   /** Starts pg-boss in the schema `<schema>_queue` and creates the queues. */
@@ -64,6 +73,9 @@ export class JobQueue {
         deadLetter: GENERATE_MODEL_DEAD_QUEUE,
       })
       .catch(ignoreExists);
+    await this.boss
+      .createQueue(SEND_EMAIL_QUEUE, { retryLimit: EMAIL_RETRY_LIMIT, retryDelay: this.#emailRetryDelaySeconds, retryBackoff: true, expireInSeconds: 120 })
+      .catch(ignoreExists);
   }
 
   /**
@@ -75,6 +87,12 @@ export class JobQueue {
     const noSuchJob = '00000000-0000-0000-0000-000000000000';
     await this.boss.deleteJob(GENERATE_MODEL_QUEUE, noSuchJob);
     await this.boss.deleteJob(GENERATE_MODEL_DEAD_QUEUE, noSuchJob);
+    await this.boss.deleteJob(SEND_EMAIL_QUEUE, noSuchJob);
+  }
+
+  /** Queues an e-mail inside the caller's transaction: it is sent exactly when what it reports is saved. */
+  async enqueueEmail(trx: Kysely<Database>, message: MailMessage): Promise<void> {
+    await this.boss.send(SEND_EMAIL_QUEUE, message, { db: fromKysely(trx) });
   }
 
   /**

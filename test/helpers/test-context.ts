@@ -13,7 +13,9 @@ import { ModelJobsRepository } from '../../src/db/model-jobs-repository.ts';
 import type { Plan } from '../../src/domain/plans.ts';
 import type { IrradianceProvider } from '../../src/irradiance/irradiance-provider.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { EmailWorker } from '../../src/jobs/email-worker.ts';
 import { GenerationWorker } from '../../src/jobs/generation-worker.ts';
+import { createMailer } from '../../src/mail/mailer.ts';
 import { JobQueue } from '../../src/jobs/queue.ts';
 import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
@@ -62,6 +64,8 @@ export interface ContextOptions {
   embeddedDir?: string;
   /** Workers use the product's generator (with the settings' data sources) instead of the test one. */
   realGenerator?: boolean;
+  /** Send queued e-mail to this SMTP server (retried after 1 s, doubling). */
+  smtpUrl?: string;
 }
 
 /**
@@ -76,7 +80,10 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
   if (kind === 'postgres' && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const database = await openDatabase({ databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, dataDir: options.embeddedDir ?? 'memory://', schema });
-  const queue = await JobQueue.start(database, { databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, heartbeatSeconds: 10, retryDelaySeconds: 1 }, () => {});
+  const queue = await JobQueue.start(database, { databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, heartbeatSeconds: 10, retryDelaySeconds: 1, emailRetryDelaySeconds: 1 }, () => {});
+  const silentLog = { info() {}, warn() {}, error() {} };
+  const emails = options.smtpUrl ? new EmailWorker({ queue, mailer: createMailer({ smtpUrl: options.smtpUrl, mailDir: path.join(dataDir, 'mail'), from: config.mailFrom }), logger: silentLog }) : undefined;
+  await emails?.start();
   const store = options.store ?? new LocalObjectStore(path.join(dataDir, 'objects'), config.publicBaseUrl);
   const clock = new TestClock();
   const jobs = new ModelJobsRepository(database.db);
@@ -98,6 +105,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     },
     async close() {
       await app.close();
+      await emails?.stop();
       await worker?.stop();
       await queue.stop();
       await database.close();

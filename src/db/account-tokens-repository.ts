@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** What a one-time link is for. */
+export type TokenPurpose = 'verify-email' | 'reset-password';
+
+/** One-time links (e-mail verification, password reset), stored by the SHA-256 of their secret. */
+export class AccountTokensRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async insert(trx: Kysely<Database>, token: { hash: string; accountId: number; purpose: TokenPurpose; now: Date; expiresAt: Date }): Promise<void> {
+    await trx.insertInto('account_tokens').values({ token_hash: token.hash, account_id: token.accountId, purpose: token.purpose, created_at: token.now, expires_at: token.expiresAt }).execute();
+  }
+
+  /**
+   * Uses a token once: marks it used and returns its account, or undefined when it is unknown, for
+   * another purpose, expired or already used.
+   */
+  async consume(trx: Kysely<Database>, hash: string, purpose: TokenPurpose, now: Date): Promise<number | undefined> {
+    const row = await trx
+      .updateTable('account_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('account_id')
+      .executeTakeFirst();
+    return row?.account_id;
+  }
+}

@@ -1,0 +1,56 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../app.ts';
+import type { SignedIn } from '../services/account-service.ts';
+import { SESSION_LIFETIME_MS } from '../services/account-service.ts';
+import { newSecret } from '../services/secret-token.ts';
+import { HttpError } from './http-error.ts';
+
+export const SESSION_COOKIE = 'sp_session';
+/** Anti-forgery cookie of forms shown before sign-in (double submit: the form carries the same value). */
+export const FORM_CSRF_COOKIE = 'sp_form';
+const FORGED = 'This form has expired or was sent from another site. Reload the page and try again.';
+
+/** Cookie settings: never readable by scripts, sent on top-level navigation only, HTTPS-only on HTTPS. */
+export function cookieOptions(publicBaseUrl: string, maxAgeMs?: number): { httpOnly: true; sameSite: 'lax'; secure: boolean; path: string; maxAge?: number } {
+  return { httpOnly: true, sameSite: 'lax', secure: publicBaseUrl.startsWith('https:'), path: '/', ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}) };
+}
+
+/** The signed-in browser, or undefined. */
+export async function signedIn(request: FastifyRequest, services: AppServices): Promise<SignedIn | undefined> {
+  const secret = request.cookies[SESSION_COOKIE];
+  return secret ? services.accounts.session(secret, services.now()) : undefined;
+}
+
+/** Sets the session cookie after sign-in. */
+export function setSessionCookie(reply: FastifyReply, secret: string, publicBaseUrl: string): void {
+  reply.setCookie(SESSION_COOKIE, secret, cookieOptions(publicBaseUrl, SESSION_LIFETIME_MS));
+}
+
+/** The anti-forgery value for a form shown before sign-in, set as a cookie when the browser has none. */
+export function formToken(request: FastifyRequest, reply: FastifyReply, publicBaseUrl: string): string {
+  const existing = request.cookies[FORM_CSRF_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  const token = newSecret();
+  reply.setCookie(FORM_CSRF_COOKIE, token, { ...cookieOptions(publicBaseUrl), sameSite: 'lax' });
+  return token;
+}
+
+/**
+ * Refuses a form post that another site could have made: a foreign `Origin`, or an anti-forgery value
+ * that does not match (the session's when signed in, the form cookie's otherwise).
+ *
+ * @throws HttpError 403
+ */
+export function checkForm(request: FastifyRequest, publicBaseUrl: string, sent: string | undefined, expected: string | undefined): void {
+  const origin = request.headers.origin;
+  if (origin && origin !== new URL(publicBaseUrl).origin) throw new HttpError(403, FORGED);
+  if (!sent || !expected || !timingSafeEqualText(sent, expected)) throw new HttpError(403, FORGED);
+}
+
+function timingSafeEqualText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** An e-mail as the service writes them: plain text, with an optional reply address. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+/** Sends e-mail. */
+export interface Mailer {
+  /** @throws when the message could not be handed over (the job queue then tries again later) */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The mailer for the settings: SMTP at `smtpUrl` (nodemailer), or, without one, `.eml` files in
+ * `mailDir` that an operator can open (the embedded default, so nothing is lost on a laptop).
+ */
+export function createMailer(settings: { smtpUrl: string | undefined; mailDir: string; from: string }): Mailer {
+  if (settings.smtpUrl) return new TransportMailer(nodemailer.createTransport(settings.smtpUrl), settings.from);
+  return new FileMailer(settings.mailDir, settings.from);
+}
+
+class TransportMailer implements Mailer {
+  readonly #transport: Transporter;
+  readonly #from: string;
+  constructor(transport: Transporter, from: string) {
+    this.#transport = transport;
+    this.#from = from;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.#transport.sendMail({ from: this.#from, ...message });
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+}
+
+/** Writes each message as an RFC 822 file named by time and recipient. */
+class FileMailer implements Mailer {
+  readonly #dir: string;
+  readonly #from: string;
+  readonly #builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  constructor(dir: string, from: string) {
+    this.#dir = dir;
+    this.#from = from;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const built = (await this.#builder.sendMail({ from: this.#from, ...message })) as { message: Buffer };
+    fs.mkdirSync(this.#dir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+    fs.writeFileSync(path.join(this.#dir, name), built.message);
+  }
+
+  close(): void {}
+}

@@ -1,0 +1,169 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { AccountTokensRepository } from '../db/account-tokens-repository.ts';
+import { normaliseEmail, type Account, type AccountsRepository } from '../db/accounts-repository.ts';
+import type { BrowserSessionsRepository } from '../db/browser-sessions-repository.ts';
+import type { Database } from '../db/schema.ts';
+import { isEmailAddress, passwordProblem } from '../domain/credentials.ts';
+import { InvalidRequestError } from '../domain/invalid-request-error.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
+import { newSecret, secretHash } from './secret-token.ts';
+
+const DAY_MS = 24 * HOUR_MS;
+/** How long a sign-in lasts, a verification link and a reset link stay valid. */
+export const SESSION_LIFETIME_MS = 14 * DAY_MS;
+export const VERIFY_LINK_LIFETIME_MS = 2 * DAY_MS;
+export const RESET_LINK_LIFETIME_MS = HOUR_MS;
+/** Sign-in attempts: per address and per account (known or not, so the limit reveals nothing). */
+export const SIGN_INS_PER_IP_PER_HOUR = 30;
+export const SIGN_INS_PER_ACCOUNT_PER_HOUR = 10;
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a while and try again, or reset the password.';
+const TOO_MANY_REQUESTS = 'Too many requests from this address. Please wait a while and try again.';
+/** A hash to verify against for unknown addresses, so a failed sign-in takes as long either way. */
+const DECOY_HASH = hash('decoy password that matches nothing');
+
+/** A signed-in browser. */
+export interface SignedIn {
+  account: Account;
+  csrfToken: string;
+}
+
+/**
+ * Sign-up, e-mail verification, sign-in with server-side sessions and password reset. Answers never
+ * tell whether an address has an account; the e-mail to that address does.
+ */
+export class AccountService {
+  readonly #db: Kysely<Database>;
+  readonly #accounts: AccountsRepository;
+  readonly #tokens: AccountTokensRepository;
+  readonly #sessions: BrowserSessionsRepository;
+  readonly #queue: JobQueue;
+  readonly #limits: RateLimiter;
+  readonly #baseUrl: string;
+
+  constructor(deps: { db: Kysely<Database>; accounts: AccountsRepository; tokens: AccountTokensRepository; sessions: BrowserSessionsRepository; queue: JobQueue; limits: RateLimiter; publicBaseUrl: string }) {
+    this.#db = deps.db;
+    this.#accounts = deps.accounts;
+    this.#tokens = deps.tokens;
+    this.#sessions = deps.sessions;
+    this.#queue = deps.queue;
+    this.#limits = deps.limits;
+    this.#baseUrl = deps.publicBaseUrl;
+  }
+
+  /**
+   * Creates an account and mails a verification link. For an address that already has an account, mails
+   * that account's owner instead (how to sign in or reset), and answers the same.
+   *
+   * @throws InvalidRequestError for an unreadable address or a weak password
+   * @throws RateLimitedError past 10 sign-ups an hour from one address
+   */
+  async signUp(email: string, password: string, ip: string, now: Date): Promise<void> {
+    if (!isEmailAddress(email)) throw new InvalidRequestError('Enter an e-mail address such as name@example.com.');
+    const problem = passwordProblem(password, email);
+    if (problem) throw new InvalidRequestError(problem);
+    await consumeRateLimit(this.#limits, { bucket: `signup:ip:${ip}`, limit: 10, windowMs: HOUR_MS, message: TOO_MANY_REQUESTS }, now);
+    const passwordHash = await hash(password);
+    await this.#db.transaction().execute(async (trx) => {
+      const account = await this.#accounts.createWithPassword(trx, email, passwordHash);
+      if (!account) {
+        await this.#queue.enqueueEmail(trx, {
+          to: normaliseEmail(email),
+          subject: 'Someone tried to sign up with your address',
+          text: `Someone (perhaps you) tried to create a Solar Partner account with this address, which already has one.\n\nSign in: ${this.#baseUrl}/auth/login\nForgot the password? ${this.#baseUrl}/auth/forgot\n\nIf it was not you, you can ignore this message.`,
+        });
+        return;
+      }
+      const link = await this.#issueToken(trx, account.id, 'verify-email', VERIFY_LINK_LIFETIME_MS, now);
+      await this.#queue.enqueueEmail(trx, {
+        to: account.email,
+        subject: 'Confirm your e-mail address',
+        text: `Welcome to Solar Partner.\n\nConfirm your address with this link (valid for 48 hours):\n${this.#baseUrl}/auth/verify?token=${link}\n\nIf you did not sign up, ignore this message.`,
+      });
+    });
+  }
+
+  /** Confirms an address from its link; false when the link is unknown, used or expired. */
+  async verifyEmail(token: string, now: Date): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const accountId = await this.#tokens.consume(trx, secretHash(token), 'verify-email', now);
+      if (accountId === undefined) return false;
+      await this.#accounts.markVerified(trx, accountId, now);
+      return true;
+    });
+  }
+
+  /**
+   * Checks the password and opens a session; undefined for a wrong address or password (the same
+   * answer either way, in about the same time).
+   *
+   * @returns the session cookie's secret and the signed-in account
+   * @throws RateLimitedError past the per-address or per-account attempts
+   */
+  async signIn(email: string, password: string, ip: string, now: Date): Promise<{ secret: string; signedIn: SignedIn } | undefined> {
+    await consumeRateLimit(this.#limits, { bucket: `signin:ip:${ip}`, limit: SIGN_INS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
+    await consumeRateLimit(this.#limits, { bucket: `signin:account:${normaliseEmail(email)}`, limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
+    const stored = await this.#accounts.passwordHash(email);
+    const matches = await verify(stored?.hash ?? (await DECOY_HASH), password.slice(0, 1000));
+    if (!stored?.hash || !matches) return undefined;
+    const secret = newSecret();
+    const csrfToken = newSecret();
+    await this.#sessions.insert(secretHash(secret), { accountId: stored.account.id, csrfToken, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) }, now);
+    return { secret, signedIn: { account: stored.account, csrfToken } };
+  }
+
+  /** The browser signed in with this cookie secret, or undefined. */
+  async session(secret: string, now: Date): Promise<SignedIn | undefined> {
+    const session = await this.#sessions.find(secretHash(secret), now);
+    if (!session) return undefined;
+    const account = await this.#accounts.findById(session.accountId);
+    return account && { account, csrfToken: session.csrfToken };
+  }
+
+  async signOut(secret: string): Promise<void> {
+    await this.#sessions.delete(secretHash(secret));
+  }
+
+  /** Mails a reset link when the address has an account; answers the same either way. */
+  async requestPasswordReset(email: string, ip: string, now: Date): Promise<void> {
+    await consumeRateLimit(this.#limits, { bucket: `reset:ip:${ip}`, limit: 10, windowMs: HOUR_MS, message: TOO_MANY_REQUESTS }, now);
+    const account = await this.#accounts.findByEmail(email);
+    if (!account) return;
+    await this.#db.transaction().execute(async (trx) => {
+      const link = await this.#issueToken(trx, account.id, 'reset-password', RESET_LINK_LIFETIME_MS, now);
+      await this.#queue.enqueueEmail(trx, {
+        to: account.email,
+        subject: 'Reset your password',
+        text: `Choose a new password with this link (valid for one hour):\n${this.#baseUrl}/auth/reset?token=${link}\n\nIf you did not ask for it, ignore this message: your password stays as it is.`,
+      });
+    });
+  }
+
+  /**
+   * Sets a new password from a reset link and signs the account out everywhere. False when the link is
+   * unknown, used or expired.
+   *
+   * @throws InvalidRequestError for a weak password (the link stays usable)
+   */
+  async resetPassword(token: string, password: string, now: Date): Promise<boolean> {
+    const passwordHash = await hash(password);
+    return this.#db.transaction().execute(async (trx) => {
+      const accountId = await this.#tokens.consume(trx, secretHash(token), 'reset-password', now);
+      if (accountId === undefined) return false;
+      const account = await this.#accounts.findById(accountId, trx);
+      const problem = passwordProblem(password, account?.email ?? '');
+      if (problem) throw new InvalidRequestError(problem);
+      await this.#accounts.setPassword(trx, accountId, passwordHash);
+      await this.#accounts.markVerified(trx, accountId, now);
+      await this.#sessions.deleteForAccount(trx, accountId);
+      return true;
+    });
+  }
+
+  async #issueToken(trx: Kysely<Database>, accountId: number, purpose: 'verify-email' | 'reset-password', lifetimeMs: number, now: Date): Promise<string> {
+    const secret = newSecret();
+    await this.#tokens.insert(trx, { hash: secretHash(secret), accountId, purpose, now, expiresAt: new Date(now.getTime() + lifetimeMs) });
+    return secret;
+  }
+}

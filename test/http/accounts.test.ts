@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { FormClient } from '../helpers/browser-form.ts';
+import { createTestContext, DATABASES, waitFor, type TestContext } from '../helpers/test-context.ts';
+import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+
+const PASSWORD = 'correct horse battery';
+
+/** The link in the newest message to an address. */
+async function mailedLink(smtp: SmtpStandIn, address: string, path: string, count = 1): Promise<string> {
+  const messages = await waitFor(`message ${count} to ${address}`, async () => smtp.to(address).length >= count && smtp.to(address), 15_000);
+  const match = new RegExp(`https://solar\\.example\\.com(${path}\\?token=[A-Za-z0-9_-]+)`).exec(messages[count - 1].text);
+  if (!match) throw new Error(`no ${path} link in: ${messages[count - 1].text}`);
+  return match[1];
+}
+
+for (const kind of DATABASES) {
+  describe(`accounts and sign-in (${kind})`, () => {
+    let ctx: TestContext;
+    let smtp: SmtpStandIn;
+    before(async () => {
+      smtp = await SmtpStandIn.start();
+      ctx = await createTestContext({ kind, smtpUrl: smtp.url });
+    });
+    after(async () => {
+      await ctx.close();
+      await smtp.down();
+    });
+
+    async function signUp(email: string, password = PASSWORD): Promise<{ browser: FormClient; response: Awaited<ReturnType<FormClient['post']>> }> {
+      const browser = new FormClient(ctx.app);
+      const form = await browser.get('/auth/signup');
+      const response = await browser.post('/auth/signup', { _csrf: FormClient.csrf(form), email, password });
+      return { browser, response };
+    }
+
+    test('sign-up mails a verification link that confirms the address once', async () => {
+      const { browser, response } = await signUp('Installer@Example.com');
+      assert.equal(response.statusCode, 200);
+      assert.match(response.body, /Check your e-mail/);
+      const link = await mailedLink(smtp, 'installer@example.com', '/auth/verify');
+      assert.match((await browser.get(link)).body, /Your address is confirmed/);
+      const again = await browser.get(link);
+      assert.equal(again.statusCode, 400, 'a link works once');
+      assert.match(again.body, /not valid/);
+    });
+
+    test('forms refuse forgery: no anti-forgery value, a wrong one, or a foreign Origin', async () => {
+      const browser = new FormClient(ctx.app);
+      const form = await browser.get('/auth/signup');
+      assert.match(form.headers['set-cookie'] as string, /sp_form=.*HttpOnly/);
+      assert.equal((await browser.post('/auth/signup', { _csrf: '', email: 'a@example.com', password: PASSWORD })).statusCode, 403);
+      assert.equal((await browser.post('/auth/signup', { _csrf: 'x'.repeat(43), email: 'a@example.com', password: PASSWORD })).statusCode, 403);
+      const foreign = await browser.post('/auth/signup', { _csrf: FormClient.csrf(form), email: 'a@example.com', password: PASSWORD }, { origin: 'https://evil.example' });
+      assert.equal(foreign.statusCode, 403);
+      const key = await ctx.createKey();
+      const formToApi = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', payload: 'latitude=1&longitude=2', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${key}` } });
+      assert.equal(formToApi.statusCode, 415, 'the API still takes JSON only');
+    });
+
+    test('weak passwords and unreadable addresses are refused with what is allowed; the address is kept in the form', async () => {
+      const short = (await signUp('short@example.com', 'short')).response;
+      assert.equal(short.statusCode, 400);
+      assert.match(short.body, /at least 10 characters/);
+      assert.match(short.body, /value="short@example.com"/);
+      assert.match((await signUp('not-an-address', PASSWORD)).response.body, /Enter an e-mail address such as name@example.com/);
+    });
+
+    test('signing up with a taken address answers the same and tells the owner instead', async () => {
+      await signUp('owner@example.com');
+      await mailedLink(smtp, 'owner@example.com', '/auth/verify');
+      const second = await signUp('owner@example.com', 'another password 123');
+      assert.equal(second.response.statusCode, 200);
+      assert.match(second.response.body, /Check your e-mail/);
+      const messages = await waitFor('the notice to the owner', async () => smtp.to('owner@example.com').length >= 2 && smtp.to('owner@example.com'));
+      assert.equal(messages[1].subject, 'Someone tried to sign up with your address');
+    });
+
+    test('sign-in: a wrong password and an unknown address get the same answer; the right one a secure session cookie', async () => {
+      await signUp('signin@example.com');
+      const browser = new FormClient(ctx.app);
+      const form = await browser.get('/auth/login');
+      const wrong = await browser.post('/auth/login', { _csrf: FormClient.csrf(form), email: 'signin@example.com', password: 'wrong password!' });
+      const unknown = await browser.post('/auth/login', { _csrf: FormClient.csrf(form), email: 'nobody@example.com', password: 'wrong password!' });
+      assert.equal(wrong.statusCode, 401);
+      assert.equal(unknown.statusCode, 401);
+      const message = (body: string) => /class="message error"[^>]*>([^<]+)/.exec(body)?.[1];
+      assert.equal(message(wrong.body), message(unknown.body));
+      const right = await browser.post('/auth/login', { _csrf: FormClient.csrf(form), email: 'SignIn@example.com ', password: PASSWORD });
+      assert.equal(right.statusCode, 303);
+      assert.equal(right.headers.location, '/partner');
+      const cookie = ([right.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('sp_session='))!;
+      assert.match(cookie, /HttpOnly/);
+      assert.match(cookie, /SameSite=Lax/);
+      assert.match(cookie, /Secure/, 'the public address is https');
+      assert.equal((await browser.get('/auth/login')).statusCode, 303, 'signed in: the sign-in page sends to the portal');
+    });
+
+    test('sign-in attempts are limited per account, whoever makes them', async () => {
+      await signUp('limited@example.com');
+      const browser = new FormClient(ctx.app);
+      const form = await browser.get('/auth/login');
+      let last;
+      for (let i = 0; i < 11; i++) {
+        last = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `203.0.113.${i + 1}`, payload: new URLSearchParams({ _csrf: FormClient.csrf(form), email: 'limited@example.com', password: 'wrong password!' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, cookies: Object.fromEntries(browser.cookies) });
+      }
+      assert.equal(last!.statusCode, 429);
+      assert.match(last!.body, /Too many sign-in attempts/);
+      assert.ok(Number(last!.headers['retry-after']) > 0);
+    });
+
+    test('password reset: the same answer for any address, a one-hour link, sessions ended', async () => {
+      await signUp('reset@example.com');
+      const signedIn = new FormClient(ctx.app);
+      const login = await signedIn.get('/auth/login');
+      assert.equal((await signedIn.post('/auth/login', { _csrf: FormClient.csrf(login), email: 'reset@example.com', password: PASSWORD })).statusCode, 303);
+
+      const browser = new FormClient(ctx.app);
+      const form = await browser.get('/auth/forgot');
+      const known = await browser.post('/auth/forgot', { _csrf: FormClient.csrf(form), email: 'reset@example.com' });
+      const unknown = await browser.post('/auth/forgot', { _csrf: FormClient.csrf(form), email: 'nobody@example.com' });
+      assert.equal(known.body.replace('reset@example.com', 'X'), unknown.body.replace('nobody@example.com', 'X'));
+      const link = await mailedLink(smtp, 'reset@example.com', '/auth/reset', 2);
+      const resetForm = await browser.get(link);
+      const token = new URL(link, 'https://x').searchParams.get('token')!;
+      const weak = await browser.post('/auth/reset', { _csrf: FormClient.csrf(resetForm), token, password: 'short' });
+      assert.match(weak.body, /at least 10 characters/);
+      const done = await browser.post('/auth/reset', { _csrf: FormClient.csrf(resetForm), token, password: 'a new long password' });
+      assert.match(done.body, /new password is saved/);
+      assert.equal((await signedIn.get('/auth/login')).statusCode, 200, 'the old session no longer signs in');
+      assert.equal((await browser.post('/auth/reset', { _csrf: FormClient.csrf(resetForm), token, password: 'yet another password' })).statusCode, 400, 'the link works once');
+      ctx.clock.advance(2 * 60 * 60 * 1000);
+      const relogin = await browser.get('/auth/login');
+      assert.equal((await browser.post('/auth/login', { _csrf: FormClient.csrf(relogin), email: 'reset@example.com', password: 'a new long password' })).statusCode, 303);
+    });
+  });
+}
