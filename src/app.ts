@@ -22,6 +22,7 @@ import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { embedRoutes } from './http/routes/embed.ts';
+import { partnerRoutes } from './http/routes/partner.ts';
 import { siteAssetRoutes } from './http/routes/site-assets.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -72,9 +73,13 @@ export interface AppServices {
   accounts: AccountService;
   accountsRepository: AccountsRepository;
   apiKeys: ApiKeysRepository;
+  usage: UsageRepository;
   version: string;
   now: () => Date;
 }
+
+/** The sign-in and portal pages: our own files only, never framed. */
+const SITE_PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'";
 
 /** Largest request body the API accepts; every documented request is far smaller. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -124,7 +129,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (site) => {
     // The site's forms (sign-in, portal) post url-encoded bodies; only here: the API stays JSON only.
     await site.register(fastifyFormBody, { bodyLimit: BODY_LIMIT_BYTES });
+    site.addHook('onSend', async (_request, reply) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', SITE_PAGE_POLICY);
+    });
     await site.register(authRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
+    await site.register(partnerRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
   });
   await app.register(siteAssetRoutes);
   await app.register(viewerApiRoutes, { services });
@@ -161,6 +170,7 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new BrowserSessionsRepository(db), queue: deps.queue, limits, publicBaseUrl: deps.config.publicBaseUrl }),
     accountsRepository,
     apiKeys,
+    usage,
     version: VERSION,
     now,
   };

@@ -1,3 +1,4 @@
+import { siteOrigin } from '../domain/site-origin.ts';
 import { AccountsRepository } from '../db/accounts-repository.ts';
 import { ApiKeysRepository } from '../db/api-keys-repository.ts';
 import { API_KEY_PREFIX, hashApiKey } from '../domain/api-key.ts';
@@ -60,12 +61,7 @@ export async function keyCommands(context: CommandContext): Promise<void> {
 
 /** A site origin as browsers send it (`https://example.com`), or a usage error. */
 export function normaliseOrigin(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--origin must be a site address such as https://example.com (got "${value}")`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--origin must start with https:// or http:// (got "${value}")`);
-  return url.origin;
+  const origin = siteOrigin(value);
+  if (!origin) throw new UsageError(`--origin must be a site address starting with https:// or http://, such as https://example.com (got "${value}")`);
+  return origin;
 }

@@ -98,6 +98,24 @@ export class ApiKeysRepository {
     });
   }
 
+  /** Revokes one of an account's keys; false when the account has no such live key. */
+  async revokeForAccount(accountId: number, keyId: number, now: Date): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+      await announceChange(trx, 'keys');
+      return result.numUpdatedRows > 0n;
+    });
+  }
+
+  /** Sets the allowed site origins of one of an account's keys; false when it has no such key. */
+  async setAllowedOriginsForAccount(accountId: number, keyId: number, origins: string[]): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('api_keys').set({ allowed_origins: origins }).where('id', '=', keyId).where('account_id', '=', accountId).executeTakeFirst();
+      await announceChange(trx, 'keys');
+      return result.numUpdatedRows > 0n;
+    });
+  }
+
   /** Sets the "last used" time of several keys in one statement. */
   async touchLastUsed(uses: Map<number, Date>): Promise<void> {
     if (uses.size === 0) return;

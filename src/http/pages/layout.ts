@@ -18,7 +18,7 @@ export function page(title: string, main: SafeHtml, viewer?: PageViewer): string
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Solar Partner</title><link rel="stylesheet" href="${SITE_CSS_PATH}"><link rel="icon" href="data:,"></head>
-<body><header class="top"><div class="wrap" style="padding-top:12px;padding-bottom:12px">
+<body><header class="top"><div class="wrap">
 <a class="brand" href="/partner"><span aria-hidden="true"></span>Solar Partner</a>
 <nav aria-label="Account">${viewer
     ? html`<span class="muted">${viewer.email}</span><form class="inline" method="post" action="/auth/logout"><input type="hidden" name="_csrf" value="${viewer.csrfToken}"><button class="secondary" type="submit">Sign out</button></form>`

@@ -1,0 +1,101 @@
+import type { Account } from '../../db/accounts-repository.ts';
+import type { ApiKeySummary } from '../../db/api-keys-repository.ts';
+import type { UsageRow } from '../../db/usage-repository.ts';
+import { planAllowsApi } from '../../domain/plans.ts';
+import { notice, page, type PageViewer } from './layout.ts';
+import { html, type SafeHtml } from './safe-html.ts';
+
+/** Everything the portal's overview shows. */
+export interface PortalView {
+  viewer: PageViewer;
+  account: Account;
+  keys: ApiKeySummary[];
+  usage: UsageRow[];
+  publicBaseUrl: string;
+  info?: string;
+  error?: string;
+}
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
+const csrfField = (viewer: PageViewer) => html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
+
+/** `/partner`: plan, API keys, embed, profile and usage on one page. */
+export function portalPage(view: PortalView): string {
+  const business = planAllowsApi(view.account.plan);
+  return page('Partner Portal', html`
+<h1>Partner Portal</h1>
+<p class="lead">${view.account.companyName ?? view.account.email} · plan <span class="badge ${business ? 'business' : ''}">${view.account.plan}</span></p>
+${notice('ok', view.info)}${notice('error', view.error)}
+${view.account.emailVerified ? undefined : html`<p class="message error" role="alert">Please confirm your e-mail address with the link we sent you. Keys and leads need a confirmed address.</p>`}
+${business ? keysCard(view) : planCard(view.account)}
+${business ? embedCard(view) : undefined}
+${profileCard(view)}
+${business ? usageCard(view.usage) : undefined}`, view.viewer);
+}
+
+function planCard(account: Account): SafeHtml {
+  return html`<section class="card" aria-labelledby="plan-title"><h2 id="plan-title">API keys need the Business plan</h2>
+<p>The Business plan (99 EUR a month) gives API keys for the 3D model API, the embeddable viewer for your site with lead capture, and this portal's usage figures. Pro (19 EUR a month) gives the Solar Wizard and HD models in the viewer.</p>
+<p class="muted">Your plan is <strong>${account.plan}</strong>. To change it, write to us from ${account.email}; we switch it the same day.</p></section>`;
+}
+
+function keysCard(view: PortalView): SafeHtml {
+  const rows = view.keys.map((key) => html`<tr>
+<td>${key.name}</td><td><code>${key.prefix}…</code></td><td>${day(key.createdAt)}</td><td>${day(key.lastUsedAt)}</td>
+<td>${key.revokedAt ? html`<span class="muted">revoked ${day(key.revokedAt)}</span>` : html`<a href="/partner/keys/${key.id}/revoke">Revoke…</a>`}</td></tr>`);
+  return html`<section class="card" aria-labelledby="keys-title"><h2 id="keys-title">API keys</h2>
+${view.keys.length > 0
+    ? html`<table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p class="muted">No keys yet.</p>`}
+<form class="stack form-narrow spaced" method="post" action="/partner/keys">${csrfField(view.viewer)}
+<label>New key name <span class="hint">For you: where the key is used, e.g. “website” or “CRM”.</span><input type="text" name="name" required maxlength="80"></label>
+<button type="submit">Create key</button></form></section>`;
+}
+
+function embedCard(view: PortalView): SafeHtml {
+  const live = view.keys.filter((key) => !key.revokedAt);
+  return html`<section class="card" aria-labelledby="embed-title"><h2 id="embed-title">The viewer on your site</h2>
+<p>Paste this into a page of your site, with your key and the location to show:</p>
+<pre class="secret">&lt;iframe src="${view.publicBaseUrl}/embed?lat=LATITUDE&amp;lng=LONGITUDE&amp;key=YOUR_KEY" allow="fullscreen" style="width:100%;height:560px;border:0" title="3D solar view"&gt;&lt;/iframe&gt;</pre>
+${live.length > 0 ? html`<p>Sites allowed to show the viewer with each key (one address per line; empty: any site):</p>
+${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${csrfField(view.viewer)}
+<label>${key.name} (<code>${key.prefix}…</code>)<textarea name="origins" rows="2" placeholder="https://www.your-site.example">${key.allowedOrigins.join('\n')}</textarea></label>
+<div><button class="secondary" type="submit">Save sites for ${key.name}</button></div></form>`)}` : undefined}</section>`;
+}
+
+function profileCard(view: PortalView): SafeHtml {
+  const account = view.account;
+  return html`<section class="card" aria-labelledby="profile-title"><h2 id="profile-title">Profile and lead capture</h2>
+<form class="stack form-narrow" method="post" action="/partner/profile">${csrfField(view.viewer)}
+<label>Company name<input type="text" name="companyName" maxlength="120" value="${account.companyName ?? ''}"></label>
+<label class="check"><input type="checkbox" name="leadCapture" value="on" ${account.leadCapture ? html`checked` : undefined}> <span>Show a “Get a quote” form in the viewer on my site</span></label>
+<label>Send new leads to <span class="hint">Needed for lead capture.</span><input type="email" name="notificationEmail" maxlength="254" value="${account.notificationEmail ?? ''}"></label>
+<label>Your privacy notice <span class="hint">The quote form links to it next to the consent box.</span><input type="url" name="privacyUrl" maxlength="500" placeholder="https://www.your-site.example/privacy" value="${account.privacyUrl ?? ''}"></label>
+<div><button type="submit">Save profile</button></div></form></section>`;
+}
+
+function usageCard(usage: UsageRow[]): SafeHtml {
+  return html`<section class="card" aria-labelledby="usage-title"><h2 id="usage-title">Usage</h2>
+<p class="muted">Model requests per month and key: new generations are billable; models served from the 30-day cache are free.</p>
+${usage.length > 0
+    ? html`<table><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th></tr></thead><tbody>
+${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td>${row.billable}</td><td>${row.notBillable}</td></tr>`)}</tbody></table>`
+    : html`<p>No requests yet.</p>`}</section>`;
+}
+
+/** The new key, shown once. */
+export function newKeyPage(viewer: PageViewer, name: string, secret: string): string {
+  return page('Your new key', html`<div class="narrow wide"><h1>Your new key “${name}”</h1>
+<p class="message error" role="alert"><strong>Copy it now: it cannot be shown again.</strong> We keep only a fingerprint of it. Keep it on your server; never put it in public code.</p>
+<code class="secret" id="new-key">${secret}</code>
+<p><button type="button" data-copy="new-key">Copy the key</button> <span id="copy-status" role="status" class="muted"></span></p>
+<p><a href="/partner">Back to the portal</a></p>
+<script src="/static/site-copy.js"></script></div>`, viewer);
+}
+
+/** Asks before a key is revoked. */
+export function revokeKeyPage(viewer: PageViewer, key: ApiKeySummary): string {
+  return page('Revoke key', html`<div class="narrow"><h1>Revoke “${key.name}”?</h1>
+<p class="lead">Requests with <code>${key.prefix}…</code> fail at once, and viewers embedded with it stop working. This cannot be undone; you can create a new key.</p>
+<form method="post" action="/partner/keys/${key.id}/revoke">${csrfField(viewer)}<button class="danger" type="submit">Revoke the key</button> <a href="/partner">Cancel</a></form></div>`, viewer);
+}

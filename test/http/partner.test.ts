@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { FormClient } from '../helpers/browser-form.ts';
+import { signedInPartner } from '../helpers/partner-session.ts';
+import { createTestContext, DATABASES, type TestContext } from '../helpers/test-context.ts';
+import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+
+for (const kind of DATABASES) {
+  describe(`the Partner Portal (${kind})`, () => {
+    let ctx: TestContext;
+    let smtp: SmtpStandIn;
+    before(async () => {
+      smtp = await SmtpStandIn.start();
+      ctx = await createTestContext({ kind, smtpUrl: smtp.url });
+    });
+    after(async () => {
+      await ctx.close();
+      await smtp.down();
+    });
+
+    test('signed-out browsers are sent to sign in; pages are never framed', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/partner' });
+      assert.equal(response.statusCode, 303);
+      assert.equal(response.headers.location, '/auth/login');
+      const login = await ctx.app.inject({ method: 'GET', url: '/auth/login' });
+      assert.match(login.headers['content-security-policy'] as string, /frame-ancestors 'none'/);
+      assert.match(login.headers['content-security-policy'] as string, /script-src 'self';/);
+    });
+
+    test('a free account sees how to get the Business plan and cannot create keys', async () => {
+      const { browser, csrf } = await signedInPartner(ctx, smtp, 'free@example.com');
+      const portal = await browser.get('/partner');
+      assert.match(portal.body, /API keys need the Business plan/);
+      const refused = await browser.post('/partner/keys', { _csrf: csrf, name: 'website' });
+      assert.equal(refused.statusCode, 403);
+    });
+
+    test('Business: a key is shown once, works on the API, is listed by prefix, and fails at once when revoked after a confirmation', async () => {
+      const { browser, csrf } = await signedInPartner(ctx, smtp, 'business@example.com');
+      await new AccountsRepository(ctx.database.db).setPlan('business@example.com', 'business');
+      const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'website <b>' });
+      assert.equal(created.statusCode, 200);
+      assert.match(created.body, /cannot be shown again/);
+      assert.match(created.body, /website &lt;b&gt;/, 'the name is escaped');
+      const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
+      const api = () => ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_2_0.3', headers: { authorization: `Bearer ${secret}` } });
+      assert.equal((await api()).statusCode, 404, 'the key works');
+
+      const portal = await browser.get('/partner');
+      assert.ok(!portal.body.includes(secret), 'the portal never shows the key again');
+      assert.match(portal.body, new RegExp(`<code>${secret.slice(0, 12)}…</code>`));
+      const revokeLink = /href="(\/partner\/keys\/\d+\/revoke)"/.exec(portal.body)![1];
+      const confirm = await browser.get(revokeLink);
+      assert.match(confirm.body, /Revoke “website &lt;b&gt;”\?/);
+      assert.equal((await browser.post(revokeLink, { _csrf: 'forged'.padEnd(43, 'x') })).statusCode, 403, 'a forged form changes nothing');
+      assert.equal((await api()).statusCode, 404);
+      const revoked = await browser.post(revokeLink, { _csrf: csrf });
+      assert.equal(revoked.statusCode, 303);
+      assert.equal((await api()).statusCode, 401, 'revoked: the key fails at once');
+      assert.match((await browser.get('/partner?done=revoked')).body, /The key is revoked/);
+    });
+
+    test('allowed sites per key: checked, saved, and used by the embed', async () => {
+      const { browser, csrf } = await signedInPartner(ctx, smtp, 'sites@example.com');
+      await new AccountsRepository(ctx.database.db).setPlan('sites@example.com', 'business');
+      const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'site' });
+      const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
+      const portal = await browser.get('/partner');
+      const action = /action="(\/partner\/keys\/\d+\/origins)"/.exec(portal.body)![1];
+      const bad = await browser.post(action, { _csrf: csrf, origins: 'https://ok.example\njavascript:alert(1)' });
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.body, /“javascript:alert\(1\)” is not a site address/);
+      assert.equal((await browser.post(action, { _csrf: csrf, origins: 'https://www.installer.example/page\nhttps://installer.example' })).statusCode, 303);
+      const embed = await ctx.app.inject({ method: 'GET', url: `/embed?lat=1&lng=2&key=${secret}` });
+      assert.match(embed.headers['content-security-policy'] as string, /frame-ancestors https:\/\/www\.installer\.example https:\/\/installer\.example;/);
+    });
+
+    test('profile: lead capture needs an address; what is typed is shown escaped', async () => {
+      const { browser, csrf } = await signedInPartner(ctx, smtp, 'profile@example.com');
+      const missing = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Sunny', leadCapture: 'on', notificationEmail: '', privacyUrl: '' });
+      assert.equal(missing.statusCode, 400);
+      assert.match(missing.body, /Lead capture needs an address/);
+      const saved = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Sunny <script>alert(1)</script>', leadCapture: 'on', notificationEmail: 'leads@sunny.example', privacyUrl: 'https://sunny.example/privacy' });
+      assert.equal(saved.statusCode, 303);
+      const portal = await browser.get('/partner?done=profile');
+      assert.match(portal.body, /Your profile is saved/);
+      assert.ok(!portal.body.includes('<script>alert(1)'));
+      assert.match(portal.body, /Sunny &lt;script&gt;/);
+      assert.match(portal.body, /name="leadCapture" value="on" checked/);
+      const account = await new AccountsRepository(ctx.database.db).findByEmail('profile@example.com');
+      assert.deepEqual([account!.leadCapture, account!.notificationEmail, account!.privacyUrl], [true, 'leads@sunny.example', 'https://sunny.example/privacy']);
+    });
+
+    test('usage per month and key: generations billable, cache hits free', async () => {
+      const { browser, csrf } = await signedInPartner(ctx, smtp, 'usage@example.com');
+      await new AccountsRepository(ctx.database.db).setPlan('usage@example.com', 'business');
+      const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec((await browser.post('/partner/keys', { _csrf: csrf, name: 'crm' })).body)![1];
+      const request = () => ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${secret}` }, payload: { latitude: 12.5, longitude: 7.25 } });
+      await request();
+      await request();
+      const portal = await browser.get('/partner');
+      const month = new Date().toISOString().slice(0, 7);
+      assert.match(portal.body, new RegExp(`<td>${month}</td><td>crm \\(<code>${secret.slice(0, 12)}…</code>\\)</td><td>1</td><td>1</td>`));
+    });
+  });
+}
