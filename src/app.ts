@@ -22,6 +22,7 @@ import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { embedRoutes } from './http/routes/embed.ts';
+import { leadRoutes } from './http/routes/leads.ts';
 import { partnerRoutes } from './http/routes/partner.ts';
 import { siteAssetRoutes } from './http/routes/site-assets.ts';
 import { fileRoutes } from './http/routes/files.ts';
@@ -39,6 +40,8 @@ import { ViewerPageTemplate, WEB_DIST_DIR } from './http/viewer-page.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { AccountService } from './services/account-service.ts';
+import { LeadService } from './services/lead-service.ts';
+import { LeadsRepository } from './db/leads-repository.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
 import { WriteBehindBuffer } from './services/write-behind-buffer.ts';
 import { ModelService } from './services/model-service.ts';
@@ -74,6 +77,8 @@ export interface AppServices {
   accountsRepository: AccountsRepository;
   apiKeys: ApiKeysRepository;
   usage: UsageRepository;
+  leads: LeadService;
+  leadsRepository: LeadsRepository;
   version: string;
   now: () => Date;
 }
@@ -126,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sessionRoutes, { services });
   await app.register(embedRoutes, { services });
   await app.register(viewerRoutes, { services });
+  await app.register(leadRoutes, { services });
   await app.register(async (site) => {
     // The site's forms (sign-in, portal) post url-encoded bodies; only here: the API stays JSON only.
     await site.register(fastifyFormBody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -156,13 +162,15 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
   app.addHook('onClose', async () => cacheHits.flush());
   const accountsRepository = new AccountsRepository(db);
   const apiKeys = new ApiKeysRepository(db);
+  const leadsRepository = new LeadsRepository(db);
+  const authenticator = new ApiKeyAuthenticator(apiKeys, (error) => app.log.warn({ err: error }, 'could not record key use'));
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue: deps.queue, cacheHits });
   return {
     db,
     queue: deps.queue,
     store: deps.store,
     solar: new SolarService(deps.irradiance),
-    authenticator: new ApiKeyAuthenticator(apiKeys, (error) => app.log.warn({ err: error }, 'could not record key use')),
+    authenticator,
     models,
     sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl: deps.config.publicBaseUrl }),
     limits,
@@ -171,6 +179,8 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
     accountsRepository,
     apiKeys,
     usage,
+    leadsRepository,
+    leads: new LeadService({ db, leads: leadsRepository, accounts: accountsRepository, authenticator, queue: deps.queue, limits, publicBaseUrl: deps.config.publicBaseUrl }),
     version: VERSION,
     now,
   };

@@ -24,7 +24,7 @@ export function portalPage(view: PortalView): string {
   const business = planAllowsApi(view.account.plan);
   return page('Partner Portal', html`
 <h1>Partner Portal</h1>
-<p class="lead">${view.account.companyName ?? view.account.email} · plan <span class="badge ${business ? 'business' : ''}">${view.account.plan}</span></p>
+<p class="lead">${view.account.companyName ?? view.account.email} · plan <span class="badge ${business ? 'business' : ''}">${view.account.plan}</span>${business ? html` · <a href="/partner/leads">Leads</a>` : undefined}</p>
 ${notice('ok', view.info)}${notice('error', view.error)}
 ${view.account.emailVerified ? undefined : html`<p class="message error" role="alert">Please confirm your e-mail address with the link we sent you. Keys and leads need a confirmed address.</p>`}
 ${business ? keysCard(view) : planCard(view.account)}

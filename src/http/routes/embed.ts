@@ -39,6 +39,8 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       }
       const { lat: latitude, lng: longitude } = request.query;
       const frameAncestors = owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'];
+      const account = await services.accountsRepository.findById(owner.accountId);
+      const leadForm = account?.leadCapture && account.notificationEmail ? { company: account.companyName, privacyUrl: account.privacyUrl } : undefined;
       return sendViewerPage(reply, services, frameAncestors, {
         mode: 'embed',
         wizardAccess: 'full',
@@ -47,6 +49,7 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
         radiusKm: DEFAULT_RADIUS_KM,
         timeZone: siteTimeZone(latitude, longitude),
         key,
+        ...(leadForm ? { leadForm } : {}),
       });
     },
   );

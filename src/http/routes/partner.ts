@@ -8,6 +8,8 @@ import { siteOrigin } from '../../domain/site-origin.ts';
 import type { SignedIn } from '../../services/account-service.ts';
 import { checkForm, signedIn } from '../browser-auth.ts';
 import { messagePage } from '../html.ts';
+import { leadsCsv } from '../leads-csv.ts';
+import { leadsPage } from '../pages/leads-page.ts';
 import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts';
 
 const Csrf = Type.String({ maxLength: 100 });
@@ -15,6 +17,7 @@ const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.' } as const;
 const DoneQuery = Type.Object({ done: Type.Optional(Type.Enum(Object.keys(DONE))) });
 const MAX_ORIGINS = 20;
+const LEADS_PER_PAGE = 20;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +55,21 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
   });
 
   app.get('/partner', { schema: { hide: true, querystring: DoneQuery } }, async (request, reply) => portal(request, reply, { info: request.query.done ? DONE[request.query.done as keyof typeof DONE] : undefined }));
+
+  app.get('/partner/leads', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }) } }, async (request, reply) => {
+    const pageNumber = request.query.page ?? 1;
+    const { leads, total } = await services.leadsRepository.page(request.partner.account.id, (pageNumber - 1) * LEADS_PER_PAGE, LEADS_PER_PAGE);
+    return html(reply, leadsPage(viewerOf(request), leads, pageNumber, Math.max(1, Math.ceil(total / LEADS_PER_PAGE)), total));
+  });
+
+  app.get('/partner/leads.csv', { schema: { hide: true } }, async (request, reply) => {
+    const { leads } = await services.leadsRepository.page(request.partner.account.id, 0, 100_000);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="leads-${services.now().toISOString().slice(0, 10)}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(leadsCsv(leads));
+  });
 
   app.post('/partner/keys', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, name: Type.String({ maxLength: 80 }) }) } }, async (request, reply) => {
     const account = request.partner.account;

@@ -5,6 +5,7 @@ import { setUpFullscreen } from './fullscreen-button.ts';
 import { LoadingOverlay } from './loading-overlay.ts';
 import { requestModel } from './model-request.ts';
 import { Notice } from './notice.ts';
+import { setUpQuoteForm } from './quote-form.ts';
 import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
@@ -34,6 +35,7 @@ function start(): void {
   });
 
   let wizard: WizardController | undefined;
+  setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }));
   const open = async (): Promise<void> => {
     try {
       const job = await requestModel(

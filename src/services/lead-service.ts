@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { AccountsRepository } from '../db/accounts-repository.ts';
+import type { LeadsRepository } from '../db/leads-repository.ts';
+import type { Database } from '../db/schema.ts';
+import { describeConfiguration, type LeadInput } from '../domain/lead.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
+import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
+
+/** Quote requests one address may send an hour (a person sends one; a script sends many). */
+export const LEADS_PER_IP_PER_HOUR = 5;
+const TOO_MANY_LEADS = 'Too many requests from this address. Please try again in an hour, or contact the company directly.';
+
+/** What became of a quote request. */
+export type LeadOutcome = 'saved' | 'discarded' | 'invalid-key' | 'closed';
+
+/**
+ * The embedded viewer's quote form (SPEC.md lead capture): saves the lead for the partner's portal and
+ * queues, in the same transaction, the notification to the partner and the confirmation to the visitor.
+ */
+export class LeadService {
+  readonly #db: Kysely<Database>;
+  readonly #leads: LeadsRepository;
+  readonly #accounts: AccountsRepository;
+  readonly #authenticator: ApiKeyAuthenticator;
+  readonly #queue: JobQueue;
+  readonly #limits: RateLimiter;
+  readonly #baseUrl: string;
+
+  constructor(deps: { db: Kysely<Database>; leads: LeadsRepository; accounts: AccountsRepository; authenticator: ApiKeyAuthenticator; queue: JobQueue; limits: RateLimiter; publicBaseUrl: string }) {
+    this.#db = deps.db;
+    this.#leads = deps.leads;
+    this.#accounts = deps.accounts;
+    this.#authenticator = deps.authenticator;
+    this.#queue = deps.queue;
+    this.#limits = deps.limits;
+    this.#baseUrl = deps.publicBaseUrl;
+  }
+
+  /**
+   * Takes a quote request sent with an embed key. A filled honeypot field is answered like a success
+   * but nothing is kept or sent.
+   *
+   * @throws RateLimitedError past 5 requests an hour from one address
+   */
+  async submit(key: string, lead: LeadInput, honeypot: string, ip: string, now: Date): Promise<LeadOutcome> {
+    const owner = await this.#authenticator.authenticate(key, now);
+    if (!owner) return 'invalid-key';
+    const account = await this.#accounts.findById(owner.accountId);
+    if (!account?.leadCapture || !account.notificationEmail) return 'closed';
+    await consumeRateLimit(this.#limits, { bucket: `leads:ip:${ip}`, limit: LEADS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_LEADS }, now);
+    if (honeypot !== '') return 'discarded';
+    const company = account.companyName ?? 'The installer';
+    const system = describeConfiguration(lead.configuration);
+    await this.#db.transaction().execute(async (trx) => {
+      await this.#leads.insert(trx, { ...lead, accountId: account.id, apiKeyId: owner.keyId, createdAt: now });
+      await this.#queue.enqueueEmail(trx, {
+        to: account.notificationEmail!,
+        replyTo: lead.email,
+        subject: 'New quote request from your site',
+        text: [
+          'A visitor asked for a quote in the 3D solar viewer on your site.',
+          '',
+          `Name: ${lead.name}`,
+          `E-mail: ${lead.email}`,
+          `Phone: ${lead.phone ?? '—'}`,
+          `Address: ${lead.address}`,
+          `Message: ${lead.message}`,
+          '',
+          `System: ${system}`,
+          `Page: ${lead.pageUrl ?? '—'}`,
+          `Received: ${now.toISOString()}`,
+          '',
+          `All leads: ${this.#baseUrl}/partner/leads`,
+        ].join('\n'),
+      });
+      await this.#queue.enqueueEmail(trx, {
+        to: lead.email,
+        replyTo: account.notificationEmail!,
+        subject: `Your quote request to ${company}`,
+        text: `Hello ${lead.name},\n\nthank you for your request. ${company} has received it and will contact you.\n\nYour request: ${system}\nAddress: ${lead.address}\n\nYou can answer this message to reach ${company}.`,
+      });
+    });
+    return 'saved';
+  }
+}

@@ -1,0 +1,71 @@
+import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
+import type { LeadConfiguration } from '../../../src/domain/lead.ts';
+
+/**
+ * The partner's "Get a quote" form (shown only when the partner has lead capture on). It sends the
+ * visitor's details and the system on screen to the service; the answer says whether it went through.
+ */
+export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration): void {
+  const leadForm = settings.leadForm;
+  if (!leadForm || !settings.key) return;
+  const button = document.getElementById('quote-button') as HTMLButtonElement;
+  const dialog = document.getElementById('quote-dialog') as HTMLDialogElement;
+  const form = document.getElementById('quote-form') as HTMLFormElement;
+  const status = document.getElementById('quote-status')!;
+  const send = document.getElementById('quote-send') as HTMLButtonElement;
+  const company = leadForm.company ?? 'the installer';
+  document.getElementById('quote-company')!.textContent = company;
+  document.getElementById('quote-intro')!.textContent = `Leave your details and ${company} will contact you with an offer for this roof.`;
+  const privacy = document.getElementById('quote-privacy') as HTMLAnchorElement;
+  if (leadForm.privacyUrl && /^https?:\/\//i.test(leadForm.privacyUrl)) {
+    privacy.href = leadForm.privacyUrl;
+    privacy.hidden = false;
+  }
+  button.hidden = false;
+  button.addEventListener('click', () => {
+    document.getElementById('quote-configuration')!.textContent = describe(configuration());
+    dialog.dataset.state = 'open';
+    status.textContent = '';
+    dialog.showModal();
+  });
+  document.getElementById('quote-close')!.addEventListener('click', () => dialog.close());
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+    send.disabled = true;
+    status.textContent = 'Sending…';
+    try {
+      const response = await fetch('/api/viewer/leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          key: settings.key,
+          name: field('name'),
+          email: field('email'),
+          ...(field('phone') ? { phone: field('phone') } : {}),
+          address: field('address'),
+          message: field('message'),
+          consent: (form.elements.namedItem('consent') as HTMLInputElement).checked,
+          website: field('website'),
+          configuration: configuration(),
+          ...(document.referrer ? { pageUrl: document.referrer.slice(0, 500) } : {}),
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
+      dialog.dataset.state = response.ok ? 'sent' : 'error';
+      status.textContent = response.ok ? (body.message ?? 'Thank you.') : (body.error ?? `The request could not be sent (${response.status}).`);
+      if (response.ok) form.reset();
+    } catch {
+      dialog.dataset.state = 'error';
+      status.textContent = 'The request could not be sent: the connection failed. Please try again.';
+    } finally {
+      send.disabled = false;
+    }
+  });
+}
+
+function describe(configuration: LeadConfiguration): string {
+  const design = configuration.panels ? `${configuration.panels} panels, ${configuration.kwp} kWp, about ${Math.round(configuration.annualKwh ?? 0)} kWh a year` : 'no panels placed yet (the Solar Wizard adds them)';
+  return `Sent with your request: the location (${configuration.latitude.toFixed(5)}, ${configuration.longitude.toFixed(5)}) and ${design}.`;
+}
