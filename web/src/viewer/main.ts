@@ -23,6 +23,7 @@ function start(): void {
   const viewer = new Viewer(document.getElementById('stage')!);
   viewer.onRender(() => {
     app.dataset.frames = String(viewer.frames);
+    app.dataset.cameraDistance = viewer.camera.position.distanceTo(viewer.controls.target).toFixed(1);
   });
   setUpCompass(document, viewer);
   setUpFullscreen(document, notice);
