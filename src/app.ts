@@ -21,6 +21,7 @@ import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { authRoutes } from './http/routes/auth.ts';
+import { billingWebhookRoutes } from './http/routes/billing.ts';
 import { embedRoutes } from './http/routes/embed.ts';
 import { leadRoutes } from './http/routes/leads.ts';
 import { partnerRoutes } from './http/routes/partner.ts';
@@ -39,6 +40,8 @@ import { viewerRoutes } from './http/routes/viewer.ts';
 import { ViewerPageTemplate, WEB_DIST_DIR } from './http/viewer-page.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { ManualBilling, type BillingProvider } from './billing/billing-provider.ts';
+import { StripeBilling } from './billing/stripe-billing.ts';
 import { AccountService } from './services/account-service.ts';
 import { LeadService } from './services/lead-service.ts';
 import { LeadsRepository } from './db/leads-repository.ts';
@@ -78,6 +81,7 @@ export interface AppServices {
   apiKeys: ApiKeysRepository;
   usage: UsageRepository;
   leads: LeadService;
+  billing: BillingProvider;
   leadsRepository: LeadsRepository;
   version: string;
   now: () => Date;
@@ -132,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(embedRoutes, { services });
   await app.register(viewerRoutes, { services });
   await app.register(leadRoutes, { services });
+  await app.register(billingWebhookRoutes, { services });
   await app.register(async (site) => {
     // The site's forms (sign-in, portal) post url-encoded bodies; only here: the API stays JSON only.
     await site.register(fastifyFormBody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -180,6 +185,7 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
     apiKeys,
     usage,
     leadsRepository,
+    billing: deps.config.stripe ? new StripeBilling(deps.config.stripe) : new ManualBilling(),
     leads: new LeadService({ db, leads: leadsRepository, accounts: accountsRepository, authenticator, queue: deps.queue, limits, publicBaseUrl: deps.config.publicBaseUrl }),
     version: VERSION,
     now,

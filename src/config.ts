@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { StripeSettings } from './billing/stripe-billing.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   terrainTilesUrl: string | undefined;
   terrainDir: string | undefined;
   smtpUrl: string | undefined;
+  /** Stripe billing; unset: plans are set by the operator. */
+  stripe: StripeSettings | undefined;
   /** Sender of the service's e-mails. */
   mailFrom: string;
   trustProxy: boolean;
@@ -114,6 +117,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
     smtpUrl: text('SMTP_URL'),
+    stripe: readStripe(text, problems),
     mailFrom: text('MAIL_FROM') ?? `Solar Partner <no-reply@${hostOf(publicBaseUrl)}>`,
     trustProxy: flag('TRUST_PROXY'),
     logLevel,
@@ -123,6 +127,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Stripe settings: all of key, webhook secret and both prices, or none. */
+function readStripe(text: (name: string) => string | undefined, problems: string[]): StripeSettings | undefined {
+  const secretKey = text('STRIPE_SECRET_KEY');
+  if (!secretKey) return undefined;
+  const webhookSecret = text('STRIPE_WEBHOOK_SECRET');
+  const pro = text('STRIPE_PRICE_PRO');
+  const business = text('STRIPE_PRICE_BUSINESS');
+  const missing = [['STRIPE_WEBHOOK_SECRET', webhookSecret], ['STRIPE_PRICE_PRO', pro], ['STRIPE_PRICE_BUSINESS', business]].filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length > 0) {
+    problems.push(`STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too (the webhook signing secret and the price ids of the plans)`);
+    return undefined;
+  }
+  return { secretKey, webhookSecret: webhookSecret!, prices: { pro: pro!, business: business! }, apiBase: text('STRIPE_API_BASE') };
 }
 
 /** The host name of a URL, for a default sender address. */

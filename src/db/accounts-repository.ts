@@ -88,6 +88,21 @@ export class AccountsRepository {
     return row && toAccount(row);
   }
 
+  /**
+   * Sets the plan a billing event decided, on the account it names (or the one with its customer id),
+   * and remembers the customer id. Key checks on every instance see the change at once, so a downgrade
+   * from Business stops the account's keys immediately. Returns false when no account matches.
+   */
+  async setPlanFromBilling(trx: Kysely<Database>, change: { accountId?: number; customerId?: string; plan: Plan }): Promise<boolean> {
+    let query = trx.updateTable('accounts').set({ plan: change.plan, ...(change.customerId ? { billing_customer_id: change.customerId } : {}) });
+    if (change.accountId !== undefined && Number.isInteger(change.accountId)) query = query.where('id', '=', change.accountId);
+    else if (change.customerId) query = query.where('billing_customer_id', '=', change.customerId);
+    else return false;
+    const result = await query.executeTakeFirst();
+    await announceChange(trx, 'keys');
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Changes the plan; key checks on every instance see it at once. Returns false when no such account. */
   async setPlan(email: string, plan: Plan): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {

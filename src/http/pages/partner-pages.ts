@@ -12,6 +12,8 @@ export interface PortalView {
   keys: ApiKeySummary[];
   usage: UsageRow[];
   publicBaseUrl: string;
+  /** How plans are sold: Stripe checkout buttons, or a note on how to ask. */
+  billing: 'stripe' | 'manual';
   info?: string;
   error?: string;
 }
@@ -27,16 +29,27 @@ export function portalPage(view: PortalView): string {
 <p class="lead">${view.account.companyName ?? view.account.email} · plan <span class="badge ${business ? 'business' : ''}">${view.account.plan}</span>${business ? html` · <a href="/partner/leads">Leads</a>` : undefined}</p>
 ${notice('ok', view.info)}${notice('error', view.error)}
 ${view.account.emailVerified ? undefined : html`<p class="message error" role="alert">Please confirm your e-mail address with the link we sent you. Keys and leads need a confirmed address.</p>`}
-${business ? keysCard(view) : planCard(view.account)}
+${business ? keysCard(view) : planCard(view)}
 ${business ? embedCard(view) : undefined}
 ${profileCard(view)}
-${business ? usageCard(view.usage) : undefined}`, view.viewer);
+${business ? usageCard(view.usage) : undefined}
+${business && view.billing === 'stripe' ? manageCard(view) : undefined}`, view.viewer);
 }
 
-function planCard(account: Account): SafeHtml {
+function planCard(view: PortalView): SafeHtml {
+  const account = view.account;
   return html`<section class="card" aria-labelledby="plan-title"><h2 id="plan-title">API keys need the Business plan</h2>
 <p>The Business plan (99 EUR a month) gives API keys for the 3D model API, the embeddable viewer for your site with lead capture, and this portal's usage figures. Pro (19 EUR a month) gives the Solar Wizard and HD models in the viewer.</p>
-<p class="muted">Your plan is <strong>${account.plan}</strong>. To change it, write to us from ${account.email}; we switch it the same day.</p></section>`;
+${view.billing === 'stripe'
+    ? html`<div class="grid">${(['business', 'pro'] as const).filter((plan) => plan !== account.plan).map((plan) => html`<form method="post" action="/partner/billing/checkout">${csrfField(view.viewer)}<input type="hidden" name="plan" value="${plan}"><button type="submit">${plan === 'business' ? 'Upgrade to Business · 99 EUR/month' : 'Upgrade to Pro · 19 EUR/month'}</button></form>`)}</div>
+<p class="muted">Payment by card through Stripe; cancel any time.</p>`
+    : html`<p class="muted">Your plan is <strong>${account.plan}</strong>. To change it, write to us from ${account.email}; we switch it the same day.</p>`}</section>`;
+}
+
+function manageCard(view: PortalView): SafeHtml {
+  return html`<section class="card" aria-labelledby="billing-title"><h2 id="billing-title">Subscription</h2>
+<form method="post" action="/partner/billing/manage">${csrfField(view.viewer)}<button class="secondary" type="submit">Change or cancel the subscription</button></form>
+<p class="muted">Cancelling the Business plan stops your API keys and the viewer on your site at once.</p></section>`;
 }
 
 function keysCard(view: PortalView): SafeHtml {

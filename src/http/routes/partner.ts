@@ -14,8 +14,9 @@ import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts
 
 const Csrf = Type.String({ maxLength: 100 });
 const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const BILLING = { done: 'Thank you: your plan changes as soon as the payment is confirmed (a few seconds).', cancelled: 'The checkout was cancelled; nothing was charged.' } as const;
 const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.' } as const;
-const DoneQuery = Type.Object({ done: Type.Optional(Type.Enum(Object.keys(DONE))) });
+const DoneQuery = Type.Object({ done: Type.Optional(Type.Enum(Object.keys(DONE))), billing: Type.Optional(Type.Enum(Object.keys(BILLING))) });
 const MAX_ORIGINS = 20;
 const LEADS_PER_PAGE = 20;
 
@@ -37,7 +38,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
   const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string } = {}, status = 200) => {
     const account = request.partner.account;
     const [keys, usage] = await Promise.all([services.apiKeys.list(account.id), services.usage.summary(account.id)]);
-    return html(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, ...notes }), status);
+    return html(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes }), status);
   };
 
   app.decorateRequest('partner', null as unknown as SignedIn);
@@ -54,7 +55,10 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
     return html(reply, messagePage('Something went wrong', 'Please try again in a moment.'), 500);
   });
 
-  app.get('/partner', { schema: { hide: true, querystring: DoneQuery } }, async (request, reply) => portal(request, reply, { info: request.query.done ? DONE[request.query.done as keyof typeof DONE] : undefined }));
+  app.get('/partner', { schema: { hide: true, querystring: DoneQuery } }, async (request, reply) => {
+    const { done, billing } = request.query;
+    return portal(request, reply, { info: done ? DONE[done as keyof typeof DONE] : billing ? BILLING[billing as keyof typeof BILLING] : undefined });
+  });
 
   app.get('/partner/leads', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }) } }, async (request, reply) => {
     const pageNumber = request.query.page ?? 1;
@@ -69,6 +73,19 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
       .header('content-disposition', `attachment; filename="leads-${services.now().toISOString().slice(0, 10)}.csv"`)
       .header('cache-control', 'no-store')
       .send(leadsCsv(leads));
+  });
+
+  app.post('/partner/billing/checkout', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, plan: Type.Enum(['pro', 'business']) }) } }, async (request, reply) => {
+    const url = await services.billing.checkoutUrl(request.partner.account, request.body.plan as 'pro' | 'business', `${publicBaseUrl}/partner`);
+    if (!url) return portal(request, reply, { error: 'Plans are set by us on this service: write to us to change yours.' }, 400);
+    // The address comes from Stripe's API, never from the request.
+    return reply.redirect(url, 303);
+  });
+
+  app.post('/partner/billing/manage', { schema: { hide: true, body: Type.Object({ _csrf: Csrf }) } }, async (request, reply) => {
+    const url = await services.billing.managementUrl(request.partner.account, `${publicBaseUrl}/partner`);
+    if (!url) return portal(request, reply, { error: 'There is no subscription to manage yet.' }, 400);
+    return reply.redirect(url, 303);
   });
 
   app.post('/partner/keys', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, name: Type.String({ maxLength: 80 }) }) } }, async (request, reply) => {

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppServices } from '../../app.ts';
+import { applyPlanChange } from '../../billing/billing-webhooks.ts';
+import { StripeBilling, type PlanChange } from '../../billing/stripe-billing.ts';
+import { HttpError } from '../http-error.ts';
+
+/**
+ * `POST /api/billing/stripe`: Stripe's webhook. The signature is checked against the raw body before
+ * anything is read; each event is applied once.
+ */
+export const billingWebhookRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+  // The signature covers the exact bytes Stripe sent, so this route keeps the body unparsed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post('/api/billing/stripe', { schema: { hide: true } }, async (request) => {
+    const billing = services.billing;
+    if (!(billing instanceof StripeBilling)) throw new HttpError(404, 'Stripe billing is not enabled on this service');
+    let change: PlanChange;
+    try {
+      change = billing.planChange(request.body as Buffer, String(request.headers['stripe-signature'] ?? ''));
+    } catch {
+      throw new HttpError(400, 'Invalid Stripe signature');
+    }
+    const outcome = await applyPlanChange(services.db, services.accountsRepository, change);
+    request.log.info({ event: change.eventType, eventId: change.eventId, outcome }, 'billing event');
+    return { received: true, outcome };
+  });
+};
