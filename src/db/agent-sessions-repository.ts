@@ -20,13 +20,14 @@ export class AgentSessionsRepository {
   }
 
   /**
-   * Marks a live session as opened by its user; the first opening time is kept. Returns the session as
+   * Marks a live session as opened by its user, in the quality the viewer shows; the first opening time
+   * is kept. Returns the session as
    * it is now, or undefined when unknown or expired.
    */
-  async markOpened(id: string, now: Date): Promise<AgentSessionRow | undefined> {
+  async markOpened(id: string, quality: string, now: Date): Promise<AgentSessionRow | undefined> {
     return this.#db
       .updateTable('agent_sessions')
-      .set((eb) => ({ status: 'opened', opened_at: eb.fn.coalesce('opened_at', eb.val(now)) }))
+      .set((eb) => ({ status: 'opened', quality, opened_at: eb.fn.coalesce('opened_at', eb.val(now)) }))
       .where('id', '=', id)
       .where('expires_at', '>', now)
       .returningAll()

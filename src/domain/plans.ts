@@ -11,3 +11,8 @@ export function planAllowsApi(plan: string): boolean {
 export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
 }
+
+/** Whether a plan includes Pro's viewer features (the Solar Wizard, HD models); Business includes them. */
+export function planIncludesPro(plan: string): boolean {
+  return plan === 'pro' || plan === 'business';
+}

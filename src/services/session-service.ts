@@ -135,13 +135,13 @@ export class SessionService {
 
   /**
    * The user opened the session's viewer link: marks the session opened and starts the generation of its
-   * model (SPEC.md: "the model is generated when the user opens the viewer link"). The session's
+   * model in `quality` (HD for a signed-in Pro user, SD otherwise) (SPEC.md: "the model is generated when the user opens the viewer link"). The session's
    * `modelStatus` follows that model from then on. Returns undefined for an unknown or expired session.
    */
-  async open(id: string, now: Date): Promise<OpenedSession | undefined> {
-    const row = await this.#sessions.markOpened(id, now);
+  async open(id: string, quality: ModelQuality, now: Date): Promise<OpenedSession | undefined> {
+    const row = await this.#sessions.markOpened(id, quality, now);
     if (!row) return undefined;
-    await this.#models.request(row.quality as ModelQuality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, undefined, now);
+    await this.#models.request(quality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, undefined, now);
     return {
       sessionId: row.id,
       radiusKm: row.radius_km,

@@ -4,6 +4,8 @@ import type { AppServices } from '../../app.ts';
 import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../../domain/model-id.ts';
 import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
+import { planIncludesPro } from '../../domain/plans.ts';
+import { signedIn } from '../browser-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody, Latitude, Longitude, ModelIdParams, ModelJob, RadiusKm } from '../schemas.ts';
 
@@ -41,7 +43,7 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices 
     {
       schema: {
         summary: 'Model for a viewer page',
-        description: 'Used by the embed and viewer pages. With the embed key: HD (not metered against the partner quota); without: SD, at most 30 new generations per hour per address.',
+        description: 'Used by the embed and viewer pages. With the embed key, or for a signed-in Pro user: HD (not metered against the partner quota); otherwise SD, at most 30 new generations per hour per address.',
         tags: ['Viewer'],
         body: ViewerModelRequest,
         response: { 200: ModelJob, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
@@ -54,6 +56,9 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices 
       if (key !== undefined) {
         if (!(await services.authenticator.authenticate(key, now))) throw new HttpError(401, INVALID_KEY);
         quality = 'hd';
+      } else {
+        const visitor = await signedIn(request, services);
+        if (visitor && planIncludesPro(visitor.account.plan)) quality = 'hd';
       }
       const area = { latitude, longitude, radiusKm };
       if (quality === 'sd' && (await needsGeneration(services, modelId('sd', normaliseArea(area))))) {

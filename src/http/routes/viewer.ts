@@ -5,6 +5,8 @@ import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
 import { siteTimeZone } from '../../domain/site-time-zone.ts';
 import type { ViewerSettings } from '../../domain/viewer-settings.ts';
 import { WIZARD_GOALS } from '../../domain/wizard-goal.ts';
+import { planIncludesPro } from '../../domain/plans.ts';
+import { signedIn } from '../browser-auth.ts';
 import { Latitude, Longitude } from '../schemas.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 
@@ -38,10 +40,13 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
     },
     async (request, reply) => {
       const query = request.query;
-      const session = query.session === undefined ? undefined : await services.sessions.open(query.session, services.now());
+      // SPEC.md: a signed-in Pro user gets HD and the whole Solar Wizard; everyone else SD and a preview.
+      const visitor = await signedIn(request, services);
+      const pro = visitor !== undefined && planIncludesPro(visitor.account.plan);
+      const session = query.session === undefined ? undefined : await services.sessions.open(query.session, pro ? 'hd' : 'sd', services.now());
       const settings: ViewerSettings = {
         mode: 'viewer',
-        wizardAccess: 'preview',
+        wizardAccess: pro ? 'full' : 'preview',
         latitude: query.lat,
         longitude: query.lng,
         radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,

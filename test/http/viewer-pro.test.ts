@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { pageSettings } from '../helpers/page-settings.ts';
+import { signedInPartner } from '../helpers/partner-session.ts';
+import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
+import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+
+describe('the viewer for signed-in Pro users', () => {
+  let ctx: TestContext;
+  let smtp: SmtpStandIn;
+  before(async () => {
+    smtp = await SmtpStandIn.start();
+    ctx = await createTestContext({ smtpUrl: smtp.url });
+  });
+  after(async () => {
+    await ctx.close();
+    await smtp.down();
+  });
+
+  test('Pro: the whole Solar Wizard and HD models; free and signed-out visitors: the preview and SD', async () => {
+    const { browser } = await signedInPartner(ctx, smtp, 'homeowner@example.com');
+    const model = async () => json(await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 48.2, longitude: 16.37 }, cookies: Object.fromEntries(browser.cookies) })).id;
+    assert.equal(pageSettings((await browser.get('/viewer?lat=48.2&lng=16.37')).body).wizardAccess, 'preview', 'free plan');
+    assert.equal(await model(), 'sd_48.2_16.37_0.3');
+
+    await new AccountsRepository(ctx.database.db).setPlan('homeowner@example.com', 'pro');
+    const created = json<{ sessionId: string; viewerUrl: string }>(await ctx.app.inject({ method: 'POST', url: '/api/mcp-sessions', payload: { latitude: 48.2, longitude: 16.37, agentName: 'helper' } }));
+    const page = await browser.get(new URL(created.viewerUrl).pathname + new URL(created.viewerUrl).search);
+    assert.equal(pageSettings(page.body).wizardAccess, 'full');
+    assert.equal(await model(), 'hd_48.2_16.37_0.3');
+    const session = json(await ctx.app.inject({ method: 'GET', url: `/api/mcp-sessions/${created.sessionId}` }));
+    assert.equal(session.quality, 'hd', 'the session follows the HD model its Pro user opened');
+    assert.notEqual(session.modelStatus, 'not_generated');
+
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/viewer?lat=48.2&lng=16.37' });
+    assert.equal(pageSettings(anonymous.body).wizardAccess, 'preview');
+  });
+});
