@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FormClient } from '../helpers/browser-form.ts';
-import { createTestContext, DATABASES, waitFor, type TestContext } from '../helpers/test-context.ts';
-import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+import { useMailContext } from '../helpers/mail-context.ts';
+import type { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+import { DATABASES, waitFor } from '../helpers/test-context.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -16,19 +17,10 @@ async function mailedLink(smtp: SmtpStandIn, address: string, path: string, coun
 
 for (const kind of DATABASES) {
   describe(`accounts and sign-in (${kind})`, () => {
-    let ctx: TestContext;
-    let smtp: SmtpStandIn;
-    before(async () => {
-      smtp = await SmtpStandIn.start();
-      ctx = await createTestContext({ kind, smtpUrl: smtp.url });
-    });
-    after(async () => {
-      await ctx.close();
-      await smtp.down();
-    });
+    const mail = useMailContext({ kind });
 
     async function signUp(email: string, password = PASSWORD): Promise<{ browser: FormClient; response: Awaited<ReturnType<FormClient['post']>> }> {
-      const browser = new FormClient(ctx.app);
+      const browser = new FormClient(mail.ctx.app);
       const form = await browser.get('/auth/signup');
       const response = await browser.post('/auth/signup', { _csrf: FormClient.csrf(form), email, password });
       return { browser, response };
@@ -38,7 +30,7 @@ for (const kind of DATABASES) {
       const { browser, response } = await signUp('Installer@Example.com');
       assert.equal(response.statusCode, 200);
       assert.match(response.body, /Check your e-mail/);
-      const link = await mailedLink(smtp, 'installer@example.com', '/auth/verify');
+      const link = await mailedLink(mail.smtp, 'installer@example.com', '/auth/verify');
       assert.match((await browser.get(link)).body, /Your address is confirmed/);
       const again = await browser.get(link);
       assert.equal(again.statusCode, 400, 'a link works once');
@@ -46,15 +38,15 @@ for (const kind of DATABASES) {
     });
 
     test('forms refuse forgery: no anti-forgery value, a wrong one, or a foreign Origin', async () => {
-      const browser = new FormClient(ctx.app);
+      const browser = new FormClient(mail.ctx.app);
       const form = await browser.get('/auth/signup');
       assert.match(form.headers['set-cookie'] as string, /sp_form=.*HttpOnly/);
       assert.equal((await browser.post('/auth/signup', { _csrf: '', email: 'a@example.com', password: PASSWORD })).statusCode, 403);
       assert.equal((await browser.post('/auth/signup', { _csrf: 'x'.repeat(43), email: 'a@example.com', password: PASSWORD })).statusCode, 403);
       const foreign = await browser.post('/auth/signup', { _csrf: FormClient.csrf(form), email: 'a@example.com', password: PASSWORD }, { origin: 'https://evil.example' });
       assert.equal(foreign.statusCode, 403);
-      const key = await ctx.createKey();
-      const formToApi = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', payload: 'latitude=1&longitude=2', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${key}` } });
+      const key = await mail.ctx.createKey();
+      const formToApi = await mail.ctx.app.inject({ method: 'POST', url: '/api/v1/models', payload: 'latitude=1&longitude=2', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${key}` } });
       assert.equal(formToApi.statusCode, 415, 'the API still takes JSON only');
     });
 
@@ -68,17 +60,17 @@ for (const kind of DATABASES) {
 
     test('signing up with a taken address answers the same and tells the owner instead', async () => {
       await signUp('owner@example.com');
-      await mailedLink(smtp, 'owner@example.com', '/auth/verify');
+      await mailedLink(mail.smtp, 'owner@example.com', '/auth/verify');
       const second = await signUp('owner@example.com', 'another password 123');
       assert.equal(second.response.statusCode, 200);
       assert.match(second.response.body, /Check your e-mail/);
-      const messages = await waitFor('the notice to the owner', async () => smtp.to('owner@example.com').length >= 2 && smtp.to('owner@example.com'));
+      const messages = await waitFor('the notice to the owner', async () => mail.smtp.to('owner@example.com').length >= 2 && mail.smtp.to('owner@example.com'));
       assert.equal(messages[1].subject, 'Someone tried to sign up with your address');
     });
 
     test('sign-in: a wrong password and an unknown address get the same answer; the right one a secure session cookie', async () => {
       await signUp('signin@example.com');
-      const browser = new FormClient(ctx.app);
+      const browser = new FormClient(mail.ctx.app);
       const form = await browser.get('/auth/login');
       const wrong = await browser.post('/auth/login', { _csrf: FormClient.csrf(form), email: 'signin@example.com', password: 'wrong password!' });
       const unknown = await browser.post('/auth/login', { _csrf: FormClient.csrf(form), email: 'nobody@example.com', password: 'wrong password!' });
@@ -98,11 +90,11 @@ for (const kind of DATABASES) {
 
     test('sign-in attempts are limited per account, whoever makes them', async () => {
       await signUp('limited@example.com');
-      const browser = new FormClient(ctx.app);
+      const browser = new FormClient(mail.ctx.app);
       const form = await browser.get('/auth/login');
       let last;
       for (let i = 0; i < 11; i++) {
-        last = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `203.0.113.${i + 1}`, payload: new URLSearchParams({ _csrf: FormClient.csrf(form), email: 'limited@example.com', password: 'wrong password!' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, cookies: Object.fromEntries(browser.cookies) });
+        last = await mail.ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `203.0.113.${i + 1}`, payload: new URLSearchParams({ _csrf: FormClient.csrf(form), email: 'limited@example.com', password: 'wrong password!' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, cookies: Object.fromEntries(browser.cookies) });
       }
       assert.equal(last!.statusCode, 429);
       assert.match(last!.body, /Too many sign-in attempts/);
@@ -111,16 +103,16 @@ for (const kind of DATABASES) {
 
     test('password reset: the same answer for any address, a one-hour link, sessions ended', async () => {
       await signUp('reset@example.com');
-      const signedIn = new FormClient(ctx.app);
+      const signedIn = new FormClient(mail.ctx.app);
       const login = await signedIn.get('/auth/login');
       assert.equal((await signedIn.post('/auth/login', { _csrf: FormClient.csrf(login), email: 'reset@example.com', password: PASSWORD })).statusCode, 303);
 
-      const browser = new FormClient(ctx.app);
+      const browser = new FormClient(mail.ctx.app);
       const form = await browser.get('/auth/forgot');
       const known = await browser.post('/auth/forgot', { _csrf: FormClient.csrf(form), email: 'reset@example.com' });
       const unknown = await browser.post('/auth/forgot', { _csrf: FormClient.csrf(form), email: 'nobody@example.com' });
       assert.equal(known.body.replace('reset@example.com', 'X'), unknown.body.replace('nobody@example.com', 'X'));
-      const link = await mailedLink(smtp, 'reset@example.com', '/auth/reset', 2);
+      const link = await mailedLink(mail.smtp, 'reset@example.com', '/auth/reset', 2);
       const resetForm = await browser.get(link);
       const token = new URL(link, 'https://x').searchParams.get('token')!;
       const weak = await browser.post('/auth/reset', { _csrf: FormClient.csrf(resetForm), token, password: 'short' });
@@ -129,7 +121,7 @@ for (const kind of DATABASES) {
       assert.match(done.body, /new password is saved/);
       assert.equal((await signedIn.get('/auth/login')).statusCode, 200, 'the old session no longer signs in');
       assert.equal((await browser.post('/auth/reset', { _csrf: FormClient.csrf(resetForm), token, password: 'yet another password' })).statusCode, 400, 'the link works once');
-      ctx.clock.advance(2 * 60 * 60 * 1000);
+      mail.ctx.clock.advance(2 * 60 * 60 * 1000);
       const relogin = await browser.get('/auth/login');
       assert.equal((await browser.post('/auth/login', { _csrf: FormClient.csrf(relogin), email: 'reset@example.com', password: 'a new long password' })).statusCode, 303);
     });

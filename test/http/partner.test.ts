@@ -1,35 +1,26 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { FormClient } from '../helpers/browser-form.ts';
 import { signedInPartner } from '../helpers/partner-session.ts';
-import { createTestContext, DATABASES, type TestContext } from '../helpers/test-context.ts';
-import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+import { useMailContext } from '../helpers/mail-context.ts';
+import { DATABASES } from '../helpers/test-context.ts';
 
 for (const kind of DATABASES) {
   describe(`the Partner Portal (${kind})`, () => {
-    let ctx: TestContext;
-    let smtp: SmtpStandIn;
-    before(async () => {
-      smtp = await SmtpStandIn.start();
-      ctx = await createTestContext({ kind, smtpUrl: smtp.url });
-    });
-    after(async () => {
-      await ctx.close();
-      await smtp.down();
-    });
+    const mail = useMailContext({ kind });
 
     test('signed-out browsers are sent to sign in; pages are never framed', async () => {
-      const response = await ctx.app.inject({ method: 'GET', url: '/partner' });
+      const response = await mail.ctx.app.inject({ method: 'GET', url: '/partner' });
       assert.equal(response.statusCode, 303);
       assert.equal(response.headers.location, '/auth/login');
-      const login = await ctx.app.inject({ method: 'GET', url: '/auth/login' });
+      const login = await mail.ctx.app.inject({ method: 'GET', url: '/auth/login' });
       assert.match(login.headers['content-security-policy'] as string, /frame-ancestors 'none'/);
       assert.match(login.headers['content-security-policy'] as string, /script-src 'self';/);
     });
 
     test('a free account sees how to get the Business plan and cannot create keys', async () => {
-      const { browser, csrf } = await signedInPartner(ctx, smtp, 'free@example.com');
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'free@example.com');
       const portal = await browser.get('/partner');
       assert.match(portal.body, /API keys need the Business plan/);
       const refused = await browser.post('/partner/keys', { _csrf: csrf, name: 'website' });
@@ -37,14 +28,14 @@ for (const kind of DATABASES) {
     });
 
     test('Business: a key is shown once, works on the API, is listed by prefix, and fails at once when revoked after a confirmation', async () => {
-      const { browser, csrf } = await signedInPartner(ctx, smtp, 'business@example.com');
-      await new AccountsRepository(ctx.database.db).setPlan('business@example.com', 'business');
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'business@example.com');
+      await new AccountsRepository(mail.ctx.database.db).setPlan('business@example.com', 'business');
       const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'website <b>' });
       assert.equal(created.statusCode, 200);
       assert.match(created.body, /cannot be shown again/);
       assert.match(created.body, /website &lt;b&gt;/, 'the name is escaped');
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
-      const api = () => ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_2_0.3', headers: { authorization: `Bearer ${secret}` } });
+      const api = () => mail.ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_2_0.3', headers: { authorization: `Bearer ${secret}` } });
       assert.equal((await api()).statusCode, 404, 'the key works');
 
       const portal = await browser.get('/partner');
@@ -62,8 +53,8 @@ for (const kind of DATABASES) {
     });
 
     test('allowed sites per key: checked, saved, and used by the embed', async () => {
-      const { browser, csrf } = await signedInPartner(ctx, smtp, 'sites@example.com');
-      await new AccountsRepository(ctx.database.db).setPlan('sites@example.com', 'business');
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'sites@example.com');
+      await new AccountsRepository(mail.ctx.database.db).setPlan('sites@example.com', 'business');
       const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'site' });
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
       const portal = await browser.get('/partner');
@@ -72,12 +63,12 @@ for (const kind of DATABASES) {
       assert.equal(bad.statusCode, 400);
       assert.match(bad.body, /“javascript:alert\(1\)” is not a site address/);
       assert.equal((await browser.post(action, { _csrf: csrf, origins: 'https://www.installer.example/page\nhttps://installer.example' })).statusCode, 303);
-      const embed = await ctx.app.inject({ method: 'GET', url: `/embed?lat=1&lng=2&key=${secret}` });
+      const embed = await mail.ctx.app.inject({ method: 'GET', url: `/embed?lat=1&lng=2&key=${secret}` });
       assert.match(embed.headers['content-security-policy'] as string, /frame-ancestors https:\/\/www\.installer\.example https:\/\/installer\.example;/);
     });
 
     test('profile: lead capture needs an address; what is typed is shown escaped', async () => {
-      const { browser, csrf } = await signedInPartner(ctx, smtp, 'profile@example.com');
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'profile@example.com');
       const missing = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Sunny', leadCapture: 'on', notificationEmail: '', privacyUrl: '' });
       assert.equal(missing.statusCode, 400);
       assert.match(missing.body, /Lead capture needs an address/);
@@ -88,15 +79,15 @@ for (const kind of DATABASES) {
       assert.ok(!portal.body.includes('<script>alert(1)'));
       assert.match(portal.body, /Sunny &lt;script&gt;/);
       assert.match(portal.body, /name="leadCapture" value="on" checked/);
-      const account = await new AccountsRepository(ctx.database.db).findByEmail('profile@example.com');
+      const account = await new AccountsRepository(mail.ctx.database.db).findByEmail('profile@example.com');
       assert.deepEqual([account!.leadCapture, account!.notificationEmail, account!.privacyUrl], [true, 'leads@sunny.example', 'https://sunny.example/privacy']);
     });
 
     test('usage per month and key: generations billable, cache hits free', async () => {
-      const { browser, csrf } = await signedInPartner(ctx, smtp, 'usage@example.com');
-      await new AccountsRepository(ctx.database.db).setPlan('usage@example.com', 'business');
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'usage@example.com');
+      await new AccountsRepository(mail.ctx.database.db).setPlan('usage@example.com', 'business');
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec((await browser.post('/partner/keys', { _csrf: csrf, name: 'crm' })).body)![1];
-      const request = () => ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${secret}` }, payload: { latitude: 12.5, longitude: 7.25 } });
+      const request = () => mail.ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${secret}` }, payload: { latitude: 12.5, longitude: 7.25 } });
       await request();
       await request();
       const portal = await browser.get('/partner');
