@@ -23,6 +23,8 @@ export const billingWebhookRoutes: FastifyPluginAsync<{ services: AppServices }>
       throw new HttpError(400, 'Invalid Stripe signature');
     }
     const outcome = await applyPlanChange(services.db, services.accountsRepository, change);
+    // A plan decides whether keys work: forget cached keys here at once (other instances are notified).
+    if (outcome === 'applied') services.authenticator.invalidate();
     request.log.info({ event: change.eventType, eventId: change.eventId, outcome }, 'billing event');
     return { received: true, outcome };
   });

@@ -106,6 +106,8 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
 
   app.post('/partner/keys/:id/revoke', { schema: { hide: true, params: KeyParams, body: Type.Object({ _csrf: Csrf }) } }, async (request, reply) => {
     const revoked = await services.apiKeys.revokeForAccount(request.partner.account.id, request.params.id, services.now());
+    // Other instances hear of it through the database; this one forgets the key before answering.
+    services.authenticator.invalidate();
     if (!revoked) return html(reply, messagePage('No such key', 'This key does not exist or is already revoked.'), 404);
     return reply.redirect('/partner?done=revoked', 303);
   });
@@ -117,6 +119,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
     if (lines.length > MAX_ORIGINS) return portal(request, reply, { error: `At most ${MAX_ORIGINS} sites per key.` }, 400);
     const origins = [...new Set(lines.map((line) => siteOrigin(line)!))];
     const saved = await services.apiKeys.setAllowedOriginsForAccount(request.partner.account.id, request.params.id, origins);
+    services.authenticator.invalidate();
     if (!saved) return html(reply, messagePage('No such key', 'This key does not exist.'), 404);
     return reply.redirect('/partner?done=origins', 303);
   });
