@@ -21,6 +21,8 @@ export interface ViewerSettings {
    * `preview` (panels placed, figures behind a sign-up or upgrade prompt).
    */
   wizardAccess: 'full' | 'preview';
+  /** Where the preview's prompt leads: sign-up for visitors, the portal's plans for signed-in users. */
+  upgradeUrl?: string;
   /** The partner's quote form, when lead capture is on (embeds only). */
   leadForm?: { company: string | null; privacyUrl: string | null };
   /** Solar Wizard presets from the link or the session. */

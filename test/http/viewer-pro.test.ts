@@ -21,7 +21,9 @@ describe('the viewer for signed-in Pro users', () => {
   test('Pro: the whole Solar Wizard and HD models; free and signed-out visitors: the preview and SD', async () => {
     const { browser } = await signedInPartner(ctx, smtp, 'homeowner@example.com');
     const model = async () => json(await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 48.2, longitude: 16.37 }, cookies: Object.fromEntries(browser.cookies) })).id;
-    assert.equal(pageSettings((await browser.get('/viewer?lat=48.2&lng=16.37')).body).wizardAccess, 'preview', 'free plan');
+    const free = pageSettings((await browser.get('/viewer?lat=48.2&lng=16.37')).body);
+    assert.equal(free.wizardAccess, 'preview', 'free plan');
+    assert.equal(free.upgradeUrl, '/partner', 'a signed-in free user is sent to the portal to upgrade');
     assert.equal(await model(), 'sd_48.2_16.37_0.3');
 
     await new AccountsRepository(ctx.database.db).setPlan('homeowner@example.com', 'pro');

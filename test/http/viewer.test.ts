@@ -20,7 +20,7 @@ for (const kind of DATABASES) {
       assert.equal(response.statusCode, 200);
       assert.match(response.headers['content-security-policy'] as string, /frame-ancestors 'self'/);
       assert.deepEqual(pageSettings(response.body), {
-        mode: 'viewer', wizardAccess: 'preview', latitude: 51.5074, longitude: -0.1278, radiusKm: 0.3, timeZone: 'Europe/London',
+        mode: 'viewer', wizardAccess: 'preview', upgradeUrl: '/auth/signup', latitude: 51.5074, longitude: -0.1278, radiusKm: 0.3, timeZone: 'Europe/London',
         wizard: { goal: 'cover_bill', monthlyKwh: 350, roofLatitude: 51.5075, roofLongitude: -0.1279 },
       });
       assert.doesNotMatch(response.body, /spk_/);

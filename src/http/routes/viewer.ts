@@ -47,6 +47,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       const settings: ViewerSettings = {
         mode: 'viewer',
         wizardAccess: pro ? 'full' : 'preview',
+        ...(pro ? {} : { upgradeUrl: visitor ? '/partner' : '/auth/signup' }),
         latitude: query.lat,
         longitude: query.lng,
         radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,

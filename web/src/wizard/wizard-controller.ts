@@ -68,6 +68,9 @@ export class WizardController {
     // In the preview the design is shown as it is made from the presets; changing it needs Pro.
     if (settings.wizardAccess === 'preview') this.#form.disable();
     document.getElementById('wizard-upgrade')!.hidden = settings.wizardAccess !== 'preview';
+    const upgrade = document.getElementById('wizard-upgrade-link') as HTMLAnchorElement;
+    if (settings.upgradeUrl?.startsWith('/')) upgrade.href = settings.upgradeUrl;
+    if (settings.upgradeUrl === '/partner') upgrade.textContent = 'Upgrade to Pro';
     this.#toggle.hidden = false;
     this.#toggle.addEventListener('click', () => this.toggle());
     document.getElementById('wizard-close')!.addEventListener('click', () => this.close());
