@@ -20,6 +20,7 @@ import type { Database } from './db/schema.ts';
 import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
+import { sendSitePageError } from './http/pages/send-page.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { billingWebhookRoutes } from './http/routes/billing.ts';
 import { embedRoutes } from './http/routes/embed.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(leadRoutes, { services });
   await app.register(billingWebhookRoutes, { services });
   await app.register(async (site) => {
+    site.setErrorHandler(sendSitePageError);
     // The site's forms (sign-in, portal) post url-encoded bodies; only here: the API stays JSON only.
     await site.register(fastifyFormBody, { bodyLimit: BODY_LIMIT_BYTES });
     site.addHook('onSend', async (_request, reply) => {

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app.ts';
@@ -32,7 +33,7 @@ export function formToken(request: FastifyRequest, reply: FastifyReply, publicBa
   const existing = request.cookies[FORM_CSRF_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const token = newSecret();
-  reply.setCookie(FORM_CSRF_COOKIE, token, { ...cookieOptions(publicBaseUrl), sameSite: 'lax' });
+  reply.setCookie(FORM_CSRF_COOKIE, token, cookieOptions(publicBaseUrl));
   return token;
 }
 
@@ -45,12 +46,10 @@ export function formToken(request: FastifyRequest, reply: FastifyReply, publicBa
 export function checkForm(request: FastifyRequest, publicBaseUrl: string, sent: string | undefined, expected: string | undefined): void {
   const origin = request.headers.origin;
   if (origin && origin !== new URL(publicBaseUrl).origin) throw new HttpError(403, FORGED);
-  if (!sent || !expected || !timingSafeEqualText(sent, expected)) throw new HttpError(403, FORGED);
+  if (!sent || !expected || !sameSecret(sent, expected)) throw new HttpError(403, FORGED);
 }
 
-function timingSafeEqualText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
+function sameSecret(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
 }

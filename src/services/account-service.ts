@@ -20,8 +20,8 @@ export const SIGN_INS_PER_IP_PER_HOUR = 30;
 export const SIGN_INS_PER_ACCOUNT_PER_HOUR = 10;
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a while and try again, or reset the password.';
 const TOO_MANY_REQUESTS = 'Too many requests from this address. Please wait a while and try again.';
-/** A hash to verify against for unknown addresses, so a failed sign-in takes as long either way. */
-const DECOY_HASH = hash('decoy password that matches nothing');
+/** A hash to verify against for unknown addresses, so a failed sign-in takes as long either way (made on first use). */
+let decoyHash: Promise<string> | undefined;
 
 /** A signed-in browser. */
 export interface SignedIn {
@@ -105,7 +105,7 @@ export class AccountService {
     await consumeRateLimit(this.#limits, { bucket: `signin:ip:${ip}`, limit: SIGN_INS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     await consumeRateLimit(this.#limits, { bucket: `signin:account:${normaliseEmail(email)}`, limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     const stored = await this.#accounts.passwordHash(email);
-    const matches = await verify(stored?.hash ?? (await DECOY_HASH), password.slice(0, 1000));
+    const matches = await verify(stored?.hash ?? (await (decoyHash ??= hash('decoy password that matches nothing'))), password.slice(0, 1000));
     if (!stored?.hash || !matches) return undefined;
     const secret = newSecret();
     const csrfToken = newSecret();

@@ -56,6 +56,10 @@ for (const kind of DATABASES) {
       assert.match(short.body, /at least 10 characters/);
       assert.match(short.body, /value="short@example.com"/);
       assert.match((await signUp('not-an-address', PASSWORD)).response.body, /Enter an e-mail address such as name@example.com/);
+      const missing = await mail.ctx.app.inject({ method: 'POST', url: '/auth/signup', payload: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(missing.statusCode, 400);
+      assert.match(missing.headers['content-type'] as string, /text\/html/);
+      assert.match(missing.body, /A field is missing or too long/);
     });
 
     test('signing up with a taken address answers the same and tells the owner instead', async () => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { AppServices } from '../../app.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../domain/credentials.ts';
@@ -7,7 +6,7 @@ import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../../domain/rate-limited-error.ts';
 import { checkForm, cookieOptions, FORM_CSRF_COOKIE, formToken, SESSION_COOKIE, setSessionCookie, signedIn } from '../browser-auth.ts';
 import { checkMailPage, forgotPage, resetPage, signInPage, signUpPage, verifiedPage } from '../pages/auth-pages.ts';
-import { messagePage } from '../html.ts';
+import { sendPage } from '../pages/send-page.ts';
 
 const Csrf = Type.String({ maxLength: 100 });
 const Email = Type.String({ maxLength: EMAIL_MAX_LENGTH });
@@ -25,17 +24,8 @@ const hidden = { hide: true } as const;
  * protected against forgery, with answers that never reveal whether an address has an account.
  */
 export const authRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
-  const html = (reply: FastifyReply, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const formCookie = (cookies: Record<string, string | undefined>) => cookies[FORM_CSRF_COOKIE];
-  // A form page's own mistakes (a field too long, a missing field) come back as the form with a message.
-  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
-    if (error.validation) return html(reply, messagePage('Please check the form', 'A field is missing or too long. Go back and try again.'), 400);
-    if (error.statusCode === 403) return html(reply, messagePage('The form could not be sent', error.message), 403);
-    request.log.error({ err: error }, 'sign-in page failed');
-    return html(reply, messagePage('Something went wrong', 'Please try again in a moment.'), 500);
-  });
-
-  app.get('/auth/signup', { schema: hidden }, async (request, reply) => html(reply, signUpPage({ csrf: formToken(request, reply, publicBaseUrl) })));
+  app.get('/auth/signup', { schema: hidden }, async (request, reply) => sendPage(reply, signUpPage({ csrf: formToken(request, reply, publicBaseUrl) })));
   app.post('/auth/signup', { schema: { ...hidden, body: SignUpForm } }, async (request, reply) => {
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
     const { email, password } = request.body;
@@ -43,32 +33,32 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; publ
       await services.accounts.signUp(email, password, request.ip, services.now());
     } catch (error) {
       if (error instanceof InvalidRequestError || error instanceof RateLimitedError) {
-        return html(reply, signUpPage({ csrf: request.body._csrf, email, error: error.message }), error instanceof RateLimitedError ? 429 : 400);
+        return sendPage(reply, signUpPage({ csrf: request.body._csrf, email, error: error.message }), error instanceof RateLimitedError ? 429 : 400);
       }
       throw error;
     }
-    return html(reply, checkMailPage(email.trim()));
+    return sendPage(reply, checkMailPage(email.trim()));
   });
 
   app.get('/auth/verify', { schema: { ...hidden, querystring: TokenQuery } }, async (request, reply) => {
     const ok = request.query.token ? await services.accounts.verifyEmail(request.query.token, services.now()) : false;
-    return html(reply, verifiedPage(ok), ok ? 200 : 400);
+    return sendPage(reply, verifiedPage(ok), ok ? 200 : 400);
   });
 
   app.get('/auth/login', { schema: hidden }, async (request, reply) => {
     if (await signedIn(request, services)) return reply.redirect('/partner', 303);
-    return html(reply, signInPage({ csrf: formToken(request, reply, publicBaseUrl) }));
+    return sendPage(reply, signInPage({ csrf: formToken(request, reply, publicBaseUrl) }));
   });
   app.post('/auth/login', { schema: { ...hidden, body: SignInForm } }, async (request, reply) => {
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
     const { email, password } = request.body;
     try {
       const result = await services.accounts.signIn(email, password, request.ip, services.now());
-      if (!result) return html(reply, signInPage({ csrf: request.body._csrf, email, error: 'The e-mail address or the password is not right.' }), 401);
+      if (!result) return sendPage(reply, signInPage({ csrf: request.body._csrf, email, error: 'The e-mail address or the password is not right.' }), 401);
       setSessionCookie(reply, result.secret, publicBaseUrl);
       return reply.redirect('/partner', 303);
     } catch (error) {
-      if (error instanceof RateLimitedError) return html(reply.header('retry-after', String(error.state.resetSeconds)), signInPage({ csrf: request.body._csrf, email, error: error.message }), 429);
+      if (error instanceof RateLimitedError) return sendPage(reply.header('retry-after', String(error.state.resetSeconds)), signInPage({ csrf: request.body._csrf, email, error: error.message }), 429);
       throw error;
     }
   });
@@ -83,32 +73,32 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; publ
     return reply.redirect('/auth/login', 303);
   });
 
-  app.get('/auth/forgot', { schema: hidden }, async (request, reply) => html(reply, forgotPage({ csrf: formToken(request, reply, publicBaseUrl) })));
+  app.get('/auth/forgot', { schema: hidden }, async (request, reply) => sendPage(reply, forgotPage({ csrf: formToken(request, reply, publicBaseUrl) })));
   app.post('/auth/forgot', { schema: { ...hidden, body: ForgotForm } }, async (request, reply) => {
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
     try {
       await services.accounts.requestPasswordReset(request.body.email, request.ip, services.now());
     } catch (error) {
-      if (error instanceof RateLimitedError) return html(reply, forgotPage({ csrf: request.body._csrf, email: request.body.email, error: error.message }), 429);
+      if (error instanceof RateLimitedError) return sendPage(reply, forgotPage({ csrf: request.body._csrf, email: request.body.email, error: error.message }), 429);
       throw error;
     }
-    return html(reply, forgotPage({ csrf: request.body._csrf, email: request.body.email.trim(), sent: true }));
+    return sendPage(reply, forgotPage({ csrf: request.body._csrf, email: request.body.email.trim(), sent: true }));
   });
 
   app.get('/auth/reset', { schema: { ...hidden, querystring: TokenQuery } }, async (request, reply) => {
     const token = request.query.token ?? '';
-    return html(reply, resetPage({ csrf: formToken(request, reply, publicBaseUrl), token, invalid: token === '' }));
+    return sendPage(reply, resetPage({ csrf: formToken(request, reply, publicBaseUrl), token, invalid: token === '' }));
   });
   app.post('/auth/reset', { schema: { ...hidden, body: ResetForm } }, async (request, reply) => {
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
     const { token, password } = request.body;
     try {
       const ok = await services.accounts.resetPassword(token, password, services.now());
-      if (!ok) return html(reply, resetPage({ csrf: request.body._csrf, token, invalid: true }), 400);
+      if (!ok) return sendPage(reply, resetPage({ csrf: request.body._csrf, token, invalid: true }), 400);
     } catch (error) {
-      if (error instanceof InvalidRequestError) return html(reply, resetPage({ csrf: request.body._csrf, token, error: error.message }), 400);
+      if (error instanceof InvalidRequestError) return sendPage(reply, resetPage({ csrf: request.body._csrf, token, error: error.message }), 400);
       throw error;
     }
-    return html(reply, signInPage({ csrf: request.body._csrf, info: 'Your new password is saved. Sign in with it.' }));
+    return sendPage(reply, signInPage({ csrf: request.body._csrf, info: 'Your new password is saved. Sign in with it.' }));
   });
 };

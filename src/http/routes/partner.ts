@@ -8,6 +8,7 @@ import { siteOrigin } from '../../domain/site-origin.ts';
 import type { SignedIn } from '../../services/account-service.ts';
 import { checkForm, signedIn } from '../browser-auth.ts';
 import { messagePage } from '../html.ts';
+import { sendPage } from '../pages/send-page.ts';
 import { leadsCsv } from '../leads-csv.ts';
 import { leadsPage } from '../pages/leads-page.ts';
 import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts';
@@ -33,12 +34,11 @@ declare module 'fastify' {
  * every form carries the session's anti-forgery value.
  */
 export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
-  const html = (reply: FastifyReply, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const viewerOf = (request: FastifyRequest) => ({ email: request.partner.account.email, csrfToken: request.partner.csrfToken });
   const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string } = {}, status = 200) => {
     const account = request.partner.account;
     const [keys, usage] = await Promise.all([services.apiKeys.list(account.id), services.usage.summary(account.id)]);
-    return html(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes }), status);
+    return sendPage(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes }), status);
   };
 
   app.decorateRequest('partner', null as unknown as SignedIn);
@@ -48,13 +48,6 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
     request.partner = partner;
     if (request.method === 'POST') checkForm(request, publicBaseUrl, (request.body as { _csrf?: string } | undefined)?._csrf, partner.csrfToken);
   });
-  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
-    if (error.validation) return html(reply, messagePage('Please check the form', 'A field is missing or too long. Go back and try again.'), 400);
-    if (error.statusCode === 403) return html(reply, messagePage('The form could not be sent', error.message), 403);
-    request.log.error({ err: error }, 'portal page failed');
-    return html(reply, messagePage('Something went wrong', 'Please try again in a moment.'), 500);
-  });
-
   app.get('/partner', { schema: { hide: true, querystring: DoneQuery } }, async (request, reply) => {
     const { done, billing } = request.query;
     return portal(request, reply, { info: done ? DONE[done as keyof typeof DONE] : billing ? BILLING[billing as keyof typeof BILLING] : undefined });
@@ -63,7 +56,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
   app.get('/partner/leads', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }) } }, async (request, reply) => {
     const pageNumber = request.query.page ?? 1;
     const { leads, total } = await services.leadsRepository.page(request.partner.account.id, (pageNumber - 1) * LEADS_PER_PAGE, LEADS_PER_PAGE);
-    return html(reply, leadsPage(viewerOf(request), leads, pageNumber, Math.max(1, Math.ceil(total / LEADS_PER_PAGE)), total));
+    return sendPage(reply, leadsPage(viewerOf(request), leads, pageNumber, Math.max(1, Math.ceil(total / LEADS_PER_PAGE)), total));
   });
 
   app.get('/partner/leads.csv', { schema: { hide: true } }, async (request, reply) => {
@@ -95,20 +88,20 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
     if (!account.emailVerified) return portal(request, reply, { error: 'Confirm your e-mail address first: open the link we sent you.' }, 403);
     if (name === '') return portal(request, reply, { error: 'Give the key a name, e.g. “website”.' }, 400);
     const { secret } = await services.apiKeys.create(account.id, name);
-    return html(reply, newKeyPage(viewerOf(request), name, secret));
+    return sendPage(reply, newKeyPage(viewerOf(request), name, secret));
   });
 
   app.get('/partner/keys/:id/revoke', { schema: { hide: true, params: KeyParams } }, async (request, reply) => {
     const key = (await services.apiKeys.list(request.partner.account.id)).find((k) => k.id === request.params.id && !k.revokedAt);
-    if (!key) return html(reply, messagePage('No such key', 'This key does not exist or is already revoked.'), 404);
-    return html(reply, revokeKeyPage(viewerOf(request), key));
+    if (!key) return sendPage(reply, messagePage('No such key', 'This key does not exist or is already revoked.'), 404);
+    return sendPage(reply, revokeKeyPage(viewerOf(request), key));
   });
 
   app.post('/partner/keys/:id/revoke', { schema: { hide: true, params: KeyParams, body: Type.Object({ _csrf: Csrf }) } }, async (request, reply) => {
     const revoked = await services.apiKeys.revokeForAccount(request.partner.account.id, request.params.id, services.now());
     // Other instances hear of it through the database; this one forgets the key before answering.
     services.authenticator.invalidate();
-    if (!revoked) return html(reply, messagePage('No such key', 'This key does not exist or is already revoked.'), 404);
+    if (!revoked) return sendPage(reply, messagePage('No such key', 'This key does not exist or is already revoked.'), 404);
     return reply.redirect('/partner?done=revoked', 303);
   });
 
@@ -120,7 +113,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; p
     const origins = [...new Set(lines.map((line) => siteOrigin(line)!))];
     const saved = await services.apiKeys.setAllowedOriginsForAccount(request.partner.account.id, request.params.id, origins);
     services.authenticator.invalidate();
-    if (!saved) return html(reply, messagePage('No such key', 'This key does not exist.'), 404);
+    if (!saved) return sendPage(reply, messagePage('No such key', 'This key does not exist.'), 404);
     return reply.redirect('/partner?done=origins', 303);
   });
 

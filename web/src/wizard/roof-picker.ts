@@ -38,11 +38,10 @@ function picked(hit: Object3D | undefined): PickedRoof | undefined {
 }
 
 /** The roof under a click: `pointer` in normalised device coordinates (−1…1). */
-export function pickRoofAtPointer(content: Object3D, camera: Camera, pointer: Vector2, ignore?: Object3D): PickedRoof | undefined {
+export function pickRoofAtPointer(content: Object3D, camera: Camera, pointer: Vector2): PickedRoof | undefined {
   const raycaster = new Raycaster();
   raycaster.setFromCamera(pointer, camera);
-  const hit = raycaster.intersectObject(content, true).find((h) => h.object !== ignore);
-  return picked(hit?.object);
+  return picked(raycaster.intersectObject(content, true)[0]?.object);
 }
 
 /**

@@ -25,7 +25,10 @@ export function sceneTriangles(root: Object3D): { positions: Float32Array; index
     const attribute = mesh.geometry.attributes.position;
     for (let i = 0; i < attribute.count; i++) {
       point.fromBufferAttribute(attribute, i).applyMatrix4(mesh.matrixWorld);
-      positions.set([point.x, point.y, point.z], (vertexOffset + i) * 3);
+      const at = (vertexOffset + i) * 3;
+      positions[at] = point.x;
+      positions[at + 1] = point.y;
+      positions[at + 2] = point.z;
     }
     const source = mesh.geometry.index;
     const count = source?.count ?? attribute.count;

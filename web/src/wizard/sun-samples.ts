@@ -1,4 +1,5 @@
 import { createSolarPositionCalculator } from '../../../src/irradiance/browser.ts';
+import { sunDirection } from '../viewer/sun-direction.ts';
 import type { Vec3 } from './face-frame.ts';
 
 /** One sun position of the year and the clear-sky beam irradiance it brings. */
@@ -26,10 +27,8 @@ export function yearlySunSamples(latitude: number, longitude: number, stepMinute
     for (let minutes = 0; minutes < 1440; minutes += stepMinutes) {
       const sun = position(new Date(start + minutes * 60_000));
       if (sun.elevation <= 0) continue;
-      const zenith = sun.zenith * RADIANS;
-      const horizontal = Math.cos(sun.elevation * RADIANS);
-      const direction: Vec3 = [Math.sin(sun.azimuth * RADIANS) * horizontal, Math.sin(sun.elevation * RADIANS), -Math.cos(sun.azimuth * RADIANS) * horizontal];
-      samples.push({ direction, weight: clearSkyDni(zenith) });
+      const { x, y, z } = sunDirection(sun.azimuth, sun.elevation);
+      samples.push({ direction: [x, y, z], weight: clearSkyDni(sun.zenith * RADIANS) });
     }
   }
   return samples;

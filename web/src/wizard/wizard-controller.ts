@@ -238,7 +238,7 @@ export class WizardController {
       const pointer = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
       const roof = pickRoofAtPointer(this.#viewer.content, this.#viewer.camera, pointer);
       if (roof) void this.selectRoof(roof);
-      else this.#view.state(this.#roof ? (this.#view.panel.dataset.state as 'done') : 'pick', 'That is not a roof. Click a building’s roof to place panels on it.');
+      else this.#view.say('That is not a roof. Click a building’s roof to place panels on it.');
     });
   }
 }

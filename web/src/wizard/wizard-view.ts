@@ -38,6 +38,11 @@ export class WizardView {
     if (state !== 'done') this.#result.hidden = true;
   }
 
+  /** Says something without changing the state. */
+  say(message: string): void {
+    this.#status.textContent = message;
+  }
+
   progress(percent: number, message: string): void {
     this.#bar.value = percent;
     this.#status.textContent = message;
