@@ -2,7 +2,9 @@
  * Accuracy of the local fallback against every real PVGIS PVcalc answer in ../shared/data/pvgis (same
  * location, tilt and aspect): yearly in-plane irradiation, error per location and mean absolute error.
  * Two columns: with the whole climate table, and leave-one-out (the table without places within 100 km
- * of the point, so that a point is never predicted from its own data).
+ * of the point, so that a point is never predicted from its own data). Then a cross-validation of the
+ * climate table itself: each place's yearly horizontal irradiation predicted from its nearest other place,
+ * the error a query between the table's places can expect.
  *
  *   node bench/irradiance-accuracy.ts
  */
@@ -10,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLEARNESS_INDEX_TABLE } from '../src/irradiance/clearness-index-table.ts';
-import { fallbackIrradiation } from '../src/irradiance/local-fallback.ts';
+import { fallbackIrradiation, greatCircleDegrees, nearestClimate } from '../src/irradiance/local-fallback.ts';
 
 const PVGIS = path.resolve(import.meta.dirname, '../../shared/data/pvgis');
 if (!fs.existsSync(PVGIS)) {
@@ -59,4 +61,28 @@ if (dayRows.length > 0) {
   console.log('| location, month and plane | PVGIS | fallback | error |');
   console.log('|---|---:|---:|---:|');
   for (const row of dayRows) console.log(row);
+}
+
+console.log(`\nCross-validation of the climate table (${CLEARNESS_INDEX_TABLE.length} places): each place's yearly horizontal irradiation from its nearest other place:\n`);
+const crossRows = CLEARNESS_INDEX_TABLE.map((entry) => {
+  const others = CLEARNESS_INDEX_TABLE.filter((other) => other !== entry);
+  const query = { latitude: entry.latitude, longitude: entry.longitude, tiltDeg: 0, azimuthDeg: 180 };
+  const own = fallbackIrradiation(query, [entry]).annualGti;
+  const neighbour = nearestClimate(entry.latitude, entry.longitude, others);
+  const predicted = fallbackIrradiation(query, [neighbour]).annualGti;
+  const km = greatCircleDegrees(entry.latitude, entry.longitude, neighbour.latitude, neighbour.longitude) * 111.2;
+  return { entry, neighbour, own, predicted, km, error: (predicted - own) / own };
+});
+const european = crossRows.filter(({ entry }) => entry.latitude >= 34 && entry.latitude <= 72 && entry.longitude >= -25 && entry.longitude <= 45);
+if (crossRows.length <= 30) {
+  console.log('| place | own kWh/m² | nearest other place (km) | predicted | error |');
+  console.log('|---|---:|---|---:|---:|');
+  for (const r of crossRows) console.log(`| ${r.entry.name} | ${r.own.toFixed(0)} | ${r.neighbour.name} (${r.km.toFixed(0)}) | ${r.predicted.toFixed(0)} | ${(r.error * 100).toFixed(1)} % |`);
+}
+for (const [label, rows] of [['all places', crossRows], ['European places', european]] as const) {
+  if (rows.length === 0) continue;
+  const errors = rows.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
+  const distances = rows.map((r) => r.km).sort((a, b) => a - b);
+  console.log(`${label}: ${rows.length}, mean absolute error ${((errors.reduce((a, b) => a + b, 0) / errors.length) * 100).toFixed(1)} %, ` +
+    `within 10 %: ${rows.filter((r) => Math.abs(r.error) <= 0.1).length}, largest ${(errors.at(-1)! * 100).toFixed(1)} %, median distance to the nearest other place ${distances[Math.floor(distances.length / 2)].toFixed(0)} km`);
 }

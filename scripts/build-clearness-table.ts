@@ -1,82 +1,50 @@
 /**
- * Builds src/irradiance/clearness-index-table.ts: the monthly mean clearness index K̄T = H̄ / H̄0 of each
- * place for which a real PVGIS answer with horizontal monthly irradiation is recorded in
- * ../shared/data/pvgis (see its SOURCES.md), with H̄0 from the average day of each month.
+ * Builds src/irradiance/clearness-index-table.ts, the local fallback's climate input.
  *
  *   node scripts/build-clearness-table.ts
+ *       from the PVGIS answers recorded in ../shared/data/pvgis (three places)
+ *   node scripts/build-clearness-table.ts --pvgis https://re.jrc.ec.europa.eu/api/v5_3
+ *       from PVGIS itself: the long-term monthly horizontal irradiation of every place in
+ *       scripts/climate-table/stations.ts (about 170 calls, a few minutes)
+ *
+ * Options: --out FILE writes elsewhere (the default is the module above).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AVERAGE_DAY_OF_MONTH, DAYS_IN_MONTH, extraterrestrialDaily } from '../src/irradiance/sun-geometry.ts';
+import { parseArgs } from 'node:util';
+import { buildClimateTableFromPvgis } from './climate-table/build-from-pvgis.ts';
+import { climateFromRecordedAnswers } from './climate-table/recorded-places.ts';
+import { CLIMATE_STATIONS } from './climate-table/stations.ts';
+import { renderClearnessTable } from './climate-table/table-source.ts';
 
-const PVGIS = path.resolve(import.meta.dirname, '../../shared/data/pvgis');
-const OUT = path.resolve(import.meta.dirname, '../src/irradiance/clearness-index-table.ts');
-const read = (name: string) => JSON.parse(fs.readFileSync(path.join(PVGIS, name), 'utf8'));
+const { values } = parseArgs({ options: { pvgis: { type: 'string' }, out: { type: 'string' } } });
+const out = path.resolve(values.out ?? path.join(import.meta.dirname, '../src/irradiance/clearness-index-table.ts'));
 
-interface Place {
-  name: string;
-  latitude: number;
-  longitude: number;
-  source: string;
-  monthlyGhi: number[];
+try {
+  const source = values.pvgis ? await fromPvgis(values.pvgis) : fromRecordings();
+  fs.writeFileSync(out, source);
+} catch (error) {
+  console.error(`The climate table was not written: ${(error as Error).message}`);
+  process.exit(1);
 }
 
-/** MRcalc: monthly horizontal irradiation of every year; the mean of each month. */
-function fromMrcalc(file: string, name: string): Place {
-  const data = read(file);
-  const sums = Array(12).fill(0);
-  const counts = Array(12).fill(0);
-  for (const row of data.outputs.monthly) {
-    sums[row.month - 1] += Number(row['H(h)_m']);
-    counts[row.month - 1] += 1;
-  }
-  return { name, latitude: data.inputs.location.latitude, longitude: data.inputs.location.longitude, source: `PVGIS 5.3 MRcalc, ${data.inputs.meteo_data.radiation_db} ${data.inputs.meteo_data.year_min}–${data.inputs.meteo_data.year_max} (${file})`, monthlyGhi: sums.map((s, i) => s / counts[i]) };
+function fromRecordings(): string {
+  const directory = path.resolve(import.meta.dirname, '../../shared/data/pvgis');
+  if (!fs.existsSync(directory)) throw new Error(`${directory} (the recorded PVGIS answers) is absent; use --pvgis URL to build from PVGIS`);
+  const entries = climateFromRecordedAnswers(directory);
+  console.log(`Wrote ${entries.length} places from the recorded answers to ${path.relative(process.cwd(), out)}`);
+  return renderClearnessTable(entries, 'Each row is derived from a real PVGIS answer (EU JRC) named in `source` (the recorded answers and their provenance: ../shared/data/pvgis/SOURCES.md): the monthly horizontal irradiation divided by the extraterrestrial irradiation of the month\'s average day.');
 }
 
-/** PVcalc on a horizontal plane: H(i)_m is the monthly horizontal irradiation. */
-function fromHorizontalPvcalc(file: string, name: string): Place {
-  const data = read(file);
-  const months = [...data.outputs.monthly.fixed].sort((a, b) => a.month - b.month);
-  return { name, latitude: data.inputs.location.latitude, longitude: data.inputs.location.longitude, source: `PVGIS 5.3 PVcalc, horizontal, ${data.inputs.meteo_data.radiation_db} (${file})`, monthlyGhi: months.map((m) => Number(m['H(i)_m'])) };
+async function fromPvgis(baseUrl: string): Promise<string> {
+  const table = await buildClimateTableFromPvgis(CLIMATE_STATIONS, {
+    baseUrl,
+    onStation: ({ index, total, station, entry, refusal }) => {
+      const counter = `[${String(index).padStart(String(total).length)}/${total}]`;
+      const detail = entry ? `K̄T ${Math.min(...entry.clearnessIndex.filter((k) => k > 0)).toFixed(2)}–${Math.max(...entry.clearnessIndex).toFixed(2)}` : `left out: ${refusal}`;
+      console.error(`${counter} ${station.name}: ${detail}`);
+    },
+  });
+  console.log(`Wrote ${table.entries.length} places from PVGIS (${table.refused.length} left out) to ${path.relative(process.cwd(), out)}`);
+  return renderClearnessTable(table.entries, 'Each row is the long-term monthly horizontal irradiation that PVGIS (EU JRC, © European Union, CC BY 4.0) gives for the place (MRcalc, every year of its default radiation database, named in `source`), divided by the extraterrestrial irradiation of the month\'s average day.');
 }
-
-/** A typical meteorological year: hourly G(h) in W/m² summed per month. */
-function fromTmy(file: string, name: string): Place {
-  const data = read(file);
-  const sums = Array(12).fill(0);
-  for (const row of data.outputs.tmy_hourly) sums[Number(String(row['time(UTC)']).slice(4, 6)) - 1] += Number(row['G(h)']) / 1000;
-  return { name, latitude: data.inputs.location.latitude, longitude: data.inputs.location.longitude, source: `PVGIS 5.3 TMY, ${data.inputs.meteo_data.radiation_db} (${file})`, monthlyGhi: sums.map((s, i) => (s * DAYS_IN_MONTH[i]) / Math.round(DAYS_IN_MONTH[i])) };
-}
-
-const places = [
-  fromMrcalc('mrcalc_v53_45.000_8.000_SARAH3_horizontal.json', 'Piedmont, Italy (45.0 N, 8.0 E)'),
-  fromHorizontalPvcalc('pvcalc_v53_40.4165_-3.70256_SARAH3_angle0_aspect0_300kWp_loss1.extracted.json', 'Madrid, Spain'),
-  fromTmy('tmy_v53_37.2435_-115.8115_ERA5.json', 'Nevada desert, USA'),
-];
-
-const rows = places.map((place) => {
-  const kt = place.monthlyGhi.map((ghi, month) => ghi / (extraterrestrialDaily(place.latitude, AVERAGE_DAY_OF_MONTH[month]) * DAYS_IN_MONTH[month]));
-  return `  {\n    name: ${JSON.stringify(place.name)},\n    latitude: ${place.latitude},\n    longitude: ${place.longitude},\n    source: ${JSON.stringify(place.source)},\n    clearnessIndex: [${kt.map((k) => k.toFixed(3)).join(', ')}],\n  },`;
-});
-
-fs.writeFileSync(OUT, `/**
- * Monthly mean clearness index K̄T (January to December) of places with recorded long-term irradiance,
- * the climate input of the local fallback. Each row is derived from a real PVGIS answer (EU JRC) named
- * in \`source\` (the recorded answers and their provenance: ../shared/data/pvgis/SOURCES.md): the monthly
- * horizontal irradiation divided by the extraterrestrial irradiation of the month's average day.
- * Generated by scripts/build-clearness-table.ts; do not edit by hand.
- */
-
-export interface ClearnessIndexEntry {
-  name: string;
-  latitude: number;
-  longitude: number;
-  source: string;
-  clearnessIndex: readonly number[];
-}
-
-export const CLEARNESS_INDEX_TABLE: readonly ClearnessIndexEntry[] = [
-${rows.join('\n')}
-];
-`);
-console.log(`Wrote ${places.length} places to ${path.relative(process.cwd(), OUT)}`);

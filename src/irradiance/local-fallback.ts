@@ -106,7 +106,8 @@ export class LocalFallbackProvider implements IrradianceProvider {
   }
 }
 
-function greatCircleDegrees(lat1: number, lon1: number, lat2: number, lon2: number): number {
+/** Great-circle distance between two points, in degrees of arc (× 111.2 for kilometres). */
+export function greatCircleDegrees(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const a = Math.sin(((lat2 - lat1) * DEG) / 2) ** 2 + Math.cos(lat1 * DEG) * Math.cos(lat2 * DEG) * Math.sin(((lon2 - lon1) * DEG) / 2) ** 2;
   return (2 * Math.asin(Math.min(1, Math.sqrt(a)))) / DEG;
 }

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 export type PvgisMode = 'ok' | 'slow' | 'error500' | 'busy429' | 'sea' | 'garbage';
 
 /**
- * A local HTTP server speaking PVGIS's PVcalc protocol: it answers with a recorded real PVGIS response
- * and fails on command. Every call's query is recorded for the tests.
+ * A local HTTP server speaking PVGIS's PVcalc (and, when given a recording, MRcalc) protocol: it answers
+ * with a recorded real PVGIS response and fails on command. Every call's query is recorded for the tests.
  */
 export class PvgisStandIn {
   mode: PvgisMode = 'ok';
@@ -16,16 +16,20 @@ export class PvgisStandIn {
   slowMs = 2000;
   readonly calls: URLSearchParams[] = [];
   readonly #server: http.Server;
-  readonly #recorded: string;
+  readonly #recordedByTool: Map<string, string>;
 
-  private constructor(recordedFile: string) {
-    this.#recorded = fs.readFileSync(recordedFile, 'utf8');
+  private constructor(recordedFile: string, mrcalcFile?: string) {
+    this.#recordedByTool = new Map([['PVcalc', fs.readFileSync(recordedFile, 'utf8')]]);
+    if (mrcalcFile) this.#recordedByTool.set('MRcalc', fs.readFileSync(mrcalcFile, 'utf8'));
     this.#server = http.createServer((request, response) => this.#answer(request, response));
   }
 
-  /** Starts on a free loopback port, replaying `recordedFile` (a real PVcalc JSON answer). */
-  static async start(recordedFile: string): Promise<PvgisStandIn> {
-    const standIn = new PvgisStandIn(recordedFile);
+  /**
+   * Starts on a free loopback port, replaying `recordedFile` (a real PVcalc JSON answer) and, for
+   * MRcalc, `options.mrcalcFile`.
+   */
+  static async start(recordedFile: string, options: { mrcalcFile?: string } = {}): Promise<PvgisStandIn> {
+    const standIn = new PvgisStandIn(recordedFile, options.mrcalcFile);
     await new Promise<void>((resolve) => standIn.#server.listen(0, '127.0.0.1', resolve));
     return standIn;
   }
@@ -36,7 +40,8 @@ export class PvgisStandIn {
 
   #answer(request: http.IncomingMessage, response: http.ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (!url.pathname.endsWith('/PVcalc')) {
+    const recorded = this.#recordedByTool.get(url.pathname.split('/').pop() ?? '');
+    if (recorded === undefined) {
       response.writeHead(404).end();
       return;
     }
@@ -48,10 +53,10 @@ export class PvgisStandIn {
     }
     switch (this.mode) {
       case 'ok':
-        response.writeHead(200, { 'content-type': 'application/json' }).end(this.#recorded);
+        response.writeHead(200, { 'content-type': 'application/json' }).end(recorded);
         return;
       case 'slow':
-        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(this.#recorded), this.slowMs);
+        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(recorded), this.slowMs);
         return;
       case 'error500':
         response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
