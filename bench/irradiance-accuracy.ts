@@ -78,11 +78,12 @@ if (crossRows.length <= 30) {
   console.log('| place | own kWh/m² | nearest other place (km) | predicted | error |');
   console.log('|---|---:|---|---:|---:|');
   for (const r of crossRows) console.log(`| ${r.entry.name} | ${r.own.toFixed(0)} | ${r.neighbour.name} (${r.km.toFixed(0)}) | ${r.predicted.toFixed(0)} | ${(r.error * 100).toFixed(1)} % |`);
+  console.log('');
 }
 for (const [label, rows] of [['all places', crossRows], ['European places', european]] as const) {
   if (rows.length === 0) continue;
   const errors = rows.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
   const distances = rows.map((r) => r.km).sort((a, b) => a - b);
   console.log(`${label}: ${rows.length}, mean absolute error ${((errors.reduce((a, b) => a + b, 0) / errors.length) * 100).toFixed(1)} %, ` +
-    `within 10 %: ${rows.filter((r) => Math.abs(r.error) <= 0.1).length}, largest ${(errors.at(-1)! * 100).toFixed(1)} %, median distance to the nearest other place ${distances[Math.floor(distances.length / 2)].toFixed(0)} km`);
+    `within 10 %: ${rows.filter((r) => Math.abs(r.error) <= 0.1).length}, largest ${(errors.at(-1)! * 100).toFixed(1)} %, median distance to the nearest other place ${distances[Math.floor(distances.length / 2)].toFixed(0)} km  `);
 }
