@@ -4,7 +4,7 @@
  * stops the build, so that a table is never written from a partial, silently degraded run.
  */
 import { CallRateLimiter } from '../../src/irradiance/call-rate-limiter.ts';
-import type { ClearnessIndexEntry } from '../../src/irradiance/clearness-index-table.ts';
+import type { ClearnessIndexEntry } from '../../src/irradiance/climate-entry.ts';
 import { fetchStationClimate, StationRefusedError, type StationClimateOptions } from './pvgis-station-climate.ts';
 import type { ClimateStation } from './stations.ts';
 

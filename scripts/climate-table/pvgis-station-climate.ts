@@ -3,7 +3,7 @@
  * `horirrad=1`, every year of the default radiation database of that place) turned into monthly K̄T.
  */
 import { CallRateLimiter } from '../../src/irradiance/call-rate-limiter.ts';
-import type { ClearnessIndexEntry } from '../../src/irradiance/clearness-index-table.ts';
+import type { ClearnessIndexEntry } from '../../src/irradiance/climate-entry.ts';
 import { meanMonthlyHorizontal, monthlyClearnessIndex } from '../../src/irradiance/monthly-clearness.ts';
 import type { ClimateStation } from './stations.ts';
 

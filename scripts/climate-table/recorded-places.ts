@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ClearnessIndexEntry } from '../../src/irradiance/clearness-index-table.ts';
+import type { ClearnessIndexEntry } from '../../src/irradiance/climate-entry.ts';
 import { meanMonthlyHorizontal, monthlyClearnessIndex } from '../../src/irradiance/monthly-clearness.ts';
 import { DAYS_IN_MONTH } from '../../src/irradiance/sun-geometry.ts';
 
