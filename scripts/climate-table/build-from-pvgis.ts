@@ -5,7 +5,8 @@
  */
 import { CallRateLimiter } from '../../src/irradiance/call-rate-limiter.ts';
 import type { ClearnessIndexEntry } from '../../src/irradiance/climate-entry.ts';
-import { fetchStationClimate, StationRefusedError, type StationClimateOptions } from './pvgis-station-climate.ts';
+import { IrradianceRejectedError } from '../../src/irradiance/irradiance-provider.ts';
+import { fetchStationClimate, type StationClimateOptions } from './pvgis-station-climate.ts';
 import type { ClimateStation } from './stations.ts';
 
 export interface StationOutcome {
@@ -39,7 +40,7 @@ export async function buildClimateTableFromPvgis(
       outcome.entry = await fetchStationClimate(station, options, limiter);
       table.entries.push(outcome.entry);
     } catch (error) {
-      if (!(error instanceof StationRefusedError)) throw new Error(`${station.name}: ${(error as Error).message}`);
+      if (!(error instanceof IrradianceRejectedError)) throw new Error(`${station.name}: ${(error as Error).message}`);
       outcome.refusal = error.message;
       table.refused.push({ station, reason: error.message });
     }

@@ -2,19 +2,17 @@
  * The climate of one place from PVGIS: its long-term monthly horizontal irradiation (MRcalc with
  * `horirrad=1`, every year of the default radiation database of that place) turned into monthly K̄T.
  */
-import { CallRateLimiter } from '../../src/irradiance/call-rate-limiter.ts';
+import type { CallRateLimiter } from '../../src/irradiance/call-rate-limiter.ts';
 import type { ClearnessIndexEntry } from '../../src/irradiance/climate-entry.ts';
 import { meanMonthlyHorizontal, monthlyClearnessIndex } from '../../src/irradiance/monthly-clearness.ts';
+import { getFromPvgis } from '../../src/irradiance/pvgis-request.ts';
 import type { ClimateStation } from './stations.ts';
-
-/** PVGIS has no data for the place (over the sea, outside every database): the place is left out. */
-export class StationRefusedError extends Error {}
 
 export interface StationClimateOptions {
   /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_3`. */
   baseUrl: string;
   fetch?: typeof fetch;
-  /** Per attempt. */
+  /** For one place's call, its retry included. */
   timeoutMs?: number;
   /** Longest random wait before the one retry of an overloaded or failing PVGIS. */
   retryJitterMs?: number;
@@ -27,18 +25,18 @@ interface MrcalcInputs {
   meteo_data?: { radiation_db?: unknown; year_min?: unknown; year_max?: unknown };
 }
 
-const RETRYABLE = (status: number) => status === 429 || status === 529 || status >= 500;
-
 /**
- * Fetches one place's MRcalc answer (one retry on 429, 529, 5xx or a network failure) and derives its
+ * Fetches one place's MRcalc answer (one retry when PVGIS is overloaded or failing) and derives its
  * climate table row.
  *
- * @throws StationRefusedError when PVGIS answers 400 for the place; Error for any other failure
+ * @throws IrradianceRejectedError when PVGIS has no data for the place (over the sea, outside every
+ *   database); IrradianceUnavailableError or Error for any other failure
  */
-export async function fetchStationClimate(station: ClimateStation, options: StationClimateOptions, limiter?: CallRateLimiter): Promise<ClearnessIndexEntry> {
+export async function fetchStationClimate(station: ClimateStation, options: StationClimateOptions, limiter: CallRateLimiter): Promise<ClearnessIndexEntry> {
   const url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/MRcalc`);
   url.search = new URLSearchParams({ lat: String(station.latitude), lon: String(station.longitude), horirrad: '1', outputformat: 'json' }).toString();
-  const answer = await fetchWithOneRetry(url, options, limiter);
+  const body = await getFromPvgis(url.href, { timeoutMs: options.timeoutMs ?? 30_000, retryJitterMs: options.retryJitterMs ?? 1000, fetch: options.fetch ?? globalThis.fetch, limiter });
+  const answer = parseJson(body);
   const inputs = ((answer as { inputs?: MrcalcInputs }).inputs ?? {}) as MrcalcInputs;
   const latitude = finiteOr(inputs.location?.latitude, station.latitude);
   const longitude = finiteOr(inputs.location?.longitude, station.longitude);
@@ -49,45 +47,15 @@ export async function fetchStationClimate(station: ClimateStation, options: Stat
     latitude,
     longitude,
     source: `PVGIS MRcalc, ${database}${years}, horizontal (${url.host}${url.pathname}, fetched ${options.fetchedOn ?? new Date().toISOString().slice(0, 10)})`,
-    clearnessIndex: monthlyClearnessIndex(latitude, meanMonthlyHorizontal(answer)).map((kt) => Math.round(kt * 1000) / 1000),
+    clearnessIndex: monthlyClearnessIndex(latitude, meanMonthlyHorizontal(answer)),
   };
 }
 
-async function fetchWithOneRetry(url: URL, options: StationClimateOptions, limiter?: CallRateLimiter): Promise<unknown> {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  let lastProblem = '';
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * (options.retryJitterMs ?? 1000)));
-    await limiter?.acquire();
-    let response: Response;
-    try {
-      response = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
-    } catch (error) {
-      lastProblem = `PVGIS could not be reached (${(error as Error).message})`;
-      continue;
-    }
-    const body = await response.text();
-    if (response.ok) {
-      try {
-        return JSON.parse(body);
-      } catch {
-        throw new Error('PVGIS answered with something that is not JSON');
-      }
-    }
-    if (response.status === 400) throw new StationRefusedError(pvgisMessage(body) ?? 'PVGIS answered 400');
-    lastProblem = `PVGIS answered ${response.status}${pvgisMessage(body) ? `: ${pvgisMessage(body)}` : ''}`;
-    if (!RETRYABLE(response.status)) break;
-  }
-  throw new Error(lastProblem);
-}
-
-/** PVGIS explains refusals in a JSON `message`. */
-function pvgisMessage(body: string): string | undefined {
+function parseJson(body: string): unknown {
   try {
-    const message = (JSON.parse(body) as { message?: unknown }).message;
-    return typeof message === 'string' ? message : undefined;
+    return JSON.parse(body);
   } catch {
-    return body.trim().slice(0, 200) || undefined;
+    throw new Error('PVGIS answered with something that is not JSON');
   }
 }
 

@@ -29,7 +29,7 @@ export function climateFromRecordedAnswers(pvgisDirectory: string): ClearnessInd
     latitude: place.latitude,
     longitude: place.longitude,
     source: place.source,
-    clearnessIndex: monthlyClearnessIndex(place.latitude, place.monthlyGhi).map((kt) => Math.round(kt * 1000) / 1000),
+    clearnessIndex: monthlyClearnessIndex(place.latitude, place.monthlyGhi),
   }));
 }
 

@@ -1,11 +1,6 @@
 import { CallRateLimiter } from './call-rate-limiter.ts';
-import {
-  IrradianceRejectedError,
-  IrradianceUnavailableError,
-  type IrradianceProvider,
-  type PlaneIrradiation,
-  type PlaneQuery,
-} from './irradiance-provider.ts';
+import { IrradianceUnavailableError, type IrradianceProvider, type PlaneIrradiation, type PlaneQuery } from './irradiance-provider.ts';
+import { getFromPvgis } from './pvgis-request.ts';
 
 /** The identifier given as `source` in results that PVGIS answered. */
 export const PVGIS_SOURCE = 'PVGIS-5.3 (EU JRC)';
@@ -23,9 +18,6 @@ export interface PvgisClientOptions {
 }
 
 export const PVGIS_DEFAULTS = { timeoutMs: 10_000, callsPerSecond: 30, retryJitterMs: 500 } as const;
-
-/** Statuses after which one retry is worth it: overload and server errors. */
-const RETRYABLE = (status: number) => status === 429 || status === 529 || status >= 500;
 
 /**
  * Converts SPEC.md's azimuth (0 = north, 90 = east, 180 = south) to PVGIS's aspect (0 = south,
@@ -80,38 +72,9 @@ export class PvgisClient implements IrradianceProvider {
   }
 
   async #call(url: string): Promise<PlaneIrradiation> {
-    const signal = AbortSignal.timeout(this.#options.timeoutMs);
-    let response = await this.#send(url, signal);
-    if (RETRYABLE(response.status)) {
-      await sleep(Math.random() * this.#options.retryJitterMs, signal);
-      response = await this.#send(url, signal);
-    }
-    const body = await response.text().catch(() => '');
-    if (response.status === 400) throw new IrradianceRejectedError(pvgisMessage(body) ?? 'PVGIS rejected the location');
-    if (!response.ok) throw new IrradianceUnavailableError(`PVGIS answered HTTP ${response.status}`);
+    const body = await getFromPvgis(url, { ...this.#options, limiter: this.#limiter, onSend: () => (this.calls += 1) });
     return parsePvcalc(body);
   }
-
-  async #send(url: string, signal: AbortSignal): Promise<Response> {
-    try {
-      await this.#limiter.acquire();
-      signal.throwIfAborted();
-      this.calls += 1;
-      return await this.#options.fetch(url, { signal, headers: { accept: 'application/json' } });
-    } catch (error) {
-      throw new IrradianceUnavailableError(`PVGIS could not be reached: ${(error as Error).message}`);
-    }
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new IrradianceUnavailableError('PVGIS did not answer in time'));
-    }, { once: true });
-  });
 }
 
 /**
@@ -139,13 +102,4 @@ export function parsePvcalc(body: string): PlaneIrradiation {
 function toNumber(value: unknown): number | undefined {
   const number = typeof value === 'string' ? Number(value) : value;
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
-}
-
-function pvgisMessage(body: string): string | undefined {
-  try {
-    const message = (JSON.parse(body) as { message?: unknown }).message;
-    return typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
-  } catch {
-    return body.trim().slice(0, 200) || undefined;
-  }
 }
