@@ -12,11 +12,14 @@ import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { addTree } from './geometry/trees.ts';
 import { loadFeatures } from './load-features.ts';
 import { loadTerrain } from './load-terrain.ts';
+import { gridTerrainSurface } from './terrain/terrain-surface.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 
 /** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
 const WOOD_SPACING_M = 12;
 const MAX_TREES = 5000;
+/** Grid spacing of the terrain surface, metres. */
+const GROUND_STEP_M = 10;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
 const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
@@ -89,7 +92,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   });
 
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
-  const ground = groundMesh(radius, hd ? heightAt : () => 0);
+  const ground = groundMesh(gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? heightAt : () => 0));
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;

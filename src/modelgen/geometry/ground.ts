@@ -1,31 +1,15 @@
 import type { Point2 } from './local-frame.ts';
 import { MeshBuilder, type Point3 } from './mesh-builder.ts';
 import { oriented } from './polygon.ts';
-
-/** Grid spacing of the terrain surface, metres. */
-const GROUND_STEP_M = 10;
+import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 
 /**
- * The ground: a square grid over the modelled circle following the terrain (flat when there is none),
- * slightly larger than the circle so shadows at the edge land on something.
+ * The ground mesh: the terrain surface's triangles as drawn. The surface reaches a little beyond the
+ * circle so shadows at the edge land on something.
  */
-export function groundMesh(radius: number, heightAt: (x: number, y: number) => number): MeshBuilder {
+export function groundMesh(surface: TerrainSurface): MeshBuilder {
   const mesh = new MeshBuilder();
-  const extent = radius + 20;
-  const steps = Math.max(2, Math.ceil((2 * extent) / GROUND_STEP_M));
-  const step = (2 * extent) / steps;
-  const point = (i: number, j: number): Point3 => {
-    const x = -extent + i * step;
-    const y = -extent + j * step;
-    return [x, y, heightAt(x, y)];
-  };
-  for (let i = 0; i < steps; i++) {
-    for (let j = 0; j < steps; j++) {
-      const a = point(i, j), b = point(i + 1, j), c = point(i + 1, j + 1), d = point(i, j + 1);
-      mesh.triangle(a, b, c);
-      mesh.triangle(a, c, d);
-    }
-  }
+  for (const [a, b, c] of surface.triangles()) mesh.triangle(a, b, c);
   return mesh;
 }
 
