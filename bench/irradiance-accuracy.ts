@@ -1,46 +1,69 @@
 /**
- * Accuracy of the local fallback against every real PVGIS PVcalc answer in ../shared/data/pvgis (same
- * location, tilt and aspect): yearly in-plane irradiation, error per location and mean absolute error.
- * Two columns: with the whole climate table, and leave-one-out (the table without places within 100 km
- * of the point, so that a point is never predicted from its own data). Then a cross-validation of the
- * climate table itself: each place's yearly horizontal irradiation predicted from its nearest other place,
- * the error a query between the table's places can expect.
+ * Accuracy of the local fallback (climate table, interpolation, tilted-plane model).
+ *
+ * 1. Against every recorded PVGIS answer in ../shared/data/pvgis: the in-plane irradiation of its plane,
+ *    predicted with the PVGIS row of that place removed and the sunshine calibration refitted without it.
+ * 2. Leave-one-out over the European places of the table (34–72 N, 25 W–45 E): each predicted with itself
+ *    and every place within 50 km removed, compared with its own row, by year and by month. This measures
+ *    the interpolation between places; (1) measures how far the rows themselves are from PVGIS.
+ * 3. The choice of the interpolation's parameters, cross-validated on the places outside Europe.
  *
  *   node bench/irradiance-accuracy.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLEARNESS_INDEX_TABLE } from '../src/irradiance/clearness-index-table.ts';
-import { fallbackIrradiation, greatCircleDegrees, nearestClimate } from '../src/irradiance/local-fallback.ts';
+import type { ClimatePlace } from '../src/irradiance/climate-entry.ts';
+import { SUNSHINE_PROVENANCE } from '../src/irradiance/clearness-index-table.ts';
+import { DEFAULT_INTERPOLATION, greatCircleKm, type InterpolationOptions } from '../src/irradiance/climate-interpolation.ts';
+import { climatePlaces, shippedClimateTable } from '../src/irradiance/climate-places.ts';
+import { fallbackIrradiation } from '../src/irradiance/local-fallback.ts';
+import { DAYS_IN_MONTH } from '../src/irradiance/sun-geometry.ts';
+import { fitSunshineCalibration } from '../scripts/climate-table/calibration.ts';
+import { climateFromRecordedAnswers } from '../scripts/climate-table/recorded-places.ts';
+import { leaveOneOut, type Plane, summarise } from './irradiance/leave-one-out.ts';
+import { pvgisReferences, SAME_PLACE_KM } from './irradiance/pvgis-references.ts';
 
 const PVGIS = path.resolve(import.meta.dirname, '../../shared/data/pvgis');
 if (!fs.existsSync(PVGIS)) {
   console.log(`Skipped: ${PVGIS} (recorded PVGIS answers) is absent.`);
   process.exit(0);
 }
+const pct = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits)} %`;
+const signed = (fraction: number) => `${fraction >= 0 ? '+' : '−'}${Math.abs(fraction * 100).toFixed(1)} %`;
+const table = shippedClimateTable();
+const places = climatePlaces(table);
+const options = DEFAULT_INTERPOLATION;
 
-const files = fs.readdirSync(PVGIS).filter((f) => f.startsWith('pvcalc_') && f.endsWith('.json')).sort();
-const rows: { name: string; pvgis: number; full: number; looErr: number; fullErr: number; loo: number; climate: string }[] = [];
-for (const file of files) {
-  const data = JSON.parse(fs.readFileSync(path.join(PVGIS, file), 'utf8'));
-  const { latitude, longitude } = data.inputs.location;
-  const fixed = data.inputs.mounting_system.fixed;
-  const query = { latitude, longitude, tiltDeg: Number(fixed.slope.value), azimuthDeg: Number(fixed.azimuth.value) + 180 };
-  const pvgis = Number(data.outputs.totals.fixed['H(i)_y']);
-  const full = fallbackIrradiation(query).annualGti;
-  const others = CLEARNESS_INDEX_TABLE.filter((e) => Math.hypot(e.latitude - latitude, (e.longitude - longitude) * Math.cos((latitude * Math.PI) / 180)) > 0.9);
-  const loo = fallbackIrradiation(query, others);
-  const nearestOther = others.reduce((best, e) => (Math.hypot(e.latitude - latitude, e.longitude - longitude) < Math.hypot(best.latitude - latitude, best.longitude - longitude) ? e : best));
-  rows.push({ name: `${latitude}, ${longitude}, tilt ${query.tiltDeg}°, azimuth ${query.azimuthDeg}°`, pvgis, full, fullErr: (full - pvgis) / pvgis, loo: loo.annualGti, looErr: (loo.annualGti - pvgis) / pvgis, climate: nearestOther.name });
+console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Node ${process.version}`);
+console.log(`Table: ${table.pvgis.length} PVGIS rows, ${table.sunshine.length} sunshine rows (calibration × ${table.calibration.toFixed(3)}); interpolation ${JSON.stringify(options)}\n`);
+
+// 1. Against the recorded PVGIS answers, each with its own PVGIS row removed.
+const recorded = climateFromRecordedAnswers(PVGIS);
+console.log('## Against the recorded PVGIS answers (the PVGIS row of the place removed, calibration refitted without it)\n');
+console.log('| PVGIS answer | PVGIS H(i)_y kWh/m² | fallback | error | uncalibrated | error | calibration used | monthly mean abs. error |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+const pvgisErrors: { calibrated: number; uncalibrated: number }[] = [];
+for (const reference of pvgisReferences(PVGIS, recorded)) {
+  const near = (p: { latitude: number; longitude: number }) => greatCircleKm(p.latitude, p.longitude, reference.query.latitude, reference.query.longitude) < SAME_PLACE_KM;
+  const pvgisRows = table.pvgis.filter((row) => !near(row));
+  const factor = pvgisRows.length > 0 ? fitSunshineCalibration(table.sunshine, pvgisRows, options).factor : 1;
+  const calibrated = fallbackIrradiation(reference.query, climatePlaces({ ...table, pvgis: pvgisRows }, factor), options);
+  const uncalibrated = fallbackIrradiation(reference.query, climatePlaces({ ...table, pvgis: pvgisRows }, 1), options);
+  const error = calibrated.annualGti / reference.yearly - 1;
+  const raw = uncalibrated.annualGti / reference.yearly - 1;
+  const monthly = summarise(calibrated.monthlyGti.map((v, m) => v / reference.monthly[m] - 1)).meanAbsolute;
+  pvgisErrors.push({ calibrated: error, uncalibrated: raw });
+  console.log(`| ${reference.label} | ${reference.yearly.toFixed(1)} | ${calibrated.annualGti.toFixed(1)} | ${signed(error)} | ${uncalibrated.annualGti.toFixed(1)} | ${signed(raw)} | × ${factor.toFixed(3)} | ${pct(monthly)} |`);
 }
+const meanAbs = (key: 'calibrated' | 'uncalibrated') => pvgisErrors.reduce((s, e) => s + Math.abs(e[key]), 0) / pvgisErrors.length;
+console.log(`| mean absolute error | | | ${pct(meanAbs('calibrated'))} | | ${pct(meanAbs('uncalibrated'))} | | |`);
 
-console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus()[0]?.model ?? 'cpu'} · Node ${process.version} · ${files.length} recorded PVGIS PVcalc answers\n`);
-console.log('| location and plane | PVGIS H(i)_y kWh/m² | fallback, whole table | error | fallback, leave-one-out (climate used) | error |');
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.name} | ${r.pvgis.toFixed(1)} | ${r.full.toFixed(1)} | ${(r.fullErr * 100).toFixed(1)} % | ${r.loo.toFixed(1)} (${r.climate}) | ${(r.looErr * 100).toFixed(1)} % |`);
-// DRcalc mean-day profiles of a tilted plane: one month, a check of the tilt model (Erbs, R̄b, HDKR).
-const dayRows: string[] = [];
+// The tilted-plane model alone: PVGIS's mean day of a month on a tilted plane (DRcalc), the climate from
+// PVGIS's own horizontal irradiation at the same point (the table's PVGIS row there).
+console.log('\nMean day of a month on a tilted plane (PVGIS DRcalc), kWh/m² per day, climate from the PVGIS row at the point:\n');
+console.log('| location, month and plane | PVGIS | fallback | error |');
+console.log('|---|---:|---:|---:|');
 for (const file of fs.readdirSync(PVGIS).filter((f) => f.startsWith('drcalc_') && f.endsWith('.json')).sort()) {
   const data = JSON.parse(fs.readFileSync(path.join(PVGIS, file), 'utf8'));
   const plane = data.inputs.plane?.fixed;
@@ -49,41 +72,53 @@ for (const file of fs.readdirSync(PVGIS).filter((f) => f.startsWith('drcalc_') &
   const month = profile[0].month;
   const pvgisDaily = profile.reduce((sum, row) => sum + row['G(i)'], 0) / 1000;
   const query = { latitude: data.inputs.location.latitude, longitude: data.inputs.location.longitude, tiltDeg: Number(plane.slope.value), azimuthDeg: Number(plane.azimuth.value) + 180 };
-  const fallbackDaily = fallbackIrradiation(query).monthlyGti[month - 1] / [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  dayRows.push(`| ${query.latitude}, ${query.longitude}, month ${month}, tilt ${query.tiltDeg}°, azimuth ${query.azimuthDeg}° | ${pvgisDaily.toFixed(2)} | ${fallbackDaily.toFixed(2)} | ${(((fallbackDaily - pvgisDaily) / pvgisDaily) * 100).toFixed(1)} % |`);
+  const atPoint = table.pvgis.filter((row) => greatCircleKm(row.latitude, row.longitude, query.latitude, query.longitude) < SAME_PLACE_KM);
+  const fallbackDaily = fallbackIrradiation(query, atPoint, options).monthlyGti[month - 1] / DAYS_IN_MONTH[month - 1];
+  console.log(`| ${query.latitude}, ${query.longitude}, month ${month}, tilt ${query.tiltDeg}°, azimuth ${query.azimuthDeg}° | ${pvgisDaily.toFixed(2)} | ${fallbackDaily.toFixed(2)} | ${signed(fallbackDaily / pvgisDaily - 1)} |`);
 }
 
-const mae = (key: 'fullErr' | 'looErr') => (rows.reduce((s, r) => s + Math.abs(r[key]), 0) / rows.length) * 100;
-console.log(`| mean absolute error | | | ${mae('fullErr').toFixed(1)} % | | ${mae('looErr').toFixed(1)} % |`);
-
-if (dayRows.length > 0) {
-  console.log('\nMean day of a month on a tilted plane (PVGIS DRcalc), kWh/m² per day:\n');
-  console.log('| location, month and plane | PVGIS | fallback | error |');
-  console.log('|---|---:|---:|---:|');
-  for (const row of dayRows) console.log(row);
+// 2. Leave-one-out over the European places.
+const europe = (p: { latitude: number; longitude: number }) => p.latitude >= 34 && p.latitude <= 72 && p.longitude >= -25 && p.longitude <= 45;
+const sunshinePlaces = places.slice(table.pvgis.length).map((place, i) => ({ place, name: SUNSHINE_PROVENANCE[i][0] }));
+const european = sunshinePlaces.filter(({ place }) => europe(place));
+const variants: [string, InterpolationOptions, boolean, readonly ClimatePlace[]][] = [
+  ['before: the 3 PVGIS places, nearest (baseline)', { neighbours: 1, power: 1, smoothingKm: 0, clearnessPerKm: 0 }, false, table.pvgis],
+  ['this table, nearest place', { neighbours: 1, power: 1, smoothingKm: 0, clearnessPerKm: 0 }, false, places],
+  ['this table, inverse-distance weighting (shipped)', options, false, places],
+  ['… + elevation term 0.02 K̄T/km, query height known', { ...options, clearnessPerKm: 0.02 }, true, places],
+  ['… + elevation term 0.04 K̄T/km, query height known', { ...options, clearnessPerKm: 0.04 }, true, places],
+];
+for (const plane of ['equator-facing 35°', 'horizontal'] as Plane[]) {
+  console.log(`\n## Leave-one-out, ${european.length} European places, 50 km exclusion: yearly irradiation on a ${plane} plane\n`);
+  console.log('| estimate | mean abs. error | bias | p90 | worst | within 7 % | within 15 % |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [label, interpolation, withElevation, from] of variants) {
+    const s = summarise(leaveOneOut(european, from, { excludeKm: 50, plane, interpolation, withElevation }).map((o) => o.yearly));
+    console.log(`| ${label} | ${pct(s.meanAbsolute)} | ${signed(s.bias)} | ${pct(s.p90)} | ${pct(s.worst)} | ${s.within7}/${s.count} | ${s.within15}/${s.count} |`);
+  }
+}
+const shipped = leaveOneOut(european, places, { excludeKm: 50, plane: 'equator-facing 35°', interpolation: options, withElevation: false });
+console.log('\nBy month (shipped estimate, 35° plane): mean absolute error, p90\n');
+console.log(`| | ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].join(' | ')} |`);
+console.log(`|---|${'---:|'.repeat(12)}`);
+const byMonth = Array.from({ length: 12 }, (_, m) => summarise(shipped.map((o) => o.monthly[m])));
+console.log(`| mean abs. | ${byMonth.map((s) => pct(s.meanAbsolute)).join(' | ')} |`);
+console.log(`| p90 | ${byMonth.map((s) => pct(s.p90)).join(' | ')} |`);
+console.log('\nLargest yearly errors (35° plane):\n');
+for (const o of [...shipped].sort((a, b) => Math.abs(b.yearly) - Math.abs(a.yearly)).slice(0, 8)) {
+  console.log(`- ${o.name} (${o.place.elevationM} m): ${signed(o.yearly)}, nearest place used ${o.nearestKm.toFixed(0)} km away`);
 }
 
-console.log(`\nCross-validation of the climate table (${CLEARNESS_INDEX_TABLE.length} places): each place's yearly horizontal irradiation from its nearest other place:\n`);
-const crossRows = CLEARNESS_INDEX_TABLE.map((entry) => {
-  const others = CLEARNESS_INDEX_TABLE.filter((other) => other !== entry);
-  const query = { latitude: entry.latitude, longitude: entry.longitude, tiltDeg: 0, azimuthDeg: 180 };
-  const own = fallbackIrradiation(query, [entry]).annualGti;
-  const neighbour = nearestClimate(entry.latitude, entry.longitude, others);
-  const predicted = fallbackIrradiation(query, [neighbour]).annualGti;
-  const km = greatCircleDegrees(entry.latitude, entry.longitude, neighbour.latitude, neighbour.longitude) * 111.2;
-  return { entry, neighbour, own, predicted, km, error: (predicted - own) / own };
-});
-const european = crossRows.filter(({ entry }) => entry.latitude >= 34 && entry.latitude <= 72 && entry.longitude >= -25 && entry.longitude <= 45);
-if (crossRows.length <= 30) {
-  console.log('| place | own kWh/m² | nearest other place (km) | predicted | error |');
-  console.log('|---|---:|---|---:|---:|');
-  for (const r of crossRows) console.log(`| ${r.entry.name} | ${r.own.toFixed(0)} | ${r.neighbour.name} (${r.km.toFixed(0)}) | ${r.predicted.toFixed(0)} | ${(r.error * 100).toFixed(1)} % |`);
-  console.log('');
-}
-for (const [label, rows] of [['all places', crossRows], ['European places', european]] as const) {
-  if (rows.length === 0) continue;
-  const errors = rows.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
-  const distances = rows.map((r) => r.km).sort((a, b) => a - b);
-  console.log(`${label}: ${rows.length}, mean absolute error ${((errors.reduce((a, b) => a + b, 0) / errors.length) * 100).toFixed(1)} %, ` +
-    `within 10 %: ${rows.filter((r) => Math.abs(r.error) <= 0.1).length}, largest ${(errors.at(-1)! * 100).toFixed(1)} %, median distance to the nearest other place ${distances[Math.floor(distances.length / 2)].toFixed(0)} km  `);
-}
+// 3. The parameters, chosen on the places outside Europe, then tried on Europe.
+const outside = sunshinePlaces.filter(({ place }) => !europe(place));
+const grid: InterpolationOptions[] = [];
+for (const neighbours of [1, 4, 6, 8, 12]) for (const power of [1, 2, 3]) for (const smoothingKm of [0, 25, 50]) for (const clearnessPerKm of [-0.02, 0, 0.02, 0.04]) grid.push({ neighbours, power, smoothingKm, clearnessPerKm });
+const scored = grid.map((interpolation) => {
+  const score = (targets: typeof european) => summarise(leaveOneOut(targets, places, { excludeKm: 50, plane: 'horizontal', interpolation, withElevation: true }).map((o) => o.yearly)).meanAbsolute;
+  return { interpolation, outside: score(outside), europe: score(european) };
+}).sort((a, b) => a.outside - b.outside);
+console.log(`\n## The interpolation's parameters: leave-one-out (50 km) of yearly horizontal irradiation, ${outside.length} places outside Europe, ${grid.length} combinations\n`);
+console.log('| neighbours | power | smoothing km | K̄T per km of height | outside Europe | Europe |');
+console.log('|---:|---:|---:|---:|---:|---:|');
+const show = [...scored.slice(0, 5), ...scored.filter((s) => s.interpolation.neighbours === options.neighbours && s.interpolation.power === options.power && s.interpolation.smoothingKm === options.smoothingKm && s.interpolation.clearnessPerKm !== options.clearnessPerKm)];
+for (const s of show) console.log(`| ${s.interpolation.neighbours} | ${s.interpolation.power} | ${s.interpolation.smoothingKm} | ${s.interpolation.clearnessPerKm} | ${pct(s.outside, 2)} | ${pct(s.europe, 2)} |`);

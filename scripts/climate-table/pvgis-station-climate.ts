@@ -21,7 +21,7 @@ export interface StationClimateOptions {
 }
 
 interface MrcalcInputs {
-  location?: { latitude?: unknown; longitude?: unknown };
+  location?: { latitude?: unknown; longitude?: unknown; elevation?: unknown };
   meteo_data?: { radiation_db?: unknown; year_min?: unknown; year_max?: unknown };
 }
 
@@ -40,12 +40,15 @@ export async function fetchStationClimate(station: ClimateStation, options: Stat
   const inputs = ((answer as { inputs?: MrcalcInputs }).inputs ?? {}) as MrcalcInputs;
   const latitude = finiteOr(inputs.location?.latitude, station.latitude);
   const longitude = finiteOr(inputs.location?.longitude, station.longitude);
+  // PVGIS echoes the height of its terrain model at the point; a station's own height is the fallback.
+  const elevationM = finiteOr(inputs.location?.elevation, station.elevationM ?? 0);
   const database = String(inputs.meteo_data?.radiation_db ?? 'default database');
   const years = inputs.meteo_data?.year_min !== undefined ? ` ${inputs.meteo_data.year_min}–${inputs.meteo_data.year_max}` : '';
   return {
     name: station.name,
     latitude,
     longitude,
+    elevationM,
     source: `PVGIS MRcalc, ${database}${years}, horizontal (${url.host}${url.pathname}, fetched ${options.fetchedOn ?? new Date().toISOString().slice(0, 10)})`,
     clearnessIndex: monthlyClearnessIndex(latitude, meanMonthlyHorizontal(answer)),
   };

@@ -12,6 +12,7 @@ interface RecordedPlace {
   name: string;
   latitude: number;
   longitude: number;
+  elevation: number;
   source: string;
   monthlyGhi: number[];
 }
@@ -28,6 +29,7 @@ export function climateFromRecordedAnswers(pvgisDirectory: string): ClearnessInd
     name: place.name,
     latitude: place.latitude,
     longitude: place.longitude,
+    elevationM: place.elevation,
     source: place.source,
     clearnessIndex: monthlyClearnessIndex(place.latitude, place.monthlyGhi),
   }));

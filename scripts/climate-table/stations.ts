@@ -8,6 +8,8 @@ export interface ClimateStation {
   name: string;
   latitude: number;
   longitude: number;
+  /** Height above sea level, metres, when PVGIS does not echo one. */
+  elevationM?: number;
 }
 
 const station = (name: string, latitude: number, longitude: number): ClimateStation => ({ name, latitude, longitude });

@@ -4,6 +4,8 @@ export interface PlaneQuery {
   longitude: number;
   tiltDeg: number;
   azimuthDeg: number;
+  /** Height above sea level in metres, when the caller knows it (only the local fallback uses it). */
+  elevationM?: number;
 }
 
 /** Global tilted irradiation on that plane: the yearly total and 12 monthly totals (January first), kWh/m². */

@@ -1,12 +1,14 @@
 /**
  * The local fallback used when the irradiance service cannot be reached: a monthly-mean model of
  * in-plane irradiation from the literature (Duffie & Beckman 2013, ch. 2):
- * extraterrestrial irradiation of each month's average day, a monthly clearness index from a small
- * climate table (`clearness-index-table.ts`), the Erbs et al. (1982) monthly diffuse fraction, the beam
+ * extraterrestrial irradiation of each month's average day, a monthly clearness index interpolated
+ * between the places of a climate table (`climate-interpolation.ts`, `climate-places.ts`), the Erbs et al. (1982) monthly diffuse fraction, the beam
  * tilt factor integrated over the day for any azimuth, the HDKR sky model (Hay & Davies 1980, Klucher
  * 1979, Reindl et al. 1990) and ground reflection with albedo 0.2. No Node imports: it runs in the browser.
  */
-import { CLEARNESS_INDEX_TABLE, type ClearnessIndexEntry } from './clearness-index-table.ts';
+import type { ClimatePlace } from './climate-entry.ts';
+import { DEFAULT_INTERPOLATION, interpolateClearness, type InterpolationOptions } from './climate-interpolation.ts';
+import { shippedClimatePlaces } from './climate-places.ts';
 import type { IrradianceProvider, PlaneIrradiation, PlaneQuery } from './irradiance-provider.ts';
 import { AVERAGE_DAY_OF_MONTH, DAYS_IN_MONTH, declination, extraterrestrialDaily, sunsetHourAngle } from './sun-geometry.ts';
 
@@ -78,24 +80,17 @@ export function monthlyMeanDailyTilted(latitudeDeg: number, month: number, clear
   );
 }
 
-/** The climate entry nearest to a point (great-circle distance). */
-export function nearestClimate(latitude: number, longitude: number, table: readonly ClearnessIndexEntry[] = CLEARNESS_INDEX_TABLE): ClearnessIndexEntry {
-  let best = table[0];
-  let bestDistance = Infinity;
-  for (const entry of table) {
-    const distance = greatCircleDegrees(latitude, longitude, entry.latitude, entry.longitude);
-    if (distance < bestDistance) {
-      best = entry;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** In-plane irradiation of a plane (same shape as the irradiance service's answer). */
-export function fallbackIrradiation(query: PlaneQuery, table: readonly ClearnessIndexEntry[] = CLEARNESS_INDEX_TABLE): PlaneIrradiation {
-  const climate = nearestClimate(query.latitude, query.longitude, table);
-  const monthlyGti = climate.clearnessIndex.map((kt, month) => round(monthlyMeanDailyTilted(query.latitude, month, kt, query.tiltDeg, query.azimuthDeg) * DAYS_IN_MONTH[month], 2));
+/**
+ * In-plane irradiation of a plane (same shape as the irradiance service's answer). The query's
+ * `elevationM`, when known, corrects the places' clearness for the height difference.
+ */
+export function fallbackIrradiation(
+  query: PlaneQuery,
+  places: readonly ClimatePlace[] = shippedClimatePlaces(),
+  options: InterpolationOptions = DEFAULT_INTERPOLATION,
+): PlaneIrradiation {
+  const { clearnessIndex } = interpolateClearness(places, query.latitude, query.longitude, query.elevationM, options);
+  const monthlyGti = clearnessIndex.map((kt, month) => round(monthlyMeanDailyTilted(query.latitude, month, kt, query.tiltDeg, query.azimuthDeg) * DAYS_IN_MONTH[month], 2));
   return { annualGti: round(monthlyGti.reduce((a, b) => a + b, 0), 2), monthlyGti, source: FALLBACK_SOURCE };
 }
 
@@ -104,12 +99,6 @@ export class LocalFallbackProvider implements IrradianceProvider {
   async irradiation(query: PlaneQuery): Promise<PlaneIrradiation> {
     return fallbackIrradiation(query);
   }
-}
-
-/** Great-circle distance between two points, in degrees of arc (× 111.2 for kilometres). */
-export function greatCircleDegrees(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const a = Math.sin(((lat2 - lat1) * DEG) / 2) ** 2 + Math.cos(lat1 * DEG) * Math.cos(lat2 * DEG) * Math.sin(((lon2 - lon1) * DEG) / 2) ** 2;
-  return (2 * Math.asin(Math.min(1, Math.sqrt(a)))) / DEG;
 }
 
 function round(value: number, decimals: number): number {

@@ -7,7 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { buildClimateTableFromPvgis } from '../../scripts/climate-table/build-from-pvgis.ts';
 import { CLIMATE_STATIONS } from '../../scripts/climate-table/stations.ts';
-import { CLEARNESS_INDEX_TABLE } from '../../src/irradiance/clearness-index-table.ts';
+import { decodeClimatePlace } from '../../src/irradiance/climate-table-codec.ts';
+import { shippedClimateTable } from '../../src/irradiance/climate-places.ts';
 import { meanMonthlyHorizontal, monthlyClearnessIndex } from '../../src/irradiance/monthly-clearness.ts';
 import { AVERAGE_DAY_OF_MONTH, DAYS_IN_MONTH, extraterrestrialDaily } from '../../src/irradiance/sun-geometry.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
@@ -57,8 +58,9 @@ describe('the climate table built from PVGIS (stand-in replaying a recorded MRca
     assert.deepEqual(table.entries[0].clearnessIndex, expected);
     assert.deepEqual([table.entries[0].latitude, table.entries[0].longitude], [45, 8]);
     assert.match(table.entries[0].source, /^PVGIS MRcalc, PVGIS-SARAH3 2005–2023, horizontal \(127\.0\.0\.1:\d+\/api\/v5_3\/MRcalc, fetched 2026-11-22\)$/);
-    const piedmont = CLEARNESS_INDEX_TABLE.find((entry) => entry.latitude === 45 && entry.longitude === 8);
-    assert.deepEqual(piedmont?.clearnessIndex, expected.map((kt) => Number(kt.toFixed(3))), 'the shipped table and a PVGIS refresh read the same answer alike');
+    const piedmont = shippedClimateTable().pvgis.find((entry) => entry.latitude === 45 && entry.longitude === 8);
+    assert.deepEqual(piedmont?.clearnessIndex, expected.map((kt) => Math.round(kt * 100) / 100), 'the shipped table and a PVGIS refresh read the same answer alike');
+    assert.equal(table.entries[0].elevationM, 250, 'the height PVGIS echoes');
   });
 
   test('a place PVGIS has no data for is left out with PVGIS’s reason; none at all stops the build', async () => {
@@ -87,17 +89,19 @@ describe('the climate table built from PVGIS (stand-in replaying a recorded MRca
   test('the command writes an importable table of every station, with a progress line each', async () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'climate-')), 'table.ts');
     const script = path.resolve(import.meta.dirname, '../../scripts/build-clearness-table.ts');
-    const { stdout, stderr } = await run(process.execPath, [script, '--pvgis', pvgis.baseUrl, '--out', out]);
-    assert.match(stdout, new RegExp(`Wrote ${CLIMATE_STATIONS.length} places from PVGIS \\(0 left out\\)`));
+    const { stdout, stderr } = await run(process.execPath, [script, '--pvgis', pvgis.baseUrl, '--climate', 'none', '--out', out]);
+    assert.match(stdout, new RegExp(`Wrote ${CLIMATE_STATIONS.length} places from PVGIS \\(0 left out\\) and 0 from sunshine hours \\(calibration 1\\.000\\)`));
     const lines = stderr.trim().split('\n');
     assert.equal(lines.length, CLIMATE_STATIONS.length);
     assert.match(lines[0], new RegExp(`^\\[  1/${CLIMATE_STATIONS.length}\\] Lisbon, Portugal: K̄T 0\\.\\d\\d–0\\.\\d\\d$`));
-    const module = (await import(out)) as { CLEARNESS_INDEX_TABLE: typeof CLEARNESS_INDEX_TABLE };
-    assert.equal(module.CLEARNESS_INDEX_TABLE.length, CLIMATE_STATIONS.length);
-    assert.ok(module.CLEARNESS_INDEX_TABLE.every((entry) => entry.clearnessIndex.length === 12));
+    const module = (await import(out)) as { PVGIS_ROWS: string[]; PVGIS_PROVENANCE: [string, number][]; ROW_SOURCES: string[] };
+    assert.equal(module.PVGIS_ROWS.length, CLIMATE_STATIONS.length);
+    assert.ok(module.PVGIS_ROWS.map(decodeClimatePlace).every((place) => place.clearnessIndex.length === 12 && place.elevationM === 250));
+    assert.deepEqual(module.PVGIS_PROVENANCE.map(([place]) => place), CLIMATE_STATIONS.map((station) => station.name));
+    assert.match(module.ROW_SOURCES[module.PVGIS_PROVENANCE[0][1]], /^PVGIS MRcalc, PVGIS-SARAH3 2005–2023, horizontal/);
     pvgis.mode = 'error500';
     try {
-      await assert.rejects(run(process.execPath, [script, '--pvgis', pvgis.baseUrl, '--out', `${out}.failed`]), (error: { code: number; stderr: string }) => {
+      await assert.rejects(run(process.execPath, [script, '--pvgis', pvgis.baseUrl, '--climate', 'none', '--out', `${out}.failed`]), (error: { code: number; stderr: string }) => {
         assert.equal(error.code, 1);
         assert.match(error.stderr, /The climate table was not written: Lisbon, Portugal: PVGIS answered HTTP 500/);
         return true;

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeSolarYield } from '../../src/domain/solar-yield.ts';
-import { CLEARNESS_INDEX_TABLE } from '../../src/irradiance/clearness-index-table.ts';
-import { beamTiltFactor, erbsMonthlyDiffuseFraction, FALLBACK_SOURCE, fallbackIrradiation, monthlyMeanDailyTilted, nearestClimate } from '../../src/irradiance/local-fallback.ts';
+import { interpolateClearness } from '../../src/irradiance/climate-interpolation.ts';
+import { shippedClimatePlaces, shippedClimateTable } from '../../src/irradiance/climate-places.ts';
+import { beamTiltFactor, erbsMonthlyDiffuseFraction, FALLBACK_SOURCE, fallbackIrradiation, monthlyMeanDailyTilted } from '../../src/irradiance/local-fallback.ts';
 import { declination, extraterrestrialDaily, sunsetHourAngle } from '../../src/irradiance/sun-geometry.ts';
 
 const DEG = Math.PI / 180;
@@ -38,7 +39,7 @@ test('the beam tilt factor equals Duffie & Beckman’s closed form for south-fac
 });
 
 test('a flat plane receives the climate’s global irradiation; east and west faces receive the same', () => {
-  const turin = CLEARNESS_INDEX_TABLE[0];
+  const turin = shippedClimateTable().pvgis[0];
   const month = 6;
   const flat = monthlyMeanDailyTilted(turin.latitude, month, turin.clearnessIndex[month], 0, 180);
   assert.ok(Math.abs(flat - turin.clearnessIndex[month] * extraterrestrialDaily(turin.latitude, 198)) < 1e-9);
@@ -54,10 +55,21 @@ test('the fallback answers in the shape of the endpoint, naming itself', () => {
   const irradiation = fallbackIrradiation({ latitude: 41, longitude: -4, tiltDeg: 35, azimuthDeg: 180 });
   assert.equal(irradiation.monthlyGti.length, 12);
   assert.ok(Math.abs(irradiation.annualGti - irradiation.monthlyGti.reduce((a, b) => a + b, 0)) < 0.05);
-  assert.equal(nearestClimate(41, -4).name, 'Madrid, Spain');
+  const nearest = interpolateClearness(shippedClimatePlaces(), 41, -4, undefined).neighbours[0].place;
+  assert.ok(shippedClimateTable().pvgis.includes(nearest), 'the PVGIS row of Madrid is the nearest place');
   const result = computeSolarYield({ latitude: 41, longitude: -4, tiltDeg: 35, azimuthDeg: 180, panelAreaM2: 10, panelEfficiency: 0.2 }, irradiation);
   assert.deepEqual(Object.keys(result).sort(), ['annualYieldKwh', 'monthlyKwh', 'peakPowerKw', 'source', 'specificYield']);
   assert.equal(result.source, FALLBACK_SOURCE);
   // A 35° south plane near Madrid gets more than the horizontal (1780 kWh/m² from PVGIS) but not absurdly more.
   assert.ok(irradiation.annualGti > 1780 && irradiation.annualGti < 2300, `${irradiation.annualGti}`);
+});
+
+test('the shipped fallback stays close to PVGIS where PVGIS has a row, and scales the sunshine rows by their calibration', () => {
+  const table = shippedClimateTable();
+  const madrid = fallbackIrradiation({ latitude: 40.4165, longitude: -3.70256, tiltDeg: 0, azimuthDeg: 180 }).annualGti;
+  assert.ok(Math.abs(madrid / 1779.64 - 1) < 0.05, `Madrid horizontal ${madrid} kWh/m² vs PVGIS-SARAH3 1779.64`);
+  const places = shippedClimatePlaces();
+  assert.equal(places.length, table.pvgis.length + table.sunshine.length);
+  const sunshine = places[table.pvgis.length];
+  sunshine.clearnessIndex.forEach((kt, m) => assert.ok(Math.abs(kt - table.sunshine[0].clearnessIndex[m] * table.calibration) < 1e-12));
 });
