@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { FALLBACK_ACCURACY } from '../../src/irradiance/local-fallback.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
@@ -139,7 +140,9 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       await clickViewCentre(page);
       const state = await settled(page);
       assert.equal(state.state, 'done');
-      assert.match(await page.locator('#wizard-source').textContent() ?? '', /unavailable: yields come from the viewer’s own climate model/);
+      const source = (await page.locator('#wizard-source').textContent()) ?? '';
+      assert.match(source, /unavailable: yields come from the viewer’s own climate model/);
+      assert.ok(source.includes(FALLBACK_ACCURACY), `the page says how far off the fallback typically is: ${source}`);
       await page.close();
     } finally {
       pvgis.mode = 'ok';

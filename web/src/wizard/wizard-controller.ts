@@ -1,4 +1,5 @@
 import { Vector2 } from 'three';
+import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import { LocalFrame } from '../../../src/modelgen/geometry/local-frame.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
@@ -207,7 +208,7 @@ export class WizardController {
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
-      if (design.fallback) this.#notice.show('The irradiance service is unavailable; yields come from the viewer’s own climate model.');
+      if (design.fallback) this.#notice.show(`The irradiance service is unavailable; yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`);
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     }

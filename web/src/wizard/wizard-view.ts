@@ -1,3 +1,4 @@
+import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
 
@@ -70,7 +71,7 @@ export class WizardView {
     const chart = this.#document.getElementById('wizard-chart')!;
     chart.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
     set('wizard-source', design.fallback
-      ? 'The irradiance service is unavailable: yields come from the viewer’s own climate model and may differ by 10–15 %.'
+      ? `The irradiance service is unavailable: yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`
       : `Irradiance: ${design.source}. Shading traced against the 3D model for every panel.`);
     this.#result.hidden = false;
   }
