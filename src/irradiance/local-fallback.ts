@@ -2,9 +2,10 @@
  * The local fallback used when the irradiance service cannot be reached: a monthly-mean model of
  * in-plane irradiation from the literature (Duffie & Beckman 2013, ch. 2):
  * extraterrestrial irradiation of each month's average day, a monthly clearness index interpolated
- * between the places of a climate table (`climate-interpolation.ts`, `climate-places.ts`), the Erbs et al. (1982) monthly diffuse fraction, the beam
- * tilt factor integrated over the day for any azimuth, the HDKR sky model (Hay & Davies 1980, Klucher
- * 1979, Reindl et al. 1990) and ground reflection with albedo 0.2. No Node imports: it runs in the browser.
+ * between the places of a climate table (`climate-interpolation.ts`, `climate-places.ts`), the Erbs et
+ * al. (1982) monthly diffuse fraction, the beam tilt factor integrated over the day for any azimuth, the
+ * HDKR sky model (Hay & Davies 1980, Klucher 1979, Reindl et al. 1990) and ground reflection with albedo
+ * 0.2. No Node imports: it runs in the browser.
  */
 import type { ClimatePlace } from './climate-entry.ts';
 import { DEFAULT_INTERPOLATION, interpolateClearness, type InterpolationOptions } from './climate-interpolation.ts';
