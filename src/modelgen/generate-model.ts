@@ -77,7 +77,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         osmId: building.feature.osmId,
         type: building.feature.tags.building ?? building.feature.tags['building:part'] ?? 'yes',
         part: building.feature.kind === 'part',
-        height: round(heights.height),
+        height: round(mesh.top),
         minHeight: round(heights.minHeight),
         base: round(base),
         roofShape: mesh.roofShape,

@@ -1,7 +1,7 @@
 import type { Point2 } from '../local-frame.ts';
 import { envelopeRoof, halfHippedPlanes } from './envelope-roof.ts';
 import { flatRoof } from './flat-roof.ts';
-import { PROFILES, profileRoof } from './profile-roof.ts';
+import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
 import { skeletonRoof } from './skeleton-roof.ts';
@@ -17,7 +17,7 @@ export interface RoofOutcome {
 
 /**
  * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, saltbox, gambrel, round
- * (profile roofs); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
+ * (profile roofs); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
  * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion faces;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
@@ -33,6 +33,12 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       const direction = directionVector(tags['roof:direction']);
       const across = shape === 'skillion' && direction ? direction : ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: profileRoof(footprint, heights, across, PROFILES[shape], shape) };
+    }
+    if (shape === 'sawtooth') {
+      // The teeth follow the long side; their slopes face across it, as a shed's rows of north lights do.
+      const across = ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
+      const values = footprint.outer.map(([x, y]) => x * across[0] + y * across[1]);
+      return { roof: profileRoof(footprint, heights, across, sawtoothProfile(Math.max(...values) - Math.min(...values)), shape) };
     }
     if (SKELETON_SHAPES.has(shape)) {
       const roof = skeletonRoof(footprint, heights, shape);

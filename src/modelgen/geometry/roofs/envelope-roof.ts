@@ -1,7 +1,7 @@
 import { clipRing } from '../clip-ring.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
-import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
+import { type Footprint, type Roof, type RoofFace, type RoofHeights, slopeOf } from './roof-types.ts';
 
 /** A plane over the ground: height = a·x + b·y + c. */
 type Plane = [number, number, number];
@@ -67,8 +67,8 @@ export function halfHippedPlanes(footprint: Footprint, heights: RoofHeights, acr
   const high = Math.max(...sValues);
   const start = Math.min(...rValues);
   const end = Math.max(...rValues);
-  const rise = heights.height - heights.wallTop;
-  const slope = (2 * rise) / Math.max(high - low, 1e-6);
+  const slope = heights.pitch !== undefined ? slopeOf(heights.pitch) : (2 * (heights.height - heights.wallTop)) / Math.max(high - low, 1e-6);
+  const rise = (slope * (high - low)) / 2;
   const base = heights.wallTop;
   const hipBase = base + HALF_HIP_START * rise;
   return [
