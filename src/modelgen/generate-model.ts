@@ -11,6 +11,7 @@ import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { addTree } from './geometry/trees.ts';
 import { loadFeatures } from './load-features.ts';
+import { countRoofSources, decideRoofs, roofProvenanceExtras } from './roof-inference/roof-provenance.ts';
 import { loadTerrain } from './load-terrain.ts';
 import { gridTerrainSurface } from './terrain/terrain-surface.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
@@ -58,6 +59,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   let drawn = 0;
   let triangles = 0;
   const fallbacks: string[] = [];
+  const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })), hd);
+  const roofSources: string[] = [];
   const total = prepared.length;
   prepared.forEach((building, index) => {
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
@@ -65,8 +68,9 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
     const owner = building.feature.kind === 'part' ? outlines.find((o) => pointInRing(centroid(building.outer), o.outer)) : building;
     const base = (owner && bases.get(owner)) ?? Math.min(...building.outer.map(([x, y]) => heightAt(x, y)));
-    const heights = buildingHeights(building.feature.tags, minimumBoundingRectangle(building.outer).width);
-    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, building.feature.tags, !hd);
+    const roof = roofs[index];
+    const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
+    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
     const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
@@ -82,11 +86,13 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         base: round(base),
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
-        guessed: heights.guessed,
+        guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
+        ...roofProvenanceExtras(roof),
       },
     );
     if (node) {
       drawn += 1;
+      roofSources.push(roof.roofSource);
       triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, face) => sum + face.mesh.triangleCount, 0);
     }
   });
@@ -138,6 +144,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     buildings: drawn,
     trees: treeCount,
     roofFallbacks: fallbacks.slice(0, 50),
+    roofSources: countRoofSources(roofSources),
   });
   const glb = await writer.write(true);
   onProgress({ progress: 98, step: 'Done' });

@@ -25,7 +25,6 @@ const DEFAULT_LEVELS: Record<string, number> = {
   apartments: 5, hotel: 6, office: 5, commercial: 4, retail: 2, industrial: 3, warehouse: 3, hospital: 5,
   school: 3, university: 4, church: 4, cathedral: 8, public: 3, civic: 3, train_station: 2, dormitory: 4,
 };
-const DEFAULT_ROOF_SHAPES: Record<string, string> = { house: 'gabled', detached: 'gabled', semidetached_house: 'gabled', farm: 'gabled', barn: 'gabled', bungalow: 'hipped', hut: 'gabled', cabin: 'gabled' };
 const FLAT_SHAPES = new Set(['flat', '']);
 /** Roofs as high as half their footprint is wide, when their height is not tagged. */
 const HALF_WIDTH_SHAPES = new Set(['dome', 'onion']);
@@ -33,7 +32,8 @@ const HALF_WIDTH_SHAPES = new Set(['dome', 'onion']);
 /**
  * Reads OSM's Simple 3D Buildings tags: `height`, `min_height`, `building:levels`, `building:min_level`,
  * `roof:levels`, `roof:height`, `roof:angle`, `roof:shape`. Where tags are missing, defaults by building
- * type, all recorded in `guessed`.
+ * type, all recorded in `guessed`; a missing `roof:shape` is flat (roofs are inferred before, in
+ * roof-inference/).
  *
  * @param footprintWidth - the smaller side of the footprint's bounding box, for roofs given by angle
  */
@@ -41,8 +41,9 @@ export function buildingHeights(tags: Record<string, string>, footprintWidth: nu
   const guessed: string[] = [];
   const type = tags.building && tags.building !== 'yes' ? tags.building : (tags['building:part'] ?? 'yes');
   let roofShape = (tags['roof:shape'] ?? '').toLowerCase();
+  // Roofs that are not mapped are inferred before (roof-inference/); what is still missing is flat.
   if (!roofShape) {
-    roofShape = DEFAULT_ROOF_SHAPES[type] ?? 'flat';
+    roofShape = 'flat';
     guessed.push('roof:shape');
   }
   const levels = number(tags['building:levels']);
