@@ -12,6 +12,7 @@ import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { addTree } from './geometry/trees.ts';
 import { loadFeatures } from './load-features.ts';
 import { countRoofSources, decideRoofs, roofProvenanceExtras } from './roof-inference/roof-provenance.ts';
+import { footprintExtras } from './roof-correction/footprint-extras.ts';
 import { loadTerrain } from './load-terrain.ts';
 import { gridTerrainSurface } from './terrain/terrain-surface.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
@@ -88,6 +89,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
         ...roofProvenanceExtras(roof),
+        ...(hd ? footprintExtras(building.outer, building.inners, heights.wallTop) : {}),
       },
     );
     if (node) {

@@ -23,7 +23,7 @@ const LARGE_M2 = 1500;
 /** House-like footprints up to this size get a pitched roof even when their outline is complex. */
 const HOUSE_MAX_M2 = 600;
 /** Unknown (`building=yes`) footprints in this range, low and compact, are taken for houses. */
-const YES_HOUSE_M2: [number, number] = [45, 350];
+const YES_HOUSE_M2: [number, number] = [45, 250];
 const YES_MAX_LEVELS = 3;
 const APARTMENT_MAX_M2 = 800;
 /** A footprint this small that shares a wall with another is an annex (garage, porch, extension): flat. */
