@@ -82,8 +82,9 @@ export class RoofEditor {
     const extras = node.userData as CorrectableBuilding;
     const redrawn = redrawBuilding(extras, correction);
     const meshes: Mesh[] = [];
+    // Walls and roof are redrawn; PV already on the roof stays as it is.
     node.traverse((object) => {
-      if (object instanceof Mesh) meshes.push(object);
+      if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) meshes.push(object);
     });
     const wallMaterial = meshes.find((m) => m.geometry.userData.surface === 'walls')?.material as Material | undefined;
     const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? wallMaterial) as Material | undefined;

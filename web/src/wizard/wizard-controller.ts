@@ -11,6 +11,7 @@ import { PanelMeshes } from './panel-meshes.ts';
 import { layoutRoof, type PlacedPanel } from './roof-layout.ts';
 import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
 import { RoofEditor } from './roof-editor.ts';
+import { existingSolarOf, keepExistingSolarFree } from './existing-solar.ts';
 import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
@@ -202,7 +203,10 @@ export class WizardController {
     if (!roof || !this.#viewer.content) return;
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);
-    this.#candidates = layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback });
+    // PV already on the roof stays: new panels go around it.
+    const existing = existingSolarOf(roof.node.userData);
+    this.#candidates = keepExistingSolarFree(layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback }), existing);
+    this.#view.panel.dataset.existingSolar = String(existing.length);
     this.#meshes.show(this.#candidates);
     this.#viewer.requestRender();
     this.#view.panel.dataset.roof = roof.osmId;
