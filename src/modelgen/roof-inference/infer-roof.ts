@@ -81,7 +81,9 @@ function pitchedPrior(type: string, levels: number | undefined, shape: Footprint
   }
   if (shape.area > LARGE_M2 || complex) return { p: 0.2, rule: 'large or complex footprint, no other evidence', isDefault: true };
   const houseSized = shape.area >= YES_HOUSE_M2[0] && shape.area <= YES_HOUSE_M2[1];
-  if (houseSized && (levels ?? 2) <= YES_MAX_LEVELS && shape.rectangularity >= 0.75) return { p: 0.65, rule: 'house-sized, low, compact footprint', isDefault: false };
+  // A plain box of a house's size is usually a house; wings and recesses mark later, often flat-roofed buildings.
+  const plain = shape.corners <= 5 && shape.rectangularity >= 0.9;
+  if (houseSized && (levels ?? 2) <= YES_MAX_LEVELS && plain) return { p: 0.65, rule: 'house-sized, low, plain footprint', isDefault: false };
   return { p: 0.3, rule: 'not house-like', isDefault: true };
 }
 
