@@ -20,11 +20,12 @@ const files: Record<string, [string, string]> = {
   '/three.core.js': [path.join(three, 'build/three.core.js'), 'text/javascript'],
   '/GLTFLoader.js': [path.join(three, 'examples/jsm/loaders/GLTFLoader.js'), 'text/javascript'],
   '/BufferGeometryUtils.js': [path.join(three, 'examples/jsm/utils/BufferGeometryUtils.js'), 'text/javascript'],
+  '/SkeletonUtils.js': [path.join(three, 'examples/jsm/utils/SkeletonUtils.js'), 'text/javascript'],
   '/meshopt_decoder.module.js': [path.join(three, 'examples/jsm/libs/meshopt_decoder.module.js'), 'text/javascript'],
   '/model.glb': [path.resolve(glbPath), 'model/gltf-binary'],
 };
 const page = `<!doctype html><html><body style="margin:0;background:#cfe3f3">
-<script type="importmap">{"imports":{"three":"/three.module.js","../utils/BufferGeometryUtils.js":"/BufferGeometryUtils.js"}}</script>
+<script type="importmap">{"imports":{"three":"/three.module.js","../utils/BufferGeometryUtils.js":"/BufferGeometryUtils.js","../utils/SkeletonUtils.js":"/SkeletonUtils.js"}}</script>
 <script type="module">
 import * as THREE from 'three';
 import { GLTFLoader } from '/GLTFLoader.js';

@@ -11,6 +11,15 @@ export interface LeadConfiguration {
   kwp?: number;
   annualKwh?: number;
   goal?: string;
+  /** The visitor's correction of the roof the model had (Solar Wizard). */
+  roofCorrection?: LeadRoofCorrection;
+}
+
+/** A roof as the visitor corrected it: shape, pitch in degrees, ridge bearing in degrees from north. */
+export interface LeadRoofCorrection {
+  shape: string;
+  pitch?: number;
+  ridgeDirection?: number;
 }
 
 /** What a visitor sends with the quote form. */
@@ -32,5 +41,7 @@ export function describeConfiguration(configuration: LeadConfiguration): string 
   if (configuration.annualKwh !== undefined) parts.push(`${Math.round(configuration.annualKwh)} kWh/year`);
   if (configuration.goal) parts.push(`goal ${configuration.goal}`);
   if (configuration.roof) parts.push(`roof ${configuration.roof}`);
+  const corrected = configuration.roofCorrection;
+  if (corrected) parts.push(`roof corrected by the visitor to ${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ridge ${corrected.ridgeDirection}° from north` : ''}`);
   return parts.join(', ');
 }

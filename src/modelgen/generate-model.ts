@@ -6,11 +6,15 @@ import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
 import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
-import { FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
+import { EXISTING_SOLAR_COLOUR, FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { addTree } from './geometry/trees.ts';
 import { loadFeatures } from './load-features.ts';
+import { countRoofSources, decideRoofs, roofProvenanceExtras } from './roof-inference/roof-provenance.ts';
+import { footprintExtras } from './roof-correction/footprint-extras.ts';
+import { solarByBuilding } from './features/solar-placement.ts';
+import { solarOnRoof } from './geometry/existing-solar.ts';
 import { loadTerrain } from './load-terrain.ts';
 import { gridTerrainSurface } from './terrain/terrain-surface.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
@@ -58,6 +62,9 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   let drawn = 0;
   let triangles = 0;
   const fallbacks: string[] = [];
+  const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })), hd);
+  const roofSources: string[] = [];
+  const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;
   prepared.forEach((building, index) => {
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
@@ -65,28 +72,38 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
     const owner = building.feature.kind === 'part' ? outlines.find((o) => pointInRing(centroid(building.outer), o.outer)) : building;
     const base = (owner && bases.get(owner)) ?? Math.min(...building.outer.map(([x, y]) => heightAt(x, y)));
-    const heights = buildingHeights(building.feature.tags, minimumBoundingRectangle(building.outer).width);
-    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, building.feature.tags, !hd);
+    const roof = roofs[index];
+    const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
+    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
     const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
+    const pv = solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const node = writer.addNode(
       building.feature.osmId,
-      [{ mesh: mesh.walls, colour: wallColour, extras: { surface: 'walls' } }, ...mesh.roofFaces.map((face) => ({ mesh: face.mesh, colour: roofColour, extras: { surface: 'roof', roofSegments: face.segments } }))],
+      [
+        { mesh: mesh.walls, colour: wallColour, extras: { surface: 'walls' } },
+        ...mesh.roofFaces.map((face) => ({ mesh: face.mesh, colour: roofColour, extras: { surface: 'roof', roofSegments: face.segments } })),
+        ...(pv ? [{ mesh: pv.mesh, colour: EXISTING_SOLAR_COLOUR, extras: { surface: 'existing-solar' } }] : []),
+      ],
       {
         osmId: building.feature.osmId,
         type: building.feature.tags.building ?? building.feature.tags['building:part'] ?? 'yes',
         part: building.feature.kind === 'part',
-        height: round(heights.height),
+        height: round(mesh.top),
         minHeight: round(heights.minHeight),
         base: round(base),
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
-        guessed: heights.guessed,
+        guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
+        ...roofProvenanceExtras(roof),
+        ...(hd ? footprintExtras(building.outer, building.inners, heights.wallTop) : {}),
+        ...(pv?.installations.length ? { existingSolar: pv.installations } : {}),
       },
     );
     if (node) {
       drawn += 1;
+      roofSources.push(roof.roofSource);
       triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, face) => sum + face.mesh.triangleCount, 0);
     }
   });
@@ -138,6 +155,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     buildings: drawn,
     trees: treeCount,
     roofFallbacks: fallbacks.slice(0, 50),
+    roofSources: countRoofSources(roofSources),
   });
   const glb = await writer.write(true);
   onProgress({ progress: 98, step: 'Done' });

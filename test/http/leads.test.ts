@@ -83,6 +83,21 @@ for (const kind of DATABASES) {
       await waitFor('both e-mails after the outage', async () => smtp.to('outage@home.example').length === 1 && smtp.messages.some((m) => m.to.includes('leads@sunny.example') && m.text.includes('Name: Grace')), 30_000);
     });
 
+    test('a roof the visitor corrected in the wizard goes with the lead; a correction out of range is refused, naming it', async () => {
+      const configuration = { latitude: 47.141, longitude: 9.5209, panels: 20, roof: 'way/42', roofCorrection: { shape: 'gabled', pitch: 35, ridgeDirection: 90 } };
+      const response = await send(lead(key, { name: 'Roof Fixer', email: 'roof@home.example', configuration }), '198.51.100.40');
+      assert.equal(response.statusCode, 200);
+      const [notification] = await waitFor('the partner’s e-mail', async () => {
+        const found = smtp.messages.filter((m) => m.to.includes('leads@sunny.example') && m.text.includes('Name: Roof Fixer'));
+        return found.length > 0 && found;
+      });
+      assert.ok(notification.text.includes('roof corrected by the visitor to gabled, 35°, ridge 90° from north'), notification.text);
+      await waitFor('the visitor’s e-mail', async () => smtp.to('roof@home.example').length === 1);
+      const bad = await send(lead(key, { configuration: { ...configuration, roofCorrection: { shape: 'gabled', pitch: 80 } } }), '198.51.100.41');
+      assert.equal(bad.statusCode, 400);
+      assert.match(json(bad).error as string, /pitch/);
+    });
+
     test('a filled honeypot is answered like a success, but nothing is kept or sent', async () => {
       const before = smtp.messages.length;
       const response = await send(lead(key, { website: 'http://spam.example', email: 'bot@spam.example' }), '198.51.100.22');

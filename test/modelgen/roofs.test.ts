@@ -143,10 +143,12 @@ describe('heights from Simple 3D Buildings tags', () => {
   });
 
   test('defaults by type are recorded as guessed; a house is not 3 m tall', () => {
-    const house = buildingHeights({ building: 'house' }, 8);
+    const house = buildingHeights({ building: 'house', 'roof:shape': 'gabled' }, 8);
     assert.ok(house.height >= 6, `house ${house.height} m`);
-    assert.deepEqual(house.guessed.sort(), ['height', 'roof:height', 'roof:shape']);
-    assert.equal(house.roofShape, 'gabled');
+    assert.deepEqual(house.guessed.sort(), ['height', 'roof:height']);
+    const unmapped = buildingHeights({ building: 'house' }, 8);
+    assert.equal(unmapped.roofShape, 'flat');
+    assert.deepEqual(unmapped.guessed.sort(), ['height', 'roof:shape']);
     const tagged = buildingHeights({ building: 'yes', height: '10', 'roof:shape': 'flat' }, 8);
     assert.deepEqual(tagged.guessed, []);
   });

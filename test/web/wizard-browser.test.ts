@@ -128,6 +128,34 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     await page.close();
   });
 
+  test('a visitor corrects a flat roof to a gabled one: the roof is redrawn, and the panels and yield change', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${key}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.keyboard.press('p');
+    await clickViewCentre(page);
+    const flat = await settled(page);
+    assert.equal(flat.state, 'done');
+    assert.equal(flat.roof, ROOF.id);
+    assert.ok(await page.locator('#wizard-roof').isVisible(), 'the roof fields are shown for the picked building');
+    assert.equal(await page.locator('#roof-shape').inputValue(), 'flat');
+    assert.match(await page.locator('#roof-source').textContent() ?? '', /OpenStreetMap|guessed|flat/);
+
+    await page.selectOption('#roof-shape', 'gabled');
+    await page.fill('#roof-pitch', '35');
+    await page.fill('#roof-ridge', '90');
+    await page.locator('#roof-ridge').dispatchEvent('change');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'gabled');
+    await page.waitForFunction((before) => document.getElementById('side-panel')!.dataset.annualKwh !== before, flat.annualKwh, { timeout: 60_000 });
+    const gabled = await settled(page);
+    assert.equal(gabled.state, 'done', await page.locator('#wizard-status').textContent() ?? '');
+    assert.notEqual(gabled.candidates, flat.candidates, `panel places change: ${flat.candidates} on the flat roof, ${gabled.candidates} on the gables`);
+    assert.notEqual(gabled.annualKwh, flat.annualKwh, `the yield changes: ${flat.annualKwh} → ${gabled.annualKwh} kWh`);
+    assert.match(await page.locator('#roof-source').textContent() ?? '', /as you corrected it/);
+    await page.screenshot({ path: path.join(DOCS, 'wizard-roof-corrected.png') });
+    await page.close();
+  });
+
   test('when the irradiance service is down the wizard uses its own model and says so', async () => {
     pvgis.mode = 'error500';
     try {

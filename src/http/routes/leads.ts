@@ -2,11 +2,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppServices } from '../../app.ts';
 import { LEAD_LIMITS } from '../../domain/lead.ts';
+import { CORRECTABLE_SHAPES, CORRECTION_PITCH } from '../../modelgen/browser.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody, Latitude, Longitude } from '../schemas.ts';
 
 const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
+/** The roof as the visitor corrected it in the Solar Wizard. */
+const RoofCorrection = Type.Object(
+  {
+    shape: Type.Union(CORRECTABLE_SHAPES.map((shape) => Type.Literal(shape)), { description: 'Roof shape' }),
+    pitch: Type.Optional(Type.Number({ minimum: CORRECTION_PITCH.min, maximum: CORRECTION_PITCH.max, description: 'Pitch, degrees' })),
+    ridgeDirection: Type.Optional(Type.Number({ minimum: 0, maximum: 360, description: 'Ridge bearing, degrees from north' })),
+  },
+  { additionalProperties: false },
+);
+
 const LeadRequest = Type.Object(
   {
     key: Type.String({ maxLength: 200, description: 'The embed URL’s key' }),
@@ -27,6 +38,7 @@ const LeadRequest = Type.Object(
         kwp: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
         annualKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),
         goal: Type.Optional(Type.String({ maxLength: 40 })),
+        roofCorrection: Type.Optional(RoofCorrection),
       },
       { additionalProperties: false },
     ),

@@ -1,6 +1,6 @@
 import { pointInRing } from '../geometry/polygon.ts';
 import type { OsmData, OsmWay } from '../osm/osm-elements.ts';
-import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures, TreeFeature } from './map-features.ts';
+import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures, SolarFeature, TreeFeature } from './map-features.ts';
 
 /** Spacing of trees planted along a `natural=tree_row`, metres. */
 const TREE_ROW_SPACING_M = 8;
@@ -9,12 +9,13 @@ const ROAD_WIDTHS: Record<string, number> = { motorway: 12, trunk: 10, primary: 
 /**
  * Turns OSM elements into map features: buildings and building parts from closed ways and from
  * multipolygon or building relations (outer rings joined from their ways, inner rings kept as
- * courtyards), trees from nodes and tree rows, and water, green areas and roads for the ground.
+ * courtyards), trees from nodes and tree rows, water, green areas and roads for the ground, and mapped solar PV.
  */
 export function assembleFeatures(data: OsmData): MapFeatures {
   const buildings: BuildingFeature[] = [];
   const trees: TreeFeature[] = [];
   const ground: GroundFeature[] = [];
+  const solar: SolarFeature[] = [];
   const ring = (way: OsmWay) => wayRing(data, way);
 
   for (const way of data.ways.values()) {
@@ -30,6 +31,9 @@ export function assembleFeatures(data: OsmData): MapFeatures {
     } else if (tags.highway && ROAD_WIDTHS[tags.highway] && tags.area !== 'yes') {
       const line = ring(way);
       if (line) ground.push({ kind: 'road', osmId: `way/${way.id}`, points: line, width: Number.parseFloat(tags.width ?? '') || ROAD_WIDTHS[tags.highway] });
+    } else if (closed && isSolarPanel(tags)) {
+      const outline = ring(way);
+      if (outline) solar.push({ osmId: `way/${way.id}`, points: outline, tags });
     } else if (closed) {
       const area = groundKind(tags);
       const outline = area && ring(way);
@@ -52,8 +56,14 @@ export function assembleFeatures(data: OsmData): MapFeatures {
 
   for (const node of data.nodes.values()) {
     if (node.tags?.natural === 'tree') trees.push({ osmId: `node/${node.id}`, lon: node.lon, lat: node.lat, tags: node.tags });
+    else if (node.tags && isSolarPanel(node.tags)) solar.push({ osmId: `node/${node.id}`, points: [[node.lon, node.lat]], tags: node.tags });
   }
-  return { buildings, trees, ground };
+  return { buildings, trees, ground, solar };
+}
+
+/** Solar PV as OSM maps it on roofs and fields. */
+function isSolarPanel(tags: Record<string, string>): boolean {
+  return tags['generator:source'] === 'solar' && tags['generator:method'] === 'photovoltaic';
 }
 
 function buildingKind(tags: Record<string, string>): BuildingFeature['kind'] | undefined {

@@ -31,9 +31,18 @@ export interface GroundFeature {
   wooded?: boolean;
 }
 
+/** A solar PV installation mapped in OSM (`generator:source=solar`, `generator:method=photovoltaic`): an area or a point. */
+export interface SolarFeature {
+  osmId: string;
+  /** The area's outline, or the one point of a node. */
+  points: LonLatRing;
+  tags: Record<string, string>;
+}
+
 /** Everything the generator draws from OpenStreetMap. */
 export interface MapFeatures {
   buildings: BuildingFeature[];
   trees: TreeFeature[];
   ground: GroundFeature[];
+  solar: SolarFeature[];
 }

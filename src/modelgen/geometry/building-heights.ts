@@ -7,6 +7,10 @@ export interface BuildingHeights {
   /** Top of the roof (the tagged `height`). */
   height: number;
   roofShape: string;
+  /** The tagged `roof:angle`, degrees: roofs are drawn at this pitch on every face. */
+  pitch?: number;
+  /** Whether `height` was tagged (a roof drawn at a tagged pitch then ends at that height). */
+  heightTagged: boolean;
   /** Tags whose values were not given and are defaults. */
   guessed: string[];
 }
@@ -21,13 +25,15 @@ const DEFAULT_LEVELS: Record<string, number> = {
   apartments: 5, hotel: 6, office: 5, commercial: 4, retail: 2, industrial: 3, warehouse: 3, hospital: 5,
   school: 3, university: 4, church: 4, cathedral: 8, public: 3, civic: 3, train_station: 2, dormitory: 4,
 };
-const DEFAULT_ROOF_SHAPES: Record<string, string> = { house: 'gabled', detached: 'gabled', semidetached_house: 'gabled', farm: 'gabled', barn: 'gabled', bungalow: 'hipped', hut: 'gabled', cabin: 'gabled' };
 const FLAT_SHAPES = new Set(['flat', '']);
+/** Roofs as high as half their footprint is wide, when their height is not tagged. */
+const HALF_WIDTH_SHAPES = new Set(['dome', 'onion']);
 
 /**
  * Reads OSM's Simple 3D Buildings tags: `height`, `min_height`, `building:levels`, `building:min_level`,
  * `roof:levels`, `roof:height`, `roof:angle`, `roof:shape`. Where tags are missing, defaults by building
- * type, all recorded in `guessed`.
+ * type, all recorded in `guessed`; a missing `roof:shape` is flat (roofs are inferred before, in
+ * roof-inference/).
  *
  * @param footprintWidth - the smaller side of the footprint's bounding box, for roofs given by angle
  */
@@ -35,12 +41,15 @@ export function buildingHeights(tags: Record<string, string>, footprintWidth: nu
   const guessed: string[] = [];
   const type = tags.building && tags.building !== 'yes' ? tags.building : (tags['building:part'] ?? 'yes');
   let roofShape = (tags['roof:shape'] ?? '').toLowerCase();
+  // Roofs that are not mapped are inferred before (roof-inference/); what is still missing is flat.
   if (!roofShape) {
-    roofShape = DEFAULT_ROOF_SHAPES[type] ?? 'flat';
+    roofShape = 'flat';
     guessed.push('roof:shape');
   }
   const levels = number(tags['building:levels']);
-  const roofLevels = number(tags['roof:levels']);
+  // `roof:levels=0` says the roof holds no storey, not that it is flat: a pitched roof keeps its pitch.
+  const taggedRoofLevels = number(tags['roof:levels']);
+  const roofLevels = taggedRoofLevels === 0 && !FLAT_SHAPES.has(roofShape) ? undefined : taggedRoofLevels;
   const minLevel = number(tags['building:min_level']);
   let minHeight = length(tags.min_height) ?? (minLevel !== undefined ? minLevel * LEVEL_HEIGHT_M : 0);
 
@@ -50,20 +59,28 @@ export function buildingHeights(tags: Record<string, string>, footprintWidth: nu
   if (roofHeight === undefined && roofLevels !== undefined) roofHeight = roofLevels * LEVEL_HEIGHT_M;
 
   let height = length(tags.height);
-  if (height === undefined && levels !== undefined) height = levels * LEVEL_HEIGHT_M + (roofHeight ?? 0);
+  const heightTagged = height !== undefined;
+  // Walls start at min_height: storeys are counted from there (a dome on a tower sits above the tower).
+  if (height === undefined && levels !== undefined) height = Math.max(levels * LEVEL_HEIGHT_M, minHeight + LEVEL_HEIGHT_M) + (roofHeight ?? 0);
   if (height === undefined) {
-    const defaultLevels = DEFAULT_LEVELS[type] ?? 2;
-    height = defaultLevels * LEVEL_HEIGHT_M + (roofHeight ?? 0);
+    // A raised part (a drum under a dome, a turret) is one storey above its min_height, not a whole building.
+    const defaultLevels = minHeight > 0 ? 1 : (DEFAULT_LEVELS[type] ?? 2);
+    height = minHeight + defaultLevels * LEVEL_HEIGHT_M + (roofHeight ?? 0);
     guessed.push('height');
   }
   if (roofHeight === undefined) {
-    roofHeight = FLAT_SHAPES.has(roofShape) ? 0 : Math.min(Math.max(1, footprintWidth * 0.3), Math.max(1, (height - minHeight) * 0.5));
+    // A dome or onion of unknown height is a half sphere; it sits on top of guessed walls, uncapped.
+    const halfWidth = HALF_WIDTH_SHAPES.has(roofShape);
+    const byWidth = halfWidth ? footprintWidth / 2 : Math.max(1, footprintWidth * 0.3);
+    const cap = halfWidth && guessed.includes('height') ? Infinity : Math.max(1, (height - minHeight) * 0.5);
+    roofHeight = FLAT_SHAPES.has(roofShape) ? 0 : Math.min(byWidth, cap);
     if (!FLAT_SHAPES.has(roofShape)) guessed.push('roof:height');
     if (!FLAT_SHAPES.has(roofShape) && guessed.includes('height')) height += roofHeight;
   }
   minHeight = Math.min(minHeight, height - 0.5);
   const wallTop = Math.max(minHeight, height - roofHeight);
-  return { minHeight: Math.max(0, minHeight), wallTop, height, roofShape: roofShape || 'flat', guessed };
+  const pitch = angle !== undefined && !FLAT_SHAPES.has(roofShape) ? Math.min(angle, 80) : undefined;
+  return { minHeight: Math.max(0, minHeight), wallTop, height, roofShape: roofShape || 'flat', ...(pitch !== undefined ? { pitch } : {}), heightTagged, guessed };
 }
 
 function number(value: string | undefined): number | undefined {

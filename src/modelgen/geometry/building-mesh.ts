@@ -16,6 +16,8 @@ export interface BuildingMesh {
   roofShape: string;
   /** Why the tagged roof was not drawn, when it was not. */
   roofFallback?: string;
+  /** Top of the drawn roof above the base, metres (a roof at a tagged pitch sets its own height). */
+  top: number;
 }
 
 /**
@@ -24,10 +26,16 @@ export interface BuildingMesh {
  */
 export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights, base: number, tags: Record<string, string>, simple: boolean): BuildingMesh {
   const shape = simple ? 'flat' : heights.roofShape;
-  const roofHeights = simple ? { wallTop: heights.height, height: heights.height } : { wallTop: heights.wallTop, height: heights.height };
-  const { roof, fallback } = buildRoof(footprint, roofHeights, tags, shape);
+  const { roof, fallback } = pitchedRoof(footprint, heights, tags, shape, simple);
   const walls = new MeshBuilder();
-  for (const ring of [footprint.outer, ...footprint.inners]) addWalls(walls, ring, roof, heights.minHeight, base);
+  const onPosts = isRoofOnPosts(tags);
+  // A roof on posts (carport, canopy) has a fascia under its eaves instead of walls, and posts.
+  const wallBottom = onPosts ? Math.max(heights.minHeight, Math.min(...footprint.outer.map((p) => roof.wallTopAt(p))) - FASCIA_M) : heights.minHeight;
+  for (const ring of [footprint.outer, ...footprint.inners]) addWalls(walls, ring, roof, wallBottom, base);
+  if (onPosts) {
+    addPosts(walls, footprint.outer, heights.minHeight, wallBottom, base);
+    walls.polygon(footprint.outer.map(([x, y]): Point3 => [x, y, base + wallBottom]).reverse());
+  }
   const curved = CURVED_SHAPES.has(roof.shape);
   const shared = new MeshBuilder();
   const roofFaces: BuildingMesh['roofFaces'] = curved ? [{ mesh: shared, segments: [] }] : [];
@@ -41,10 +49,53 @@ export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights
     if (curved) roofFaces[0].segments.push(segment);
     else roofFaces.push({ mesh, segments: [segment] });
   }
-  return { walls, roofFaces: roofFaces.filter((f) => f.mesh.triangleCount > 0), roofShape: roof.shape, roofFallback: fallback };
+  const top = Math.max(heights.wallTop, ...roof.faces.flatMap((face) => face.outer.map((p) => p[2])));
+  return { walls, roofFaces: roofFaces.filter((f) => f.mesh.triangleCount > 0), roofShape: roof.shape, roofFallback: fallback, top };
 }
 
-function addWalls(mesh: MeshBuilder, ring: Point2[], roof: Roof, minHeight: number, base: number): void {
+/** Depth of the band under a roof on posts, metres. */
+const FASCIA_M = 0.3;
+/** Side of a square post, metres. */
+const POST_M = 0.2;
+/** A roof on posts gets a post at every corner, up to this many. */
+const MAX_POSTS = 16;
+
+/** Whether a building is a roof on posts: `building=roof` (carports, canopies, fuel station roofs). */
+export function isRoofOnPosts(tags: Record<string, string>): boolean {
+  return tags.building === 'roof' || tags['building:part'] === 'roof';
+}
+
+/**
+ * Builds the roof; a roof at a tagged pitch ends at the tagged `height` when there is one, so its
+ * walls are lowered by the rise the pitch gives (the rise follows the roof's depth, not a guess).
+ */
+function pitchedRoof(footprint: Footprint, heights: BuildingHeights, tags: Record<string, string>, shape: string, simple: boolean) {
+  if (simple) return buildRoof(footprint, { wallTop: heights.height, height: heights.height }, tags, shape);
+  const first = buildRoof(footprint, { wallTop: heights.wallTop, height: heights.height, pitch: heights.pitch }, tags, shape);
+  if (heights.pitch === undefined || !heights.heightTagged) return first;
+  const rise = Math.max(...first.roof.faces.flatMap((face) => face.outer.map((p) => p[2]))) - heights.wallTop;
+  const wallTop = Math.max(heights.minHeight, heights.height - rise);
+  return wallTop === heights.wallTop ? first : buildRoof(footprint, { wallTop, height: heights.height, pitch: heights.pitch }, tags, shape);
+}
+
+/** Square posts under the corners of a roof on posts, inset so they stand under the roof. */
+function addPosts(mesh: MeshBuilder, ring: Point2[], bottom: number, top: number, base: number): void {
+  const step = Math.max(1, Math.ceil(ring.length / MAX_POSTS));
+  const [cx, cy] = [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
+  for (let i = 0; i < ring.length; i += step) {
+    const [x, y] = ring[i];
+    const d = Math.hypot(cx - x, cy - y) || 1;
+    const inset = Math.min(POST_M * 2, d / 2);
+    const px = x + ((cx - x) / d) * inset;
+    const py = y + ((cy - y) / d) * inset;
+    const h = POST_M / 2;
+    const square: Point2[] = [[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]];
+    const post = { wallTopAt: () => top, wallBreaks: () => [] };
+    addWalls(mesh, square, post, bottom, base);
+  }
+}
+
+function addWalls(mesh: MeshBuilder, ring: Point2[], roof: Pick<Roof, 'wallTopAt' | 'wallBreaks'>, minHeight: number, base: number): void {
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i];
     const b = ring[(i + 1) % ring.length];

@@ -6,6 +6,8 @@ import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
 import { OsmData } from './osm-elements.ts';
 import { readOsmFile } from './read-osm-file.ts';
 
+/** Version of the cells' content: a new one rebuilds the indexes kept in caches. */
+const INDEX_FORMAT = 2;
 /** Size of the index's grid cells in degrees (about 1 km). */
 const CELL_DEGREES = 0.01;
 
@@ -24,7 +26,7 @@ export class ExtractIndex {
   /** Opens the index of `extract`, building it first when needed. */
   static async open(extract: string, cacheDir: string, onProgress?: (message: string) => void): Promise<ExtractIndex> {
     const stat = fs.statSync(extract);
-    const key = createHash('sha256').update(`${path.resolve(extract)}:${stat.size}:${stat.mtimeMs}`).digest('hex').slice(0, 16);
+    const key = createHash('sha256').update(`${INDEX_FORMAT}:${path.resolve(extract)}:${stat.size}:${stat.mtimeMs}`).digest('hex').slice(0, 16);
     const folder = path.join(cacheDir, 'osm-index', key);
     if (!fs.existsSync(path.join(folder, 'complete'))) {
       onProgress?.(`Indexing ${path.basename(extract)} (once)`);
@@ -38,7 +40,7 @@ export class ExtractIndex {
     const dLat = radiusM / 111_320 + CELL_DEGREES;
     const dLon = radiusM / (111_320 * Math.cos((latitude * Math.PI) / 180)) + CELL_DEGREES;
     const seen = new Set<string>();
-    const result: MapFeatures = { buildings: [], trees: [], ground: [] };
+    const result: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
     for (let cx = cell(longitude - dLon); cx <= cell(longitude + dLon); cx++) {
       for (let cy = cell(latitude - dLat); cy <= cell(latitude + dLat); cy++) {
         const file = path.join(this.#folder, `${cx}_${cy}.json`);
@@ -47,6 +49,7 @@ export class ExtractIndex {
         for (const building of features.buildings) if (once(seen, `b${building.osmId}`)) result.buildings.push(building);
         for (const tree of features.trees) if (once(seen, `t${tree.osmId}${tree.lon}${tree.lat}`)) result.trees.push(tree);
         for (const area of features.ground) if (once(seen, `g${area.osmId}`)) result.ground.push(area);
+        for (const panel of features.solar) if (once(seen, `s${panel.osmId}`)) result.solar.push(panel);
       }
     }
     return result;
@@ -68,7 +71,7 @@ function build(extract: string, folder: string): void {
       for (let y = minY; y <= maxY; y++) {
         const key = `${x}_${y}`;
         let target = cells.get(key);
-        if (!target) cells.set(key, (target = { buildings: [], trees: [], ground: [] }));
+        if (!target) cells.set(key, (target = { buildings: [], trees: [], ground: [], solar: [] }));
         add(target);
       }
     }
@@ -76,6 +79,7 @@ function build(extract: string, folder: string): void {
   for (const building of features.buildings) put(building.outer, (t) => t.buildings.push(building));
   for (const tree of features.trees) put([[tree.lon, tree.lat]], (t) => t.trees.push(tree));
   for (const area of features.ground) put(area.points, (t) => t.ground.push(area));
+  for (const panel of features.solar) put(panel.points, (t) => t.solar.push(panel));
   const temporary = `${folder}.${process.pid}.tmp`;
   fs.rmSync(temporary, { recursive: true, force: true });
   fs.mkdirSync(temporary, { recursive: true });

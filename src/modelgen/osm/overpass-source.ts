@@ -27,6 +27,8 @@ export function overpassQuery(latitude: number, longitude: number, radiusM: numb
   way["natural"~"^(water|wood|scrub|grassland)$"]${around};
   way["landuse"~"^(grass|meadow|forest|village_green|recreation_ground|cemetery|reservoir)$"]${around};
   way["leisure"~"^(park|garden|pitch|swimming_pool)$"]${around};
+  node["generator:source"="solar"]${around};
+  way["generator:source"="solar"]${around};
 );
 (._;>;);
 out body;`;

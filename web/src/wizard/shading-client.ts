@@ -23,6 +23,11 @@ export class ShadingClient {
     this.#sceneSent = scene;
   }
 
+  /** Forgets the model sent, so the next `prepare` sends it again (a roof was redrawn). */
+  invalidate(): void {
+    this.#sceneSent = undefined;
+  }
+
   /**
    * Yearly shading loss (0–1) of each panel against everything in `scene`.
    *

@@ -10,6 +10,9 @@ import { faceYield } from './face-yield.ts';
 import { DEFAULT_LAYOUT, DEFAULT_PANEL } from './panel-spec.ts';
 import { PanelMeshes } from './panel-meshes.ts';
 import { layoutRoof, type PlacedPanel } from './roof-layout.ts';
+import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { RoofEditor } from './roof-editor.ts';
+import { existingSolarOf, keepExistingSolarFree } from './existing-solar.ts';
 import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
@@ -25,6 +28,8 @@ export interface WizardConfiguration {
   kwp: number;
   annualKwh: number;
   goal: string;
+  /** The visitor's correction of the roof the model had, when they made one. */
+  roofCorrection?: RoofCorrection;
 }
 
 /**
@@ -39,6 +44,8 @@ export class WizardController {
   readonly #form: WizardForm;
   readonly #toggle: HTMLButtonElement;
   readonly #meshes: PanelMeshes;
+  readonly #roofEditor: RoofEditor;
+  #correction: RoofCorrection | undefined;
   #shading: ShadingClient | undefined;
   #choices: WizardChoices;
   #roof: PickedRoof | undefined;
@@ -55,6 +62,7 @@ export class WizardController {
     this.#view = new WizardView(document);
     this.#form = new WizardForm(document);
     this.#meshes = new PanelMeshes(viewer.scene);
+    this.#roofEditor = new RoofEditor(document, (correction) => void this.correctRoof(correction));
     this.#toggle = document.getElementById('wizard-toggle') as HTMLButtonElement;
     this.#choices = {
       goal: settings.wizard?.goal ?? 'maximize_energy',
@@ -67,7 +75,10 @@ export class WizardController {
     this.#form.listen(() => void this.#relayout(), () => void this.#redesign());
     this.#view.panel.dataset.access = settings.wizardAccess;
     // In the preview the design is shown as it is made from the presets; changing it needs Pro.
-    if (settings.wizardAccess === 'preview') this.#form.disable();
+    if (settings.wizardAccess === 'preview') {
+      this.#form.disable();
+      this.#roofEditor.disable();
+    }
     document.getElementById('wizard-upgrade')!.hidden = settings.wizardAccess !== 'preview';
     const upgrade = document.getElementById('wizard-upgrade-link') as HTMLAnchorElement;
     if (settings.upgradeUrl?.startsWith('/')) upgrade.href = settings.upgradeUrl;
@@ -126,6 +137,8 @@ export class WizardController {
   startOver(): void {
     this.#generation++;
     this.#roof = undefined;
+    this.#correction = undefined;
+    this.#roofEditor.hide();
     this.#candidates = [];
     this.#design = undefined;
     this.#meshes.clear();
@@ -138,12 +151,46 @@ export class WizardController {
   /** The current design for a lead, or undefined before one is made. */
   configuration(): WizardConfiguration | undefined {
     if (!this.#roof || !this.#design) return undefined;
-    return { roof: this.#roof.osmId, panels: this.#design.panelCount, kwp: this.#design.kwp, annualKwh: this.#design.annualKwh, goal: this.#choices.goal };
+    return {
+      roof: this.#roof.osmId,
+      panels: this.#design.panelCount,
+      kwp: this.#design.kwp,
+      annualKwh: this.#design.annualKwh,
+      goal: this.#choices.goal,
+      ...(this.#correction ? { roofCorrection: this.#correction } : {}),
+    };
+  }
+
+  /**
+   * Redraws the picked roof as the visitor corrected it and designs again on it: panels, shading and
+   * figures follow the new roof faces.
+   */
+  async correctRoof(correction: RoofCorrection): Promise<void> {
+    const roof = this.#roof;
+    if (!roof || !this.#viewer.content) return;
+    let result;
+    try {
+      result = this.#roofEditor.apply(correction);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    if (!result) return;
+    this.#correction = correction;
+    this.#roof = { ...roof, segments: result.segments };
+    this.#view.panel.dataset.roofShape = result.shape;
+    this.#shading?.invalidate();
+    this.#shading?.prepare(this.#viewer.content);
+    this.#viewer.requestRender();
+    if (result.fallback) this.#notice.show(`The roof could not be drawn as ${correction.shape} (${result.fallback}); it is drawn ${result.shape}.`);
+    await this.#relayout();
   }
 
   /** Places panels on a roof and designs the system. */
   async selectRoof(roof: PickedRoof): Promise<void> {
     this.#roof = roof;
+    this.#correction = (roof.node.userData as { roofCorrection?: RoofCorrection }).roofCorrection;
+    this.#roofEditor.show(roof.node, roof.segments);
     this.open();
     const corners = roof.segments.flatMap((segment) => segment.outline);
     const centre = [0, 1, 2].map((k) => corners.reduce((sum, corner) => sum + corner[k], 0) / corners.length) as [number, number, number];
@@ -157,7 +204,10 @@ export class WizardController {
     if (!roof || !this.#viewer.content) return;
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);
-    this.#candidates = layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback });
+    // PV already on the roof stays: new panels go around it.
+    const existing = existingSolarOf(roof.node.userData);
+    this.#candidates = keepExistingSolarFree(layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback }), existing);
+    this.#view.panel.dataset.existingSolar = String(existing.length);
     this.#meshes.show(this.#candidates);
     this.#viewer.requestRender();
     this.#view.panel.dataset.roof = roof.osmId;

@@ -1,7 +1,7 @@
 import type { Point2 } from '../local-frame.ts';
-import { envelopeRoof, halfHippedPlanes } from './envelope-roof.ts';
+import { envelopeRoof, halfHippedPlanes, hippedPlanes } from './envelope-roof.ts';
 import { flatRoof } from './flat-roof.ts';
-import { PROFILES, profileRoof } from './profile-roof.ts';
+import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
 import { skeletonRoof } from './skeleton-roof.ts';
@@ -17,22 +17,34 @@ export interface RoofOutcome {
 
 /**
  * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, saltbox, gambrel, round
- * (profile roofs); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
- * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion faces;
+ * (profile roofs); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
+ * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion's or gable's main face looks;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
  */
 export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>, shape: string): RoofOutcome {
-  if (heights.height - heights.wallTop < 0.05 || shape === 'flat') return { roof: flatRoof(footprint, heights) };
+  // A roof at a given pitch rises as far as the pitch takes it; otherwise it needs some height to be one.
+  const noRise = heights.pitch === undefined && heights.height - heights.wallTop < 0.05;
+  if (noRise || shape === 'flat') return { roof: flatRoof(footprint, heights) };
   try {
     if (shape === 'half-hipped') {
       const across = ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
     }
     if (PROFILES[shape]) {
-      const direction = directionVector(tags['roof:direction']);
-      const across = shape === 'skillion' && direction ? direction : ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
+      // `roof:direction` is where the roof's main face looks: across the ridge.
+      const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: profileRoof(footprint, heights, across, PROFILES[shape], shape) };
+    }
+    if (shape === 'sawtooth') {
+      // The teeth follow the long side; their slopes face across it, as a shed's rows of north lights do.
+      const across = ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
+      const values = footprint.outer.map(([x, y]) => x * across[0] + y * across[1]);
+      return { roof: profileRoof(footprint, heights, across, sawtoothProfile(Math.max(...values) - Math.min(...values)), shape) };
+    }
+    if (shape === 'hipped' && footprint.inners.length === 0 && isConvex(footprint.outer)) {
+      // On a convex outline the skeleton's faces are the walls' planes: no WebAssembly needed (browser).
+      return { roof: envelopeRoof(footprint, hippedPlanes(footprint, heights), shape) };
     }
     if (SKELETON_SHAPES.has(shape)) {
       const roof = skeletonRoof(footprint, heights, shape);

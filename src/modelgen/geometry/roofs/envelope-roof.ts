@@ -1,7 +1,7 @@
 import { clipRing } from '../clip-ring.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
-import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
+import { type Footprint, type Roof, type RoofFace, type RoofHeights, slopeOf } from './roof-types.ts';
 
 /** A plane over the ground: height = a·x + b·y + c. */
 type Plane = [number, number, number];
@@ -67,8 +67,8 @@ export function halfHippedPlanes(footprint: Footprint, heights: RoofHeights, acr
   const high = Math.max(...sValues);
   const start = Math.min(...rValues);
   const end = Math.max(...rValues);
-  const rise = heights.height - heights.wallTop;
-  const slope = (2 * rise) / Math.max(high - low, 1e-6);
+  const slope = heights.pitch !== undefined ? slopeOf(heights.pitch) : (2 * (heights.height - heights.wallTop)) / Math.max(high - low, 1e-6);
+  const rise = (slope * (high - low)) / 2;
   const base = heights.wallTop;
   const hipBase = base + HALF_HIP_START * rise;
   return [
@@ -77,4 +77,26 @@ export function halfHippedPlanes(footprint: Footprint, heights: RoofHeights, acr
     [slope * along[0], slope * along[1], hipBase - slope * start],
     [-slope * along[0], -slope * along[1], hipBase + slope * end],
   ];
+}
+
+/**
+ * The planes of a hipped roof on a convex outline: one per wall, rising inwards at one pitch (a tagged
+ * one, or the pitch at which the highest point reaches the roof height). On a convex outline their
+ * lower envelope is the straight skeleton's roof, without the skeleton.
+ */
+export function hippedPlanes(footprint: Footprint, heights: RoofHeights): Plane[] {
+  const ring = footprint.outer;
+  const planes = (slope: number, base: number): Plane[] =>
+    ring.map((a, i) => {
+      const b = ring[(i + 1) % ring.length];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      // Inward normal of a counter-clockwise ring: the edge turned left.
+      const n: Point2 = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+      return [slope * n[0], slope * n[1], base - slope * (n[0] * a[0] + n[1] * a[1])];
+    });
+  if (heights.pitch !== undefined) return planes(slopeOf(heights.pitch), heights.wallTop);
+  // Depth of the outline: the highest point of the unit-slope envelope (the largest inscribed circle).
+  const unit = planes(1, 0);
+  const depth = Math.max(...envelopeRoof(footprint, unit, 'hipped').faces.flatMap((face) => face.outer.map((p) => p[2])));
+  return planes((heights.height - heights.wallTop) / Math.max(depth, 1e-6), heights.wallTop);
 }

@@ -1,7 +1,7 @@
 import { clipRing } from '../clip-ring.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
-import type { Footprint, Roof, RoofFace, RoofHeights } from './roof-types.ts';
+import { type Footprint, type Roof, type RoofFace, type RoofHeights, slopeOf } from './roof-types.ts';
 
 /**
  * A roof whose cross-section is the same everywhere along one direction: skillion, gabled, saltbox,
@@ -20,7 +20,9 @@ export function profileRoof(footprint: Footprint, heights: RoofHeights, across: 
   }
   const span = Math.max(high - low, 1e-6);
   const sOf = (p: Point2) => (project(p) - low) / span;
-  const roofHeight = heights.height - heights.wallTop;
+  // A tagged pitch sets the first slope (the eaves' side); the other slopes keep the profile's shape.
+  const [[s0, f0], [s1, f1]] = profile;
+  const roofHeight = heights.pitch !== undefined ? (slopeOf(heights.pitch) * span * (s1 - s0)) / Math.max(Math.abs(f1 - f0), 1e-6) : heights.height - heights.wallTop;
   const heightAt = (s: number) => {
     const clamped = Math.max(0, Math.min(1, s));
     for (let i = 1; i < profile.length; i++) {
@@ -62,6 +64,22 @@ export function profileRoof(footprint: Footprint, heights: RoofHeights, across: 
 function clipToStrip(ring: Point2[], s: (p: Point2) => number, from: number, to: number): Point2[] {
   const epsilon = 1e-9;
   return clipRing(clipRing(ring, (p) => from - epsilon - s(p)), (p) => s(p) - to - epsilon);
+}
+
+/** Width of one sawtooth bay, metres (a typical north-light shed). */
+const SAWTOOTH_BAY_M = 8;
+/** Share of a bay taken by its steep glazed face. */
+const SAWTOOTH_GLAZING = 0.12;
+
+/**
+ * The profile of a sawtooth roof `span` metres wide: bays of about SAWTOOTH_BAY_M, each a long slope up
+ * and a steep glazed face down.
+ */
+export function sawtoothProfile(span: number): [number, number][] {
+  const bays = Math.max(2, Math.round(span / SAWTOOTH_BAY_M));
+  const profile: [number, number][] = [[0, 0]];
+  for (let k = 0; k < bays; k++) profile.push([(k + 1 - SAWTOOTH_GLAZING) / bays, 1], [(k + 1) / bays, 0]);
+  return profile;
 }
 
 /** Profiles (position across, height fraction) of the shapes this builder makes. */

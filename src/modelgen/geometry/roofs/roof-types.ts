@@ -28,4 +28,11 @@ export interface Roof {
 export interface RoofHeights {
   wallTop: number;
   height: number;
+  /** Degrees: when given, every sloped face rises at this pitch from the eaves and `height` is ignored. */
+  pitch?: number;
+}
+
+/** The rise per metre of a pitch in degrees. */
+export function slopeOf(pitch: number): number {
+  return Math.tan((pitch * Math.PI) / 180);
 }

@@ -1,6 +1,6 @@
 import { clipRing } from '../clip-ring.ts';
 import type { Point3 } from '../mesh-builder.ts';
-import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
+import { type Footprint, type Roof, type RoofHeights, slopeOf } from './roof-types.ts';
 
 type Builder = typeof import('straight-skeleton').SkeletonBuilder;
 type SkeletonVertex = [number, number, number];
@@ -42,7 +42,8 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   if (!skeleton || skeleton.polygons.length === 0) return undefined;
   const maxTime = Math.max(...skeleton.vertices.map((v) => v[2]));
   if (!(maxTime > 0)) return undefined;
-  const roofHeight = heights.height - heights.wallTop;
+  // A tagged pitch holds on every face: the rise follows the skeleton's depth, not the outline's width.
+  const roofHeight = heights.pitch !== undefined && shape !== 'mansard' ? slopeOf(heights.pitch) * maxTime : heights.height - heights.wallTop;
   // A mansard rises steeply over the outer part of the skeleton (MANSARD_BREAK of its depth) to
   // MANSARD_LOWER of the roof height, then gently; every other skeleton roof has one pitch.
   const mansard = shape === 'mansard';

@@ -1,0 +1,125 @@
+/**
+ * Roof inference measured with the tags taken away. For every building with a mapped `roof:shape` in
+ * the recorded OSM extracts, the roof is inferred without its roof tags and compared with the mapping:
+ *
+ * - "rules only": every roof tag of the extract removed (nothing mapped nearby to learn the local style);
+ * - "with mapped neighbours": only the building's own roof tags removed (leave-one-out: the other
+ *   mapped roofs around it give the local style, as they do in a real model).
+ *
+ * Shape classes: flat, gabled, hipped, other pitched. Ridge direction: for gabled roofs inferred gabled,
+ * the angle between the inferred ridge and the mapped one (long side, or across it with
+ * `roof:orientation=across`). Also measured against the NRW LoD2 tiles' measured roof types, inferring
+ * from the footprint and the building function alone. "Today" is the rule the generator had before
+ * inference (house types gabled, everything else flat).
+ *
+ *   node bench/roof-inference.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { assembleFeatures } from '../src/modelgen/features/assemble-features.ts';
+import { LocalFrame, type Point2 } from '../src/modelgen/geometry/local-frame.ts';
+import { cleanRing, oriented } from '../src/modelgen/geometry/polygon.ts';
+import { ridgeAcross } from '../src/modelgen/geometry/roofs/build-roof.ts';
+import { OsmData } from '../src/modelgen/osm/osm-elements.ts';
+import { readOsmFile } from '../src/modelgen/osm/read-osm-file.ts';
+import { footprintShape } from '../src/modelgen/roof-inference/footprint-shape.ts';
+import { type RoofClass, roofClass, roofContexts } from '../src/modelgen/roof-inference/roof-context.ts';
+import { decideRoof } from '../src/modelgen/roof-inference/roof-decision.ts';
+import { ADV_FUNCTION_TO_OSM, ADV_ROOF_TO_OSM, readNrwTile } from './nrw-footprints.ts';
+
+const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
+if (!fs.existsSync(SHARED)) {
+  console.log(`Skipped: ${SHARED} (recorded OSM data) is absent.`);
+  process.exit(0);
+}
+const PLACES = ['liechtenstein-2024-03-04.osm.pbf', 'moscow-danilovsky.osm.gz', 'sergiev-posad-lavra.osm.gz', 'helsinki-centre-2019.osm.pbf', 'berlin-siegessaeule.osm.gz'];
+const CLASSES: RoofClass[] = ['flat', 'gabled', 'hipped', 'other'];
+/** The generator's rule before inference. */
+const TODAY: Record<string, string> = { house: 'gabled', detached: 'gabled', semidetached_house: 'gabled', farm: 'gabled', barn: 'gabled', bungalow: 'hipped', hut: 'gabled', cabin: 'gabled' };
+
+type Matrix = Record<RoofClass, Record<RoofClass, number>>;
+const emptyMatrix = (): Matrix => Object.fromEntries(CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((p) => [p, 0]))])) as Matrix;
+const stripRoofTags = (tags: Record<string, string>) => Object.fromEntries(Object.entries(tags).filter(([k]) => !k.startsWith('roof:')));
+const pitchedRight = (m: Matrix) => CLASSES.reduce((s, t) => s + CLASSES.reduce((u, p) => u + ((t === 'flat') === (p === 'flat') ? m[t][p] : 0), 0), 0);
+const classRight = (m: Matrix) => CLASSES.reduce((s, c) => s + m[c][c], 0);
+const total = (m: Matrix) => CLASSES.reduce((s, t) => s + CLASSES.reduce((u, p) => u + m[t][p], 0), 0);
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
+
+function matrixTable(m: Matrix): string {
+  const rows = [`| mapped ↓ / inferred → | ${CLASSES.join(' | ')} |`, `|---|${CLASSES.map(() => '---:').join('|')}|`];
+  for (const t of CLASSES) rows.push(`| ${t} | ${CLASSES.map((p) => m[t][p]).join(' | ')} |`);
+  return rows.join('\n');
+}
+
+/** Angle between two lines, degrees 0–90. */
+function lineAngle(a: Point2, b: Point2): number {
+  const cos = Math.abs(a[0] * b[0] + a[1] * b[1]) / (Math.hypot(...a) * Math.hypot(...b));
+  return (Math.acos(Math.min(1, cos)) * 180) / Math.PI;
+}
+
+const summary: string[] = ['| place | mapped roofs | mode | flat vs pitched | shape class | gabled ridge within 15° |', '|---|---:|---|---:|---:|---:|'];
+const details: string[] = [];
+for (const file of PLACES) {
+  const features = assembleFeatures(new OsmData(readOsmFile(path.join(SHARED, 'osm', file))));
+  const buildings = features.buildings.filter((b) => b.kind === 'building');
+  const first = buildings[0].outer[0];
+  const frame = new LocalFrame(first[1], first[0]);
+  const prepared = buildings
+    .map((b) => ({ tags: b.tags, outer: oriented(cleanRing(b.outer.map(([lon, lat]) => frame.toLocal(lon, lat))), true), inners: b.inners.map((r) => oriented(cleanRing(r.map(([lon, lat]) => frame.toLocal(lon, lat))), false)).filter((r) => r.length >= 3) }))
+    .filter((b) => b.outer.length >= 3);
+  const withAlong = prepared.map((b) => ({ ...b, along: footprintShape(b.outer).along }));
+  const targets = prepared.map((b, i) => i).filter((i) => prepared[i].tags['roof:shape'] && prepared[i].tags['roof:shape'] !== 'yes');
+  const modes = {
+    today: undefined,
+    'rules only': roofContexts(withAlong.map((b) => ({ ...b, tags: stripRoofTags(b.tags) }))),
+    'with mapped neighbours': roofContexts(withAlong),
+  };
+  for (const [mode, contexts] of Object.entries(modes)) {
+    const matrix = emptyMatrix();
+    let ridgeRight = 0;
+    let ridgeCount = 0;
+    for (const i of targets) {
+      const b = prepared[i];
+      const truth = roofClass(b.tags['roof:shape']);
+      const stripped = stripRoofTags(b.tags);
+      const decided = contexts ? decideRoof(stripped, b.outer, b.inners, contexts[i]).tags : { ...stripped, 'roof:shape': TODAY[stripped.building] ?? 'flat' };
+      const predicted = roofClass(decided['roof:shape']);
+      matrix[truth][predicted] += 1;
+      if (truth === 'gabled' && predicted === 'gabled') {
+        const across = (ring: Point2[], value: string | undefined) => ridgeAcross(ring, value === 'across');
+        ridgeCount += 1;
+        if (lineAngle(across(b.outer, b.tags['roof:orientation']), across(b.outer, decided['roof:orientation'])) <= 15) ridgeRight += 1;
+      }
+    }
+    const n = total(matrix);
+    summary.push(`| ${file.split(/[-.]/)[0]} | ${n} | ${mode} | ${pct(pitchedRight(matrix), n)} | ${pct(classRight(matrix), n)} | ${pct(ridgeRight, ridgeCount)} (${ridgeRight}/${ridgeCount}) |`);
+    if (mode !== 'today') details.push(`**${file}, ${mode}** (${n} buildings)\n\n${matrixTable(matrix)}\n`);
+  }
+}
+
+const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today |', '|---|---:|---:|---:|'];
+for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_NW.gml.gz']) {
+  const buildings = readNrwTile(path.join(SHARED, 'lod2', tile)).filter((b) => ADV_FUNCTION_TO_OSM[b.functionCode] && !['mixed', 'other'].includes(ADV_ROOF_TO_OSM[b.roofType] ?? 'other'));
+  const origin = buildings[0].outer[0];
+  const prepared = buildings.map((b) => {
+    const outer = oriented(cleanRing(b.outer.map(([e, n]) => [e - origin[0], n - origin[1]] as Point2)), true);
+    return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] }, outer, along: footprintShape(outer).along, truth: ADV_ROOF_TO_OSM[b.roofType] === 'flat' ? 'flat' : 'pitched' };
+  });
+  const contexts = roofContexts(prepared);
+  const m: Record<string, Record<string, number>> = { flat: { flat: 0, pitched: 0 }, pitched: { flat: 0, pitched: 0 } };
+  let today = 0;
+  prepared.forEach((b, i) => {
+    const shape = decideRoof(b.tags, b.outer, [], contexts[i]).tags['roof:shape'];
+    m[b.truth][shape === 'flat' ? 'flat' : 'pitched'] += 1;
+    if ((b.truth === 'flat') === !TODAY[b.tags.building]) today += 1;
+  });
+  const n = prepared.length;
+  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} |`);
+}
+
+console.log(`\n${new Date().toISOString().slice(0, 10)} · Node ${process.version}\n`);
+console.log(summary.join('\n'));
+console.log('\nNRW LoD2 tiles (measured roofType; roofType 5000 mixed and 9999 other left out; inferred from footprint and function only):\n');
+console.log(nrwRows.join('\n'));
+console.log('\nConfusion matrices (rows: mapped; columns: inferred):\n');
+console.log(details.join('\n'));

@@ -1,0 +1,8 @@
+/**
+ * What the browser app uses from the model generator: the roof builder, to redraw a building whose
+ * roof the visitor corrects. Nothing here (or below it) imports Node modules or server code; a test
+ * keeps it so. (The straight skeleton's WebAssembly is only loaded by the generator: hipped roofs in
+ * the browser are drawn on convex outlines, which need none.)
+ */
+export { checkCorrection, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RoofCorrection } from './roof-correction/roof-correction.ts';
+export type { RoofSegment } from './geometry/roof-segment.ts';

@@ -1,0 +1,84 @@
+import type { BuildingHeights } from '../geometry/building-heights.ts';
+import { buildBuildingMesh } from '../geometry/building-mesh.ts';
+import type { Point2 } from '../geometry/local-frame.ts';
+import type { RoofSegment } from '../geometry/roof-segment.ts';
+import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
+import { slopeOf } from '../geometry/roofs/roof-types.ts';
+import type { FootprintExtras } from './footprint-extras.ts';
+
+/** Roof shapes a visitor can choose. */
+export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
+export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
+
+/** Pitches a visitor can give, degrees. */
+export const CORRECTION_PITCH = { min: 5, max: 60 } as const;
+
+/** A visitor's correction of a building's roof. */
+export interface RoofCorrection {
+  shape: CorrectableShape;
+  /** Degrees from horizontal, for pitched shapes. */
+  pitch?: number;
+  /** Compass bearing of the ridge, degrees 0–180 (0 = north–south); for a skillion, the direction its face looks. */
+  ridgeDirection?: number;
+}
+
+/** The building as its node's extras describe it. */
+export interface CorrectableBuilding extends FootprintExtras {
+  /** Ground height under the building, metres (the model's y). */
+  base: number;
+  minHeight: number;
+}
+
+/** A redrawn building in the model's frame (glTF: x east, y up, z south), non-indexed triangles. */
+export interface RedrawnBuilding {
+  walls: { positions: Float32Array; normals: Float32Array };
+  roofFaces: { positions: Float32Array; normals: Float32Array; segments: RoofSegment[] }[];
+  /** The shape drawn, and why it is not the one asked for when it is not. */
+  shape: string;
+  fallback?: string;
+}
+
+/**
+ * Checks a correction and says exactly what is wrong.
+ *
+ * @throws Error naming the bad value and what is allowed
+ */
+export function checkCorrection(correction: RoofCorrection): void {
+  if (!CORRECTABLE_SHAPES.includes(correction.shape)) throw new Error(`Unknown roof shape "${correction.shape}": use one of ${CORRECTABLE_SHAPES.join(', ')}.`);
+  const { pitch, ridgeDirection } = correction;
+  if (pitch !== undefined && !(pitch >= CORRECTION_PITCH.min && pitch <= CORRECTION_PITCH.max)) throw new Error(`Roof pitch ${pitch}° is out of range: use ${CORRECTION_PITCH.min}–${CORRECTION_PITCH.max}°.`);
+  if (ridgeDirection !== undefined && !(ridgeDirection >= 0 && ridgeDirection <= 360)) throw new Error(`Ridge direction ${ridgeDirection}° is out of range: use 0–360°.`);
+}
+
+/** The roof tags a correction stands for, so the generator's roof builder draws it. */
+export function correctionTags(correction: RoofCorrection): Record<string, string> {
+  const tags: Record<string, string> = { building: 'yes', 'roof:shape': correction.shape };
+  if (correction.shape === 'flat') return tags;
+  tags['roof:angle'] = String(correction.pitch ?? 30);
+  if (correction.ridgeDirection !== undefined) {
+    // roof:direction is where the main face looks: across the ridge, except a skillion's, which is its face.
+    tags['roof:direction'] = String(correction.shape === 'skillion' ? correction.ridgeDirection : (correction.ridgeDirection + 90) % 360);
+  }
+  return tags;
+}
+
+/**
+ * Redraws a building with a corrected roof, from the extras the generator put on its node: the same
+ * roof builder as the generator's. The walls keep their eaves; the roof rises from there at the pitch.
+ */
+export function redrawBuilding(building: CorrectableBuilding, correction: RoofCorrection): RedrawnBuilding {
+  checkCorrection(correction);
+  const tags = correctionTags(correction);
+  const pitch = correction.shape === 'flat' ? undefined : Number(tags['roof:angle']);
+  const footprint = { outer: building.footprint.outer.map(([x, y]) => [x, y] as Point2), inners: building.footprint.inners.map((r) => r.map(([x, y]) => [x, y] as Point2)) };
+  // Shapes drawn by height rather than pitch (pyramidal) rise over half the outline's width at the pitch.
+  const rise = pitch === undefined ? 0 : slopeOf(pitch) * (minimumBoundingRectangle(footprint.outer).width / 2);
+  const heights: BuildingHeights = { minHeight: building.minHeight, wallTop: building.wallTop, height: building.wallTop + rise, roofShape: correction.shape, ...(pitch !== undefined ? { pitch } : {}), heightTagged: false, guessed: [] };
+  const mesh = buildBuildingMesh(footprint, heights, building.base, tags, false);
+  return {
+    walls: { positions: new Float32Array(mesh.walls.positions), normals: new Float32Array(mesh.walls.normals) },
+    roofFaces: mesh.roofFaces.map((face) => ({ positions: new Float32Array(face.mesh.positions), normals: new Float32Array(face.mesh.normals), segments: face.segments })),
+    shape: mesh.roofShape,
+    ...(mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Point2 } from '../geometry/local-frame.ts';
+import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
+import { roofContexts } from './roof-context.ts';
+import { decideRoof, type RoofDecision } from './roof-decision.ts';
+
+/** A building as the roof decisions need it. */
+export interface RoofedFootprint {
+  outer: Point2[];
+  inners: Point2[][];
+  tags: Record<string, string>;
+}
+
+/**
+ * Decides the roofs of all buildings of a model together (neighbours share walls and style). `infer`
+ * false (flat-topped SD models) keeps mapped roofs as mapped and marks the rest as default.
+ */
+export function decideRoofs(buildings: RoofedFootprint[], infer: boolean): RoofDecision[] {
+  if (!infer) return buildings.map((b) => (b.tags['roof:shape'] ? { tags: b.tags, roofSource: 'osm-tag' } : { tags: b.tags, roofSource: 'default', roofRule: 'flat tops (SD)' }));
+  const contexts = roofContexts(buildings.map((b) => ({ outer: b.outer, tags: b.tags, along: minimumBoundingRectangle(b.outer).along })));
+  return buildings.map((b, i) => decideRoof(b.tags, b.outer, b.inners, contexts[i]));
+}
+
+/** The node extras that say where a building's roof comes from: `roofSource`, and for inferred roofs `roofConfidence`, `roofInferred`, `roofRule`. */
+export function roofProvenanceExtras(decision: RoofDecision): Record<string, unknown> {
+  return {
+    roofSource: decision.roofSource,
+    ...(decision.roofConfidence !== undefined ? { roofConfidence: decision.roofConfidence } : {}),
+    ...(decision.roofInferred ? { roofInferred: decision.roofInferred } : {}),
+    ...(decision.roofRule ? { roofRule: decision.roofRule } : {}),
+  };
+}
+
+/** Counts of drawn roofs per source, for the model's `asset.extras.roofSources`. */
+export function countRoofSources(sources: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const source of sources) counts[source] = (counts[source] ?? 0) + 1;
+  return counts;
+}

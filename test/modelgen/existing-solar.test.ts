@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
+import { generateModel } from '../../src/modelgen/index.ts';
+import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
+import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
+import { layoutRoof } from '../../web/src/wizard/roof-layout.ts';
+import { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from '../../web/src/wizard/existing-solar.ts';
+import type { RoofSegment } from '../../web/src/wizard/face-frame.ts';
+import { readModel } from '../helpers/read-model.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+
+const EXTRACT = 'osm/liechtenstein-2024-03-04.osm.pbf';
+const extract = sharedDataFile(EXTRACT);
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-existing-solar-'));
+after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+
+test('rooftop PV mapped in Liechtenstein is drawn on its roofs, listed in the buildings’ extras, and kept free by the wizard', { skip: extract ? false : missingSharedData(EXTRACT) }, async () => {
+  const mapped = assembleFeatures(new OsmData(readOsmFile(extract!))).solar;
+  assert.equal(mapped.length, 156, 'every generator:source=solar + generator:method=photovoltaic object is read');
+
+  const model = await generateModel({ latitude: 47.141, longitude: 9.5209, radiusKm: 0.5, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: extract!, cacheDir } }, () => {});
+  const { buildings } = await readModel(model.glb);
+  const withSolar = buildings.filter((b) => existingSolarOf(b.extras).length > 0);
+  assert.ok(withSolar.length >= 10, `${withSolar.length} buildings with PV in Vaduz`);
+  for (const building of withSolar) {
+    for (const pv of existingSolarOf(building.extras)) {
+      assert.match(pv.osmId, /^(node|way)\/\d+$/);
+      assert.ok(pv.area > 1, `${pv.osmId} covers ${pv.area} m²`);
+      // The panels lie on the roof: within 20 cm above one of its faces' height range.
+      for (const outline of pv.outlines) {
+        const roofTop = Math.max(...building.segments.flatMap((s) => s.outline.map((p) => p[1])));
+        const roofLow = Math.min(...building.segments.flatMap((s) => s.outline.map((p) => p[1])));
+        assert.ok(outline.every((p) => p[1] >= roofLow - 0.01 && p[1] <= roofTop + 0.2), `${pv.osmId} lies on the roof of ${building.extras.osmId}`);
+      }
+    }
+  }
+  // The wizard lays panels out around what is there.
+  const building = withSolar.find((b) => b.segments.length > 0)!;
+  const segments = building.segments as unknown as RoofSegment[];
+  const all = layoutRoof(segments, 47.14);
+  const existing = existingSolarOf(building.extras) as ExistingSolar[];
+  const free = keepExistingSolarFree(all, existing);
+  assert.ok(free.length < all.length, `${all.length - free.length} of ${all.length} places taken by the PV already there`);
+  const inside = (x: number, z: number) => existing.some((e) => e.outlines.some((o) => pointIn([x, z], o.map((p) => [p[0], p[2]] as [number, number]))));
+  assert.ok(free.every((p) => !inside(p.centre[0], p.centre[2])), 'no new panel over existing PV');
+});
+
+function pointIn([x, y]: [number, number], ring: [number, number][]): boolean {
+  let result = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    if (ring[i][1] > y !== ring[j][1] > y && x < ((ring[j][0] - ring[i][0]) * (y - ring[i][1])) / (ring[j][1] - ring[i][1]) + ring[i][0]) result = !result;
+  }
+  return result;
+}

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
+import { LocalFrame } from '../../src/modelgen/geometry/local-frame.ts';
+import { cleanRing, oriented, signedArea } from '../../src/modelgen/geometry/polygon.ts';
+import { minimumBoundingRectangle, ridgeAcross } from '../../src/modelgen/geometry/roofs/build-roof.ts';
+import { generateModel } from '../../src/modelgen/index.ts';
+import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
+import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
+import { roofClass, roofContexts } from '../../src/modelgen/roof-inference/roof-context.ts';
+import { decideRoof } from '../../src/modelgen/roof-inference/roof-decision.ts';
+import { readModel } from '../helpers/read-model.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-roof-inference-'));
+after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+const LIECHTENSTEIN = 'osm/liechtenstein-2024-03-04.osm.pbf';
+const MOSCOW = 'osm/moscow-danilovsky.osm.gz';
+const SOURCES = ['osm-tag', 'inferred', 'default'];
+
+const LAT = 47.14;
+const LON = 9.52;
+/** An OSM JSON file of ways given in local metres around (LAT, LON). */
+function osmFile(buildings: { tags: Record<string, string>; ring: [number, number][] }[]): string {
+  const elements: object[] = [];
+  let nodeId = 1;
+  buildings.forEach((building, index) => {
+    const ids = building.ring.map(([x, y]) => {
+      elements.push({ type: 'node', id: nodeId, lat: LAT + y / 111_320, lon: LON + x / (111_320 * Math.cos((LAT * Math.PI) / 180)) });
+      return nodeId++;
+    });
+    elements.push({ type: 'way', id: index + 1, nodes: [...ids, ids[0]], tags: building.tags });
+  });
+  const file = path.join(cacheDir, `synthetic-${index++}.json`);
+  fs.writeFileSync(file, JSON.stringify({ version: 0.6, elements }));
+  return file;
+}
+let index = 0;
+const box = (x: number, y: number, w: number, d: number): [number, number][] => [[x, y], [x + w, y], [x + w, y + d], [x, y + d]];
+const generate = (osmExtract: string, latitude = LAT, longitude = LON, radiusKm = 0.2) =>
+  generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {});
+
+describe('inferred roofs in the model', () => {
+  test('a row of terraced houses gets gables with the ridge along the row; a large complex shed stays flat by default', async () => {
+    const row = [0, 1, 2, 3].map((i) => ({ tags: { building: 'terrace' }, ring: box(i * 6, 0, 6, 11) }));
+    const hall = { tags: { building: 'yes' }, ring: [[0, 40], [60, 40], [60, 70], [40, 70], [40, 55], [20, 55], [20, 90], [0, 90]] as [number, number][] };
+    const { asset, buildings } = await readModel((await generate(osmFile([...row, hall]))).glb);
+    for (const house of buildings.filter((b) => Number(b.extras.osmId.split('/')[1]) <= 4)) {
+      assert.equal(house.extras.roofSource, 'inferred');
+      assert.equal(house.extras.roofShape, 'gabled');
+      const confidence = house.extras.roofConfidence as number;
+      assert.ok(confidence > 0.5 && confidence <= 1, `confidence ${confidence}`);
+      assert.deepEqual([...(house.extras.roofInferred as string[])].sort(), ['roof:angle', 'roof:orientation', 'roof:shape']);
+      // The row runs east–west: its faces look north and south, at the inferred pitch.
+      assert.deepEqual(house.segments.map((s) => Math.round(s.azimuth)).sort((a, b) => a - b), [0, 180]);
+      assert.ok(house.segments.every((s) => Math.abs(s.pitch - 35) < 0.5), `pitches ${house.segments.map((s) => s.pitch)}`);
+    }
+    const shed = buildings.find((b) => b.extras.osmId === 'way/5')!;
+    assert.equal(shed.extras.roofSource, 'default');
+    assert.equal(shed.extras.roofShape, 'flat');
+    assert.deepEqual(asset.roofSources, { inferred: 4, default: 1 });
+  });
+
+  test('Vaduz 0.5 km: at least 70 % of the house-like buildings drawn pitched, every roof marked how it was decided', { skip: sharedDataFile(LIECHTENSTEIN) ? false : missingSharedData(LIECHTENSTEIN) }, async () => {
+    const { asset, buildings } = await readModel((await generate(sharedDataFile(LIECHTENSTEIN)!, 47.141, 9.5209, 0.5)).glb);
+    const frame = new LocalFrame(47.141, 9.5209);
+    const features = new Map(assembleFeatures(new OsmData(readOsmFile(sharedDataFile(LIECHTENSTEIN)!))).buildings.map((b) => [b.osmId, b]));
+    const houseLike = buildings.filter((b) => {
+      const feature = features.get(b.extras.osmId);
+      if (!feature || feature.kind !== 'building' || feature.tags['roof:shape']) return false;
+      const area = Math.abs(signedArea(feature.outer.map(([lon, lat]) => frame.toLocal(lon, lat))));
+      const type = feature.tags.building;
+      return ['house', 'detached', 'semidetached_house', 'terrace', 'farm', 'residential'].includes(type) || (type === 'yes' && !(Number(feature.tags['building:levels']) > 3) && area < 300);
+    });
+    const pitched = houseLike.filter((b) => b.segments.some((s) => s.pitch > 5));
+    console.log(`# Vaduz: ${pitched.length} of ${houseLike.length} house-like buildings drawn pitched; roof sources ${JSON.stringify(asset.roofSources)}`);
+    assert.ok(houseLike.length >= 250, `${houseLike.length} house-like buildings`);
+    assert.ok(pitched.length >= 0.7 * houseLike.length, `${pitched.length} of ${houseLike.length} pitched`);
+    assert.ok(buildings.every((b) => SOURCES.includes(b.extras.roofSource as string)), 'every building has a roofSource');
+    const counts = asset.roofSources as Record<string, number>;
+    for (const source of SOURCES) assert.equal(counts[source] ?? 0, buildings.filter((b) => b.extras.roofSource === source).length, source);
+    assert.ok(buildings.filter((b) => b.extras.roofSource === 'osm-tag').every((b) => features.get(b.extras.osmId)?.tags['roof:shape']), 'osm-tag only on mapped roofs');
+  });
+});
+
+/** Shape classes of the mapped roofs of an extract, inferred again with each building's own roof tags taken away. */
+function leaveOneOut(file: string) {
+  const buildings = assembleFeatures(new OsmData(readOsmFile(file))).buildings.filter((b) => b.kind === 'building');
+  const first = buildings[0].outer[0];
+  const frame = new LocalFrame(first[1], first[0]);
+  const prepared = buildings
+    .map((b) => ({ tags: b.tags, outer: oriented(cleanRing(b.outer.map(([lon, lat]) => frame.toLocal(lon, lat))), true) }))
+    .filter((b) => b.outer.length >= 3);
+  const strip = (tags: Record<string, string>) => Object.fromEntries(Object.entries(tags).filter(([k]) => !k.startsWith('roof:')));
+  // A building's context counts the mapped roofs around it but never its own: each roof is inferred as
+  // if only its own tags were taken away.
+  const contexts = roofContexts(prepared.map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along })));
+  return prepared.flatMap((target, i) => (target.tags['roof:shape'] && target.tags['roof:shape'] !== 'yes' ? [{ target, decided: decideRoof(strip(target.tags), target.outer, [], contexts[i]) }] : []));
+}
+
+describe('inference measured against mapped roofs with the tags taken away', { skip: sharedDataFile(LIECHTENSTEIN) && sharedDataFile(MOSCOW) ? false : missingSharedData(LIECHTENSTEIN) }, () => {
+  test('Liechtenstein, each roof inferred from its building and its neighbours: flat vs pitched ≥ 85 %, class ≥ 75 %, gabled ridge within 15° ≥ 80 %', () => {
+    const results = leaveOneOut(sharedDataFile(LIECHTENSTEIN)!);
+    const n = results.length;
+    const pitchedRight = results.filter((r) => (roofClass(r.target.tags['roof:shape']) === 'flat') === (r.decided.tags['roof:shape'] === 'flat')).length;
+    const classRight = results.filter((r) => roofClass(r.target.tags['roof:shape']) === roofClass(r.decided.tags['roof:shape'])).length;
+    const gabled = results.filter((r) => r.target.tags['roof:shape'] === 'gabled' && r.decided.tags['roof:shape'] === 'gabled');
+    const line = (r: (typeof results)[number], value: string | undefined) => ridgeAcross(r.target.outer, value === 'across');
+    const ridgeRight = gabled.filter((r) => {
+      const [a, b] = [line(r, r.target.tags['roof:orientation']), line(r, r.decided.tags['roof:orientation'])];
+      return Math.abs(a[0] * b[0] + a[1] * b[1]) >= Math.cos((15 * Math.PI) / 180);
+    }).length;
+    console.log(`# Liechtenstein: ${n} mapped roofs; flat vs pitched ${pitchedRight}, class ${classRight}, ridge ${ridgeRight} of ${gabled.length}`);
+    assert.ok(n >= 450);
+    assert.ok(pitchedRight >= 0.85 * n, `flat vs pitched ${pitchedRight} of ${n}`);
+    assert.ok(classRight >= 0.75 * n, `class ${classRight} of ${n}`);
+    assert.ok(ridgeRight >= 0.8 * gabled.length, `ridge ${ridgeRight} of ${gabled.length}`);
+  });
+
+  test('Moscow, a city of hipped and flat roofs the rules were not written for: flat vs pitched ≥ 70 %, hipped recognised from the neighbours', () => {
+    const results = leaveOneOut(sharedDataFile(MOSCOW)!);
+    const pitchedRight = results.filter((r) => (roofClass(r.target.tags['roof:shape']) === 'flat') === (r.decided.tags['roof:shape'] === 'flat')).length;
+    const hipped = results.filter((r) => r.target.tags['roof:shape'] === 'hipped' && r.decided.tags['roof:shape'] === 'hipped').length;
+    console.log(`# Moscow: ${results.length} mapped roofs; flat vs pitched ${pitchedRight}; hipped right ${hipped}`);
+    assert.ok(pitchedRight >= 0.7 * results.length, `${pitchedRight} of ${results.length}`);
+    assert.ok(hipped >= 20, `${hipped} hipped roofs inferred hipped`);
+  });
+});

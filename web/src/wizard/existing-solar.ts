@@ -1,0 +1,39 @@
+import type { Vec3 } from './face-frame.ts';
+import type { PlacedPanel } from './roof-layout.ts';
+
+/** PV already on a roof, as the building's node extras list it (`existingSolar`). */
+export interface ExistingSolar {
+  osmId: string;
+  area: number;
+  /** Its outline on each roof face it covers (model frame). */
+  outlines: Vec3[][];
+}
+
+/** The PV already mapped on a building, from its node's extras. */
+export function existingSolarOf(userData: Record<string, unknown>): ExistingSolar[] {
+  return Array.isArray(userData.existingSolar) ? (userData.existingSolar as ExistingSolar[]) : [];
+}
+
+/**
+ * The panels that do not overlap PV already on the roof (seen from above): new panels go around it.
+ */
+export function keepExistingSolarFree(panels: PlacedPanel[], existing: ExistingSolar[]): PlacedPanel[] {
+  const areas = existing.flatMap((e) => e.outlines).map((outline) => outline.map(([x, , z]) => [x, z] as [number, number]));
+  if (areas.length === 0) return panels;
+  return panels.filter((panel) => {
+    const corners = [-0.5, 0.5].flatMap((a) => [-0.5, 0.5].map((u) => [0, 2].map((k) => panel.centre[k] + panel.across[k] * panel.width * a + panel.up[k] * panel.height * u) as [number, number]));
+    const rectangle = [corners[0], corners[2], corners[3], corners[1]];
+    const centre: [number, number] = [panel.centre[0], panel.centre[2]];
+    return !areas.some((area) => [centre, ...corners].some((p) => inside(p, area)) || area.some((p) => inside(p, rectangle)));
+  });
+}
+
+function inside([x, y]: [number, number], ring: [number, number][]): boolean {
+  let result = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result;
+  }
+  return result;
+}

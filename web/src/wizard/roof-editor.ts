@@ -1,0 +1,122 @@
+import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
+import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import type { RoofSegment } from './face-frame.ts';
+
+/** Where a roof came from, in words for the visitor. */
+const SOURCE_WORDS: Record<string, string> = {
+  'osm-tag': 'as mapped in OpenStreetMap',
+  inferred: 'guessed from the building’s type and outline',
+  default: 'drawn flat: nothing is known about it',
+};
+
+/** What the node extras of a building the generator drew say about its roof. */
+type BuildingExtras = Partial<CorrectableBuilding> & { roofShape?: string; roofSource?: string; roofConfidence?: number };
+
+/**
+ * The wizard's roof fields: show how the picked building's roof was decided, and let the visitor change
+ * its shape, pitch and ridge direction. The building is redrawn at once by the generator's own roof
+ * builder (the modelgen library's browser entry), and the new roof faces are handed on.
+ */
+export class RoofEditor {
+  readonly #section: HTMLElement;
+  readonly #shape: HTMLSelectElement;
+  readonly #pitch: HTMLInputElement;
+  readonly #ridge: HTMLInputElement;
+  readonly #source: HTMLElement;
+  #node: Object3D | undefined;
+
+  constructor(document: Document, onCorrect: (correction: RoofCorrection) => void) {
+    this.#section = document.getElementById('wizard-roof')!;
+    this.#shape = document.getElementById('roof-shape') as HTMLSelectElement;
+    this.#pitch = document.getElementById('roof-pitch') as HTMLInputElement;
+    this.#ridge = document.getElementById('roof-ridge') as HTMLInputElement;
+    this.#source = document.getElementById('roof-source')!;
+    this.#pitch.min = String(CORRECTION_PITCH.min);
+    this.#pitch.max = String(CORRECTION_PITCH.max);
+    for (const field of [this.#shape, this.#pitch, this.#ridge]) field.addEventListener('change', () => this.#node && onCorrect(this.read()));
+  }
+
+  /** Shows the roof of a picked building; hidden when its outline is not in the model (SD models). */
+  show(node: Object3D, segments: RoofSegment[]): void {
+    const extras = node.userData as BuildingExtras;
+    this.#node = extras.footprint ? node : undefined;
+    this.#section.hidden = !this.#node;
+    if (!this.#node) return;
+    const sloped = segments.filter((s) => s.pitch > 1).sort((a, b) => b.area - a.area);
+    this.#shape.value = [...this.#shape.options].some((o) => o.value === extras.roofShape) ? extras.roofShape! : sloped.length ? 'gabled' : 'flat';
+    this.#pitch.value = String(Math.round(sloped[0]?.pitch ?? 30));
+    this.#ridge.value = String(Math.round(sloped.length ? (sloped[0].azimuth + 90) % 180 : 0));
+    this.#sync();
+    const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined ? ` (${Math.round(extras.roofConfidence * 100)} % sure)` : '';
+    this.#source.textContent = `This roof is ${SOURCE_WORDS[extras.roofSource ?? ''] ?? 'as the model has it'}${sure}. Correct it if it is not yours.`;
+  }
+
+  hide(): void {
+    this.#node = undefined;
+    this.#section.hidden = true;
+  }
+
+  disable(): void {
+    for (const field of [this.#shape, this.#pitch, this.#ridge]) field.disabled = true;
+  }
+
+  /** The correction the fields describe. */
+  read(): RoofCorrection {
+    this.#sync();
+    const shape = this.#shape.value as CorrectableShape;
+    if (shape === 'flat') return { shape };
+    const pitch = Math.min(CORRECTION_PITCH.max, Math.max(CORRECTION_PITCH.min, Number(this.#pitch.value) || 30));
+    const ridge = ((Number(this.#ridge.value) % 360) + 360) % 360;
+    return { shape, pitch, ridgeDirection: ridge };
+  }
+
+  /**
+   * Redraws the picked building with a corrected roof: its walls and roof meshes are replaced, in the
+   * model's frame (the node's quantisation transform undone for the new meshes).
+   *
+   * @returns the new roof faces, and why the shape asked for could not be drawn when it could not
+   */
+  apply(correction: RoofCorrection): { segments: RoofSegment[]; shape: string; fallback?: string } | undefined {
+    const node = this.#node;
+    if (!node) return undefined;
+    const extras = node.userData as CorrectableBuilding;
+    const redrawn = redrawBuilding(extras, correction);
+    const meshes: Mesh[] = [];
+    // Walls and roof are redrawn; PV already on the roof stays as it is.
+    node.traverse((object) => {
+      if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) meshes.push(object);
+    });
+    const wallMaterial = meshes.find((m) => m.geometry.userData.surface === 'walls')?.material as Material | undefined;
+    const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? wallMaterial) as Material | undefined;
+    if (!wallMaterial || !roofMaterial) return undefined;
+    for (const mesh of meshes) {
+      mesh.removeFromParent();
+      mesh.geometry.dispose();
+    }
+    node.updateMatrix();
+    const undo = node.matrix.clone().invert();
+    const add = (positions: Float32Array, normals: Float32Array, material: Material, userData: Record<string, unknown>) => {
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new BufferAttribute(positions, 3));
+      geometry.setAttribute('normal', new BufferAttribute(normals, 3));
+      geometry.userData = userData;
+      const mesh = new Mesh(geometry, material);
+      undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
+      mesh.castShadow = true;
+      mesh.receiveShadow = true;
+      node.add(mesh);
+    };
+    add(redrawn.walls.positions, redrawn.walls.normals, wallMaterial, { surface: 'walls' });
+    for (const face of redrawn.roofFaces) add(face.positions, face.normals, roofMaterial, { surface: 'roof', roofSegments: face.segments });
+    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction };
+    this.#source.textContent = 'This roof is drawn as you corrected it; the correction goes with your quote request.';
+    return { segments: redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]), shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
+  }
+
+  /** Pitch and ridge only mean something on pitched roofs. */
+  #sync(): void {
+    const flat = this.#shape.value === 'flat';
+    this.#pitch.closest('label')!.hidden = flat;
+    this.#ridge.closest('label')!.hidden = flat;
+  }
+}
