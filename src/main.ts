@@ -8,6 +8,7 @@ import { generateCommand } from './cli/generate-command.ts';
 import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
 import { UsageError, type CommandContext } from './cli/command.ts';
+import { joinNegativeValues } from './cli/option-values.ts';
 import { migrateCommand, serveCommand, workerCommand } from './cli/service-commands.ts';
 
 const HELP = `Usage: solar-partner <command> [options]
@@ -68,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   try {
-    await command({ config, args: rest, out: (line) => process.stdout.write(`${line}\n`), parse: (options) => parseArgs({ args: rest, options, allowPositionals: true, strict: true }) });
+    await command({ config, args: rest, out: (line) => process.stdout.write(`${line}\n`), parse: (options) => parseArgs({ args: joinNegativeValues(rest, options), options, allowPositionals: true, strict: true }) });
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -28,6 +28,15 @@ describe('solar-partner CLI', () => {
     assert.match(badPlan.err, /--plan must be one of free, pro, business \(got "gold"\)/);
   });
 
+  test('negative coordinates may follow their option with a space (places west of Greenwich)', () => {
+    // --lat -91 is out of range: the message shows both values were read as values, not as options.
+    const result = run(['generate', '--lat', '-91', '--lng', '-0.0984', '--out', 'x.glb']);
+    assert.equal(result.code, 2);
+    assert.match(result.err, /--lat must be a number between -90 and 90 \(got "-91"\)/);
+    const west = run(['generate', '--lat', '51.5', '--lng', '-0.0984', '--radius', '-1', '--out', 'x.glb']);
+    assert.match(west.err, /--radius must be between [\d.]+ and [\d.]+ km \(got "-1"\)/, 'the longitude passed, the radius is checked next');
+  });
+
   test('bad settings stop the start with one line per problem', () => {
     const result = run(['migrate'], { PORT: 'abc', LOG_LEVEL: 'loud' });
     assert.equal(result.code, 1);
