@@ -40,6 +40,7 @@ import { viewerApiRoutes } from './http/routes/viewer-api.ts';
 import { viewerRoutes } from './http/routes/viewer.ts';
 import { ViewerPageTemplate, WEB_DIST_DIR } from './http/viewer-page.ts';
 import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
+import { PasswordResetWorker } from './jobs/password-reset-worker.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ManualBilling, type BillingProvider } from './billing/billing-provider.ts';
 import { StripeBilling } from './billing/stripe-billing.ts';
@@ -121,6 +122,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (topic === 'keys') services.authenticator.invalidate();
     else if (topic.startsWith('model:')) services.models.invalidate(topic.slice('model:'.length));
   });
+  // Reset requests are worked after their answer, so /auth/forgot takes the same time for any address.
+  const resets = new PasswordResetWorker(deps.queue, (email) => services.accounts.sendPasswordReset(email, services.now()));
+  app.addHook('onReady', () => resets.start());
+  app.addHook('onClose', () => resets.stop());
   app.addHook('onClose', async () => {
     await unsubscribe();
     await services.authenticator.flush();
