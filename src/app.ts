@@ -167,7 +167,7 @@ function createServices(deps: AppDependencies, app: FastifyInstance): AppService
   const now = deps.now ?? (() => new Date());
   const repository = new RateLimitRepository(db);
   const limits: RateLimiter =
-    deps.database.kind === 'pglite' ? new SingleOwnerRateLimiter(repository, (error) => app.log.error({ err: error }, 'could not record rate-limit hits')) : new DatabaseRateLimiter(repository);
+    deps.database.kind === 'pglite' ? new SingleOwnerRateLimiter(repository) : new DatabaseRateLimiter(repository);
   app.addHook('onClose', async () => limits.flush());
   const usage = new UsageRepository(db);
   const cacheHits = new WriteBehindBuffer((events: UsageEvent[]) => usage.recordMany(events), (error) => app.log.error({ err: error }, 'could not record usage'));
