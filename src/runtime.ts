@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
+import { startAdminSocket } from './cli/admin-socket.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
@@ -58,6 +59,8 @@ export async function startService(config: Config, options: StartOptions): Promi
       (error) => logger.error({ err: error }, 'job queue error'),
     );
     closers.push(() => queue.stop());
+    // The embedded database has one owner: operator commands reach it through this process.
+    if (database.kind === 'pglite') closers.push(await startAdminSocket(config, database, logger));
     const store = createObjectStore(config);
     if (config.workers > 0) {
       const worker = new GenerationWorker({
