@@ -19,6 +19,8 @@ import { RateLimitRepository } from './db/rate-limit-repository.ts';
 import type { Database } from './db/schema.ts';
 import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
+import { errorMappingOptions } from './http/error-mapping.ts';
+import { addTextRule, withTextRule } from './http/text-rule.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { sendSitePageError } from './http/pages/send-page.ts';
 import { authRoutes } from './http/routes/auth.ts';
@@ -106,7 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
+    ...errorMappingOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   setValidators(app);
   // The API speaks JSON only; other bodies are answered 415 rather than parsed as text.
@@ -208,7 +210,10 @@ function setValidators(app: FastifyInstance): void {
   const common = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false } as const;
   const bodyAjv = new Ajv({ ...common, coerceTypes: false });
   const textAjv = new Ajv({ ...common, coerceTypes: true });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  // No control characters (U+0000 above all) in any string of any route: see text-rule.ts.
+  addTextRule(bodyAjv);
+  addTextRule(textAjv);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(withTextRule(schema)));
 }
 
 async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
