@@ -20,6 +20,8 @@ import type { Database } from './db/schema.ts';
 import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { errorMappingOptions } from './http/error-mapping.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { addTextRule, withTextRule } from './http/text-rule.ts';
 import { ErrorBody, ModelJob } from './http/schemas.ts';
 import { sendSitePageError } from './http/pages/send-page.ts';
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   setValidators(app);
   // The API speaks JSON only; other bodies are answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   const services = createServices(deps, app);
   if (deps.database.kind === 'pglite') {
@@ -134,6 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, deps.config.publicBaseUrl);
   await app.register(fastifyCookie);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicBaseUrl);
