@@ -1,7 +1,9 @@
 import type { BuildingFeature } from './features/map-features.ts';
 import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
-import { addArea, addRoad, groundMesh } from './geometry/ground.ts';
+import { addArea, addRoad } from './geometry/ground.ts';
+import { groundMesh } from './geometry/ground-mesh.ts';
+import { seatBuildings, wallFoot } from './geometry/seating.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
 import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
@@ -16,14 +18,13 @@ import { footprintExtras } from './roof-correction/footprint-extras.ts';
 import { solarByBuilding } from './features/solar-placement.ts';
 import { solarOnRoof } from './geometry/existing-solar.ts';
 import { loadTerrain } from './load-terrain.ts';
-import { gridTerrainSurface } from './terrain/terrain-surface.ts';
+import { buildTerrainMesh } from './terrain/terrain-mesh.ts';
+import type { TerrainSource } from './terrain/terrain-source.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 
 /** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
 const WOOD_SPACING_M = 12;
 const MAX_TREES = 5000;
-/** Grid spacing of the terrain surface, metres. */
-const GROUND_STEP_M = 10;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
 const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
@@ -57,12 +58,13 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const parts = prepared.filter((b) => b.feature.kind === 'part');
   const partCentres = parts.map((p) => centroid(p.outer));
   const writer = new GlbWriter();
-  const bases = new Map<PreparedBuilding, number>();
-  for (const building of outlines) bases.set(building, Math.min(...building.outer.map(([x, y]) => heightAt(x, y))));
   let drawn = 0;
   let triangles = 0;
   const fallbacks: string[] = [];
   const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })), hd);
+  // Buildings are seated first: their pads are cut into the ground the mesh is made from.
+  const seating = seatBuildings(prepared.map((b, i) => ({ outer: b.outer, part: b.feature.kind === 'part', heightGuessed: buildingHeights(roofs[i].tags, 10).guessed.includes('height') })), heightAt);
+  const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: seating.pads });
   const roofSources: string[] = [];
   const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;
@@ -70,11 +72,12 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
     const hasParts = building.feature.kind === 'building' && partCentres.some((c) => pointInRing(c, building.outer));
     if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
-    const owner = building.feature.kind === 'part' ? outlines.find((o) => pointInRing(centroid(building.outer), o.outer)) : building;
-    const base = (owner && bases.get(owner)) ?? Math.min(...building.outer.map(([x, y]) => heightAt(x, y)));
+    const { base, seating: seated } = seating.seats[index];
     const roof = roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
-    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd);
+    let foot = base;
+    const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, wallFoot(surface, a, b)));
+    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd, footAt);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
     const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
@@ -93,6 +96,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         height: round(mesh.top),
         minHeight: round(heights.minHeight),
         base: round(base),
+        seating: seated,
+        ...(foot < base ? { foot: round(foot) } : {}),
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
@@ -109,7 +114,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   });
 
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
-  const ground = groundMesh(gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? heightAt : () => 0));
+  const ground = groundMesh(surface.indexed());
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;
@@ -150,6 +155,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     quality: request.quality,
     axes: 'Y up, metres, origin at the requested point on the ground, +X east, -Z north',
     sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}) },
+    terrain: { source: terrain.name, ...terrainResolution(terrain, request), ...groundExtras, triangles: ground.triangleCount },
     attribution: OSM_ATTRIBUTION,
     generatedAt: new Date().toISOString(),
     buildings: drawn,
@@ -191,4 +197,10 @@ function gridInside(ring: Point2[], spacing: number, radius: number): Point2[] {
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/** The elevation data's sample spacing at the origin, metres, when it has samples. */
+function terrainResolution(terrain: TerrainSource, request: ModelRequest): { dataResolutionM?: number } {
+  const resolution = terrain.resolutionM?.(request.longitude, request.latitude);
+  return resolution === undefined ? {} : { dataResolutionM: round(resolution) };
 }

@@ -14,6 +14,7 @@ export class SrtmTerrain implements TerrainSource {
   readonly name: string;
   readonly #folder: string;
   readonly #tiles = new Map<string, { size: number; data: Int16Array } | null>();
+  #last?: { lat: number; lon: number; tile: { size: number; data: Int16Array } | undefined };
 
   constructor(folder: string) {
     this.#folder = folder;
@@ -41,7 +42,20 @@ export class SrtmTerrain implements TerrainSource {
     return weight > 0 ? sum / weight : undefined;
   }
 
+  resolutionM(lon: number, lat: number): number | undefined {
+    const tile = this.#tile(Math.floor(lat), Math.floor(lon));
+    return tile ? 111_320 / (tile.size - 1) : undefined;
+  }
+
   #tile(lat: number, lon: number): { size: number; data: Int16Array } | undefined {
+    // Models read millions of heights from one tile: skip the name lookup while the tile stays the same.
+    if (this.#last && this.#last.lat === lat && this.#last.lon === lon) return this.#last.tile;
+    const tile = this.#tileNamed(lat, lon);
+    this.#last = { lat, lon, tile };
+    return tile;
+  }
+
+  #tileNamed(lat: number, lon: number): { size: number; data: Int16Array } | undefined {
     const name = `${lat >= 0 ? 'N' : 'S'}${String(Math.abs(lat)).padStart(2, '0')}${lon >= 0 ? 'E' : 'W'}${String(Math.abs(lon)).padStart(3, '0')}`;
     if (!this.#tiles.has(name)) this.#tiles.set(name, this.#load(name));
     return this.#tiles.get(name) ?? undefined;
