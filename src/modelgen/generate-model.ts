@@ -6,7 +6,7 @@ import { groundMesh } from './geometry/ground-mesh.ts';
 import { seatBuildings, wallFoot } from './geometry/seating.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
-import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { bounds, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { EXISTING_SOLAR_COLOUR, FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
@@ -54,9 +54,6 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   if (hd) await initSkeleton();
 
   const prepared = prepareBuildings(features.buildings, frame, radius);
-  const outlines = prepared.filter((b) => b.feature.kind === 'building');
-  const parts = prepared.filter((b) => b.feature.kind === 'part');
-  const partCentres = parts.map((p) => centroid(p.outer));
   const writer = new GlbWriter();
   let drawn = 0;
   let triangles = 0;
@@ -70,8 +67,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const total = prepared.length;
   prepared.forEach((building, index) => {
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
-    const hasParts = building.feature.kind === 'building' && partCentres.some((c) => pointInRing(c, building.outer));
-    if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
+    if (seating.withParts.has(index)) return; // Simple 3D Buildings: the outline is drawn by its parts.
     const { base, seating: seated } = seating.seats[index];
     const roof = roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);

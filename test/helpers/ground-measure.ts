@@ -22,11 +22,22 @@ export interface SeatingMeasure {
 /** Roof points this far below the ground count as under it: the GLB's quantised positions are accurate to about a centimetre. */
 const UNDER_TOLERANCE_M = 0.05;
 
+/** The height (glTF y) of a GLB's drawn ground at x (east), z (south), undefined off the ground mesh. */
+export async function readGround(glb: Uint8Array): Promise<(x: number, z: number) => number | undefined> {
+  const nodes = (await readDocument(glb)).getRoot().listNodes();
+  const groundNode = nodes.find((n) => n.getName() === 'ground');
+  const ground = new GroundIndex(groundNode ? trianglesOf(groundNode, () => true) : []);
+  return (x, z) => ground.heightAt(x, z);
+}
+
+async function readDocument(glb: Uint8Array) {
+  await MeshoptDecoder.ready;
+  return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
+}
+
 /** Reads a GLB's ground, roofs and walls and measures roof area under the ground and gaps under walls. */
 export async function measureSeating(glb: Uint8Array): Promise<SeatingMeasure> {
-  await MeshoptDecoder.ready;
-  const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
-  const nodes = document.getRoot().listNodes();
+  const nodes = (await readDocument(glb)).getRoot().listNodes();
   const groundNode = nodes.find((n) => n.getName() === 'ground');
   const groundTris = groundNode ? trianglesOf(groundNode, () => true) : [];
   const ground = new GroundIndex(groundTris);

@@ -1,6 +1,6 @@
-import { Document, Logger, NodeIO, type Material, type Mesh, type Node } from '@gltf-transform/core';
+import { Document, Logger, NodeIO, PropertyType, type Material, type Mesh, type Node } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
-import { meshopt } from '@gltf-transform/functions';
+import { meshopt, prune } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
 
@@ -66,7 +66,9 @@ export class GlbWriter {
     if (compress) {
       await MeshoptEncoder.ready;
       io.registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
-      await this.#document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+      // meshopt's own clean-up also de-duplicates accessors by comparing every pair of the same size,
+      // which grows with the square of the number of buildings (a minute at 5 km): prune only.
+      await this.#document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium', cleanup: false }), prune({ propertyTypes: [PropertyType.ACCESSOR], keepAttributes: true, keepIndices: true, keepLeaves: true }));
     }
     return io.writeBinary(this.#document);
   }
