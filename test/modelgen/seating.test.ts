@@ -25,7 +25,7 @@ function slopeTile(dir: string): void {
 }
 
 /** OSM XML with rectangles given in metres east and north of the origin, each with its tags. */
-function osmFile(file: string, shapes: { box: [number, number, number, number]; tags: Record<string, string> }[]): void {
+function osmFile(file: string, shapes: Shape[]): void {
   const cos = Math.cos((ORIGIN.latitude * Math.PI) / 180);
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<osm version="0.6">'];
   let id = 1;
@@ -40,12 +40,14 @@ function osmFile(file: string, shapes: { box: [number, number, number, number]; 
   fs.writeFileSync(file, lines.join('\n'));
 }
 
-const SHAPES = [
-  { box: [-40, -10, -28, 10] as [number, number, number, number], tags: { building: 'yes', height: '10' } }, // way/100: mapped height
-  { box: [-10, -10, 2, 10] as [number, number, number, number], tags: { building: 'house' } }, // way/101: default height
-  { box: [20, -10, 40, 10] as [number, number, number, number], tags: { building: 'yes' } }, // way/102: drawn by its parts
-  { box: [20, -10, 40, 10] as [number, number, number, number], tags: { 'building:part': 'yes', height: '8' } }, // way/103
-  { box: [25, -5, 35, 5] as [number, number, number, number], tags: { 'building:part': 'yes', min_height: '8', height: '12' } }, // way/104
+type Shape = { box: [number, number, number, number]; tags: Record<string, string> };
+
+const SHAPES: Shape[] = [
+  { box: [-40, -10, -28, 10], tags: { building: 'yes', height: '10' } }, // way/100: mapped height
+  { box: [-10, -10, 2, 10], tags: { building: 'house' } }, // way/101: default height
+  { box: [20, -10, 40, 10], tags: { building: 'yes' } }, // way/102: drawn by its parts
+  { box: [20, -10, 40, 10], tags: { 'building:part': 'yes', height: '8' } }, // way/103
+  { box: [25, -5, 35, 5], tags: { 'building:part': 'yes', min_height: '8', height: '12' } }, // way/104
 ];
 
 async function model(terrainDir: string | undefined, radiusKm = 0.1) {
