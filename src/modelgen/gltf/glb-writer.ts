@@ -1,6 +1,5 @@
-import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Mesh, type Node, type WriterContext } from '@gltf-transform/core';
+import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type WriterContext } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
-import { meshopt, prune } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
 
@@ -28,26 +27,21 @@ export class GlbWriter {
 
   /** Adds a node with a mesh made of the given primitives (empty ones are left out). */
   addNode(name: string, primitives: { mesh: MeshBuilder; colour: [number, number, number]; extras?: Extras }[], extras?: Extras): Node | undefined {
-    const mesh = this.#mesh(name, primitives);
-    if (!mesh) return undefined;
-    const node = this.#document.createNode(name).setMesh(mesh);
+    const used = primitives.filter((p) => p.mesh.triangleCount > 0);
+    if (used.length === 0) return undefined;
+    const { translation, scale, positions, normals } = quantise(used.map((p) => p.mesh));
+    const mesh = this.#document.createMesh(name);
+    used.forEach(({ colour, extras: primitiveExtras }, i) => {
+      const position = this.#document.createAccessor().setType('VEC3').setArray(positions[i]).setNormalized(true).setBuffer(this.#buffer);
+      const normal = this.#document.createAccessor().setType('VEC3').setArray(normals[i]).setNormalized(true).setBuffer(this.#buffer);
+      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setMaterial(this.#material(colour));
+      if (primitiveExtras) primitive.setExtras(primitiveExtras);
+      mesh.addPrimitive(primitive);
+    });
+    const node = this.#document.createNode(name).setMesh(mesh).setTranslation(translation).setScale([scale, scale, scale]);
     if (extras) node.setExtras(extras);
     this.#scene.addChild(node);
     return node;
-  }
-
-  #mesh(name: string, primitives: { mesh: MeshBuilder; colour: [number, number, number]; extras?: Extras }[]): Mesh | undefined {
-    const used = primitives.filter((p) => p.mesh.triangleCount > 0);
-    if (used.length === 0) return undefined;
-    const mesh = this.#document.createMesh(name);
-    for (const { mesh: builder, colour, extras } of used) {
-      const position = this.#document.createAccessor().setType('VEC3').setArray(new Float32Array(builder.positions)).setBuffer(this.#buffer);
-      const normal = this.#document.createAccessor().setType('VEC3').setArray(new Float32Array(builder.normals)).setBuffer(this.#buffer);
-      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setMaterial(this.#material(colour));
-      if (extras) primitive.setExtras(extras);
-      mesh.addPrimitive(primitive);
-    }
-    return mesh;
   }
 
   #material(colour: [number, number, number]): Material {
@@ -62,14 +56,15 @@ export class GlbWriter {
 
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
-    const io = new NodeIO();
+    const io = new NodeIO().registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization]);
+    this.#document.createExtension(KHRMeshQuantization).setRequired(true);
     if (compress) {
+      // Attributes are quantised as they are added (quantise()): what is left is meshopt's encoding,
+      // without gltf-transform's quantize and reorder passes, which cost seconds at 5 km.
       await MeshoptEncoder.ready;
-      io.registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
+      io.registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
       this.#document.createExtension(SharedVertexViews);
-      // meshopt's own clean-up also de-duplicates accessors by comparing every pair of the same size,
-      // which grows with the square of the number of buildings (a minute at 5 km): prune only.
-      await this.#document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium', cleanup: false }), prune({ propertyTypes: [PropertyType.ACCESSOR], keepAttributes: true, keepIndices: true, keepLeaves: true }));
+      this.#document.createExtension(EXTMeshoptCompression).setRequired(true).setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
     }
     return io.writeBinary(this.#document);
   }
@@ -101,6 +96,46 @@ class SharedVertexViews extends Extension {
     json.extensionsUsed = (json.extensionsUsed ?? []).filter((name) => name !== this.extensionName);
     return this;
   }
+}
+
+/** Positions are kept to this step or finer, metres. */
+const POSITION_STEP_M = 0.01;
+
+/**
+ * Quantises a node's primitives (KHR_mesh_quantization): positions as normalised 16-bit integers around
+ * the node's centre, scaled by the node, with as many bits as a centimetre step needs (12 to 16: fewer
+ * bits compress better); normals as normalised 8-bit integers. Output in glTF's axes.
+ */
+function quantise(meshes: MeshBuilder[]): { translation: [number, number, number]; scale: number; positions: Int16Array<ArrayBuffer>[]; normals: Int8Array<ArrayBuffer>[] } {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (const { positions } of meshes) {
+    for (let i = 0; i < positions.length; i++) {
+      const axis = i % 3;
+      if (positions[i] < min[axis]) min[axis] = positions[i];
+      if (positions[i] > max[axis]) max[axis] = positions[i];
+    }
+  }
+  const centre = [0, 1, 2].map((a) => (min[a] + max[a]) / 2) as [number, number, number];
+  const half = Math.max(1e-3, ...[0, 1, 2].map((a) => (max[a] - min[a]) / 2));
+  const bits = Math.min(16, Math.max(12, Math.ceil(Math.log2((2 * half) / POSITION_STEP_M))));
+  const levels = 2 ** (bits - 1) - 1;
+  // A stored value q stands for centre + scale × q / 32767, so q counts steps of half / levels.
+  const scale = (half * 32767) / levels;
+  return {
+    translation: centre,
+    scale,
+    positions: meshes.map(({ positions }) => {
+      const out = new Int16Array(positions.length);
+      for (let i = 0; i < positions.length; i++) out[i] = Math.round(((positions[i] - centre[i % 3]) / half) * levels);
+      return out;
+    }),
+    normals: meshes.map(({ normals }) => {
+      const out = new Int8Array(normals.length);
+      for (let i = 0; i < normals.length; i++) out[i] = Math.round(normals[i] * 127);
+      return out;
+    }),
+  };
 }
 
 /** glTF base colours are linear; OSM colours are sRGB. */
