@@ -24,20 +24,18 @@ export function groundMesh(terrain: IndexedTerrain): MeshBuilder {
     around[b].push(f);
     around[c].push(f);
   }
-  const unit = (f: number): Point3 => {
-    const [x, y, z] = [faceNormals[3 * f], faceNormals[3 * f + 1], faceNormals[3 * f + 2]];
-    const l = Math.hypot(x, y, z) || 1;
-    return [x / l, y / l, z / l];
-  };
+  const units = new Float64Array(faces * 3);
+  for (let f = 0; f < faces; f++) {
+    const l = Math.hypot(faceNormals[3 * f], faceNormals[3 * f + 1], faceNormals[3 * f + 2]) || 1;
+    for (let a = 0; a < 3; a++) units[3 * f + a] = faceNormals[3 * f + a] / l;
+  }
   const mesh = new MeshBuilder();
   const point = (v: number): Point3 => [p[3 * v], p[3 * v + 1], p[3 * v + 2]];
   for (let f = 0; f < faces; f++) {
-    const own = unit(f);
     const corner = (v: number): Point3 => {
       let [x, y, z] = [0, 0, 0];
       for (const g of around[v]) {
-        const n = unit(g);
-        if (n[0] * own[0] + n[1] * own[1] + n[2] * own[2] < CREASE_COS) continue;
+        if (units[3 * g] * units[3 * f] + units[3 * g + 1] * units[3 * f + 1] + units[3 * g + 2] * units[3 * f + 2] < CREASE_COS) continue;
         x += faceNormals[3 * g];
         y += faceNormals[3 * g + 1];
         z += faceNormals[3 * g + 2];

@@ -4,8 +4,9 @@ import type { Box2, TerrainSurface } from './terrain-surface.ts';
 
 /** How closely the mesh follows its height grid. */
 export interface RtinOptions {
-  /** Largest vertical error allowed, metres. */
+  /** Largest vertical error allowed within `nearM` of the origin, metres; beyond, it grows in proportion to the distance. */
   maxError: number;
+  nearM?: number;
   /** Grid points (1) where `fineError` applies instead, such as under and around buildings. */
   fine?: Uint8Array;
   fineError?: number;
@@ -110,9 +111,8 @@ export class RtinSurface implements TerrainSurface {
     while (stack.length > 0) {
       const t = stack.pop()!;
       if (box && !overlaps(t, box)) continue;
-      if (!this.#withinClip(t)) continue;
       if (this.#splits(t)) stack.push(...children(t));
-      else yield counterClockwise(t);
+      else if (this.#withinClip(t)) yield counterClockwise(t);
     }
   }
 
@@ -120,6 +120,7 @@ export class RtinSurface implements TerrainSurface {
     const { grid } = this;
     const r = this.#clipRadius / grid.cell;
     const o = grid.extent / grid.cell; // the origin in grid units
+    if (Math.max(Math.hypot(ax - o, ay - o), Math.hypot(bx - o, by - o), Math.hypot(cx - o, cy - o)) <= r) return true;
     return triangleDistance(ax - o, ay - o, bx - o, by - o, cx - o, cy - o) <= r;
   }
 
@@ -188,8 +189,15 @@ function segmentDistance(ax: number, ay: number, bx: number, by: number): number
 function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
   const { cells, side, heights: h, cell } = grid;
   const errors = new Float32Array(side * side);
-  const fineScale = options.fine && options.fineError ? options.maxError / options.fineError : 1;
-  const scaleAt = (k: number) => (options.fine && options.fine[k] ? fineScale : 1) / options.maxError;
+  const { fine, fineError, maxError } = options;
+  const near = (options.nearM ?? Infinity) / cell;
+  const centre = cells / 2;
+  // One over the bound at grid point k: the fine bound where marked, else the bound for its distance.
+  const scaleAt = (k: number) => {
+    if (fine && fineError && fine[k]) return 1 / fineError;
+    const d = Math.hypot((k % side) - centre, Math.floor(k / side) - centre);
+    return 1 / (maxError * Math.max(1, d / near));
+  };
   const at = (i: number, j: number) => (i < 0 || j < 0 || i > cells || j > cells ? 0 : errors[j * side + i]);
   for (let s = 1; s <= cells / 2; s *= 2) {
     // Middles of axis-parallel long sides (half-length s): their triangles' halves split at (±s/2, ±s/2).

@@ -4,8 +4,9 @@ import { RtinSurface } from './rtin-surface.ts';
 
 /** How finely the ground is meshed, by quality. */
 export interface TerrainMeshSettings {
-  /** Vertical error bound away from buildings, metres. */
+  /** Vertical error bound away from buildings within `nearM` of the centre, metres; farther out it grows with the distance (a viewer sees distant ground small). */
   maxError: number;
+  nearM: number;
   /** Vertical error bound under and around buildings, metres. */
   fineError: number;
   /** How far around a building's pad the fine bound applies, metres. */
@@ -16,8 +17,8 @@ export interface TerrainMeshSettings {
 }
 
 export const TERRAIN_MESH: Record<'hd' | 'sd', TerrainMeshSettings> = {
-  hd: { maxError: 0.5, fineError: 0.2, fineMarginM: 10, cellM: 1, maxCells: 2048 },
-  sd: { maxError: 1.5, fineError: 0.5, fineMarginM: 5, cellM: 4, maxCells: 512 },
+  hd: { maxError: 0.5, nearM: 1000, fineError: 0.2, fineMarginM: 10, cellM: 1, maxCells: 2048 },
+  sd: { maxError: 1.5, nearM: 1000, fineError: 0.5, fineMarginM: 5, cellM: 4, maxCells: 512 },
 };
 
 /** The ground reaches this far beyond the circle, metres, so shadows at the edge land on something. */
@@ -31,8 +32,9 @@ export interface TerrainMeshExtras {
   dataResolutionM?: number;
   /** Spacing of the grid the mesh was simplified from, metres. */
   gridM: number;
-  /** The mesh's vertical error bound away from and near buildings, metres. */
+  /** The mesh's vertical error bound away from buildings within `nearM` of the centre (growing in proportion to the distance beyond), and near buildings, metres. */
   maxErrorM: number;
+  nearM: number;
   buildingErrorM: number;
   triangles: number;
 }
@@ -49,8 +51,8 @@ export function buildTerrainMesh(options: { heightAt: (x: number, y: number) => 
   const cells = options.flat ? FLAT_CELLS : gridCells(extent, settings.cellM, settings.maxCells);
   const grid = new HeightGrid(cells, extent).sample(options.flat ? () => 0 : options.heightAt);
   const fine = options.flat ? undefined : cutPads(grid, options.pads, settings.fineMarginM);
-  const surface = new RtinSurface(grid, { maxError: settings.maxError, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), clipRadius });
-  return { surface, extras: { gridM: round(grid.cell), maxErrorM: settings.maxError, buildingErrorM: settings.fineError } };
+  const surface = new RtinSurface(grid, { maxError: settings.maxError, nearM: settings.nearM, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), clipRadius });
+  return { surface, extras: { gridM: round(grid.cell), maxErrorM: settings.maxError, nearM: settings.nearM, buildingErrorM: settings.fineError } };
 }
 
 function round(value: number): number {
