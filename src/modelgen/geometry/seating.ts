@@ -71,11 +71,13 @@ export interface SeatInput {
  */
 export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: number) => number): { seats: Seat[]; pads: Pad[]; withParts: Set<number> } {
   const buildings = items.map((item, index) => ({ item, index, box: bounds(item.outer) })).filter((b) => !b.item.part);
-  const owners = items.map((item) => {
-    if (!item.part) return undefined;
+  // Every building holding a part's centre is drawn by its parts; the first of them is the part's owner.
+  const holders = items.map((item) => {
+    if (!item.part) return [];
     const c = centroid(item.outer);
-    return buildings.find((b) => c[0] >= b.box.minX && c[0] <= b.box.maxX && c[1] >= b.box.minY && c[1] <= b.box.maxY && pointInRing(c, b.item.outer))?.index;
+    return buildings.filter((b) => c[0] >= b.box.minX && c[0] <= b.box.maxX && c[1] >= b.box.minY && c[1] <= b.box.maxY && pointInRing(c, b.item.outer)).map((b) => b.index);
   });
+  const owners = holders.map((h) => h[0]);
   const guessed = items.map((item) => item.heightGuessed);
   owners.forEach((owner, index) => {
     if (owner !== undefined && !items[index].heightGuessed) guessed[owner] = false;
@@ -85,7 +87,7 @@ export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: numbe
     if (owner !== undefined) seats[index] = { ...seats[owner], seating: 'with-building' };
   });
   const pads = items.flatMap((item, index) => (owners[index] === undefined ? [{ outer: item.outer, base: seats[index].base }] : []));
-  return { seats, pads, withParts: new Set(owners.filter((owner) => owner !== undefined)) };
+  return { seats, pads, withParts: new Set(holders.flat()) };
 }
 
 /**
