@@ -3,7 +3,7 @@ import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { addArea, addRoad } from './geometry/ground.ts';
 import { groundMesh } from './geometry/ground-mesh.ts';
-import { seatBuildings, wallFoot } from './geometry/seating.ts';
+import { seatBuildings, wallFeet } from './geometry/seating.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
 import { bounds, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
@@ -72,7 +72,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const roof = roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
     let foot = base;
-    const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, wallFoot(surface, a, b)));
+    const feet = wallFeet(surface, building.outer);
+    const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, feet(a, b)));
     const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd, footAt);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;

@@ -122,23 +122,30 @@ export function cutPads(grid: HeightGrid, pads: Pad[], fineMarginM: number): Uin
 }
 
 /**
- * The height of the bottom of a wall from `a` to `b` that stands on the ground: the lowest point of
- * the drawn ground along the wall (exact on the mesh: it is found at the wall's ends or where it crosses
- * a triangle's side), less {@link WALL_EMBED_M}.
+ * The bottoms of the walls of a building standing on the ground, for walls within `outline`: for a wall
+ * from `a` to `b`, the lowest point of the drawn ground along it (exact on the mesh: it is found at the
+ * wall's ends or where it crosses a triangle's side), less {@link WALL_EMBED_M}. The ground's triangles
+ * under the outline are looked up once for all its walls.
  */
-export function wallFoot(surface: TerrainSurface, a: Point2, b: Point2): number {
-  let low = Math.min(surface.heightAt(a[0], a[1]), surface.heightAt(b[0], b[1]));
-  const box = { minX: Math.min(a[0], b[0]), minY: Math.min(a[1], b[1]), maxX: Math.max(a[0], b[0]), maxY: Math.max(a[1], b[1]) };
-  for (const triangle of surface.trianglesIn(box)) {
-    for (let e = 0; e < 3; e++) {
-      const p = triangle[e];
-      const q = triangle[(e + 1) % 3];
-      const t = crossing(a, b, p, q);
-      if (t === undefined) continue;
-      low = Math.min(low, p[2] + t * (q[2] - p[2]));
-    }
+export function wallFeet(surface: TerrainSurface, outline: Point2[]): (a: Point2, b: Point2) => number {
+  const triangles = [...surface.trianglesIn(bounds(outline))];
+  return (a, b) => {
+    let low = Math.min(surface.heightAt(a[0], a[1]), surface.heightAt(b[0], b[1]));
+    for (const triangle of triangles) low = Math.min(low, lowestCrossing(triangle, a, b));
+    return low - WALL_EMBED_M;
+  };
+}
+
+/** The lowest height where a wall from `a` to `b` crosses a triangle's sides (Infinity when it does not). */
+function lowestCrossing(triangle: readonly (readonly number[])[], a: Point2, b: Point2): number {
+  let low = Infinity;
+  for (let e = 0; e < 3; e++) {
+    const p = triangle[e];
+    const q = triangle[(e + 1) % 3];
+    const t = crossing(a, b, p, q);
+    if (t !== undefined) low = Math.min(low, p[2] + t * (q[2] - p[2]));
   }
-  return low - WALL_EMBED_M;
+  return low;
 }
 
 /** Points along a closed ring, its corners and every `step` metres between. */
