@@ -3,7 +3,7 @@ import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { addArea, addRoad } from './geometry/ground.ts';
 import { groundMesh } from './geometry/ground-mesh.ts';
-import { seatBuildings, wallFeet } from './geometry/seating.ts';
+import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
 import { bounds, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
@@ -94,7 +94,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         minHeight: round(heights.minHeight),
         base: round(base),
         seating: seated,
-        ...(foot < base ? { foot: round(foot) } : {}),
+        ...(foot < base - WALL_EMBED_M - 0.01 ? { foot: round(foot) } : {}),
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
