@@ -126,5 +126,13 @@ describe('Monaco on its slope, real data', { skip: sharedDataFile(HGT) && shared
     assert.deepEqual(buried, [], 'buildings with more than 5 % of their roof under the ground');
     assert.ok(seating.worstWallGap <= 0.5, `worst gap under a wall ${seating.worstWallGap.toFixed(2)} m at ${seating.worstWallGapAt}`);
     assert.ok(buildings.every((b) => typeof b.extras.base === 'number' && typeof b.extras.seating === 'string'), 'every building says where and how it was seated');
+
+    // SD draws the same seating on a coarser ground (it was flat before, under buildings set on the slope).
+    const sd = await generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3, quality: 'sd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(MONACO)!, terrainDir, cacheDir: folder } }, () => {});
+    await readModel(sd.glb);
+    const sdSeating = await measureSeating(sd.glb);
+    assert.deepEqual(sdSeating.roofUnder.filter((r) => r.share > 0.05).map((r) => r.name), [], 'SD: roofs under the ground');
+    assert.ok(sdSeating.worstWallGap <= 0.5, `SD: worst gap under a wall ${sdSeating.worstWallGap.toFixed(2)} m`);
+    assert.ok(sdSeating.groundTriangles < seating.groundTriangles, `SD ground ${sdSeating.groundTriangles} triangles, HD ${seating.groundTriangles}`);
   });
 });
