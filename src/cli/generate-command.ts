@@ -26,7 +26,7 @@ export async function generateCommand(context: CommandContext): Promise<void> {
       longitude,
       radiusKm,
       quality,
-      sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainTilesUrl: config.terrainTilesUrl, terrainDir: config.terrainDir, cacheDir: path.join(config.dataDir, 'cache') },
+      sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainTilesUrl: config.terrainTilesUrl, terrainDir: config.terrainDir, lod2Sources: config.lod2Sources, cacheDir: path.join(config.dataDir, 'cache') },
     },
     ({ progress, step }) => display.update(progress, step),
   );

@@ -7,6 +7,8 @@ export type ToLonLat = (x: number, y: number) => [number, number];
 export interface KnownCrs {
   epsg: number;
   toLonLat: ToLonLat;
+  /** The inverse: WGS84 longitude and latitude to this CRS's coordinates. */
+  fromLonLat: (lon: number, lat: number) => [number, number];
 }
 
 /**
@@ -47,9 +49,9 @@ export function resolveCrs(name: string): KnownCrs | undefined {
     const epsg = COMPOUND[code] ?? code;
     if (PROJECTED[epsg]) {
       const converter = proj4(PROJECTED[epsg], 'WGS84');
-      return { epsg, toLonLat: (x, y) => converter.forward([x, y]) as [number, number] };
+      return { epsg, toLonLat: (x, y) => converter.forward([x, y]) as [number, number], fromLonLat: (lon, lat) => converter.inverse([lon, lat]) as [number, number] };
     }
-    if (GEOGRAPHIC.has(epsg)) return { epsg, toLonLat: (x, y) => [y, x] };
+    if (GEOGRAPHIC.has(epsg)) return { epsg, toLonLat: (x, y) => [y, x], fromLonLat: (lon, lat) => [lat, lon] };
   }
   return undefined;
 }

@@ -58,7 +58,6 @@ class CityGmlReader {
   constructor(file: string, options: Lod2SourceOptions) {
     this.#file = file;
     this.#options = options;
-    if (options.crs) this.#useCrs(options.crs);
   }
 
   open(name: string, attributes: Record<string, string>): void {
@@ -140,6 +139,8 @@ class CityGmlReader {
 
   /** Reprojects a ring's coordinates (x y z triples, or x y pairs at height 0). */
   #points(values: number[]): Lod2Point[] {
+    // The settings' CRS is for files that name none.
+    if (!this.#crs && !this.#crsName && this.#options.crs) this.#useCrs(this.#options.crs);
     if (!this.#crs) throw unknownCrsError(this.#file, this.#crsName);
     const step = this.#dimension === 2 ? 2 : 3;
     const points: Lod2Point[] = [];

@@ -59,7 +59,7 @@ export function readCityJson(text: string, file: string, options: Lod2SourceOpti
 
 /** Buildings of a CityJSON header (with its own objects, if any) and features that share its transform and CRS. */
 export function cityJsonContent(header: CityJsonHeader, features: CityJsonFeature[], file: string, options: Lod2SourceOptions): Lod2Content {
-  const crsName = options.crs ?? header.metadata?.referenceSystem;
+  const crsName = header.metadata?.referenceSystem ?? options.crs;
   const crs = crsName ? resolveCrs(crsName) : undefined;
   if (!crs) throw unknownCrsError(file, crsName);
   const transform = header.transform ?? { scale: [1, 1, 1], translate: [0, 0, 0] };
