@@ -16,6 +16,7 @@ import { footprintExtras } from './roof-correction/footprint-extras.ts';
 import { solarByBuilding } from './features/solar-placement.ts';
 import { solarOnRoof } from './geometry/existing-solar.ts';
 import { loadTerrain } from './load-terrain.ts';
+import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import { gridTerrainSurface } from './terrain/terrain-surface.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 
@@ -46,13 +47,14 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const frame = new LocalFrame(request.latitude, request.longitude);
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
   const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
+  const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
   onProgress({ progress: 25, step: 'Reading terrain' });
-  const { terrain, flatReason } = await loadTerrain(request.sources, request.latitude, request.longitude, radius);
+  const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const heightAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   if (hd) await initSkeleton();
 
-  const prepared = prepareBuildings(features.buildings, frame, radius);
+  const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
   const outlines = prepared.filter((b) => b.feature.kind === 'building');
   const parts = prepared.filter((b) => b.feature.kind === 'part');
   const partCentres = parts.map((p) => centroid(p.outer));
@@ -108,6 +110,10 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     }
   });
 
+  const lod2 = measured.draw(writer, heightAt);
+  [drawn, triangles] = [drawn + lod2.drawn, triangles + lod2.triangles];
+  roofSources.push(...lod2.roofSources);
+
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
   const ground = groundMesh(gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? heightAt : () => 0));
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
@@ -149,8 +155,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     radiusKm: request.radiusKm,
     quality: request.quality,
     axes: 'Y up, metres, origin at the requested point on the ground, +X east, -Z north',
-    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}) },
-    attribution: OSM_ATTRIBUTION,
+    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}), ...measured.sourceExtras() },
+    attribution: measured.attribution(OSM_ATTRIBUTION),
     generatedAt: new Date().toISOString(),
     buildings: drawn,
     trees: treeCount,

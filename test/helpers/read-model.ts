@@ -34,7 +34,7 @@ export async function readModel(glb: Uint8Array): Promise<{ asset: Record<string
   const buildings = document
     .getRoot()
     .listNodes()
-    .filter((n) => /^(way|relation)\//.test(n.getName()))
+    .filter((n) => /^(way|relation|lod2)\//.test(n.getName()))
     .map((node) => {
       const primitives = node.getMesh()?.listPrimitives() ?? [];
       // Quantised positions carry their scale and offset in the node's matrix.

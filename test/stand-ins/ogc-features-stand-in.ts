@@ -50,6 +50,7 @@ export class OgcFeaturesStandIn {
   }
 
   async stop(): Promise<void> {
+    this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 

@@ -1,0 +1,59 @@
+import { LocalFrame } from '../geometry/local-frame.ts';
+import type { TerrainSource } from '../terrain/terrain-source.ts';
+
+/** Ground samples are bucketed in squares of this size, metres. */
+const BUCKET_M = 50;
+/** Samples farther than this do not shape the ground at a point; beyond, the nearest bucket's mean holds. */
+const REACH_M = 150;
+
+/**
+ * The ground where no terrain source covers a place, from the measured buildings' ground surfaces:
+ * the heights of their footprint corners, interpolated by inverse distance (exact at the corners, so
+ * each building stands on its own measured ground). Heights are the data's (e.g. DHHN2016, NAP).
+ */
+export class Lod2Ground implements TerrainSource {
+  readonly name: string;
+  readonly #frame: LocalFrame;
+  readonly #buckets = new Map<string, [number, number, number][]>();
+  readonly #mean: number;
+
+  /** `samples`: longitude, latitude and ground height of footprint corners. */
+  constructor(samples: [number, number, number][], datasets: string[]) {
+    this.name = `ground surfaces of the LoD2 buildings (${datasets.join(', ')})`;
+    const [lon0, lat0] = samples[0];
+    this.#frame = new LocalFrame(lat0, lon0);
+    for (const [lon, lat, z] of samples) {
+      const [x, y] = this.#frame.toLocal(lon, lat);
+      const key = bucketKey(x, y);
+      const bucket = this.#buckets.get(key);
+      if (bucket) bucket.push([x, y, z]);
+      else this.#buckets.set(key, [[x, y, z]]);
+    }
+    this.#mean = samples.reduce((sum, s) => sum + s[2], 0) / samples.length;
+  }
+
+  elevation(lon: number, lat: number): number {
+    const [x, y] = this.#frame.toLocal(lon, lat);
+    const reach = Math.ceil(REACH_M / BUCKET_M);
+    const [bx, by] = [Math.floor(x / BUCKET_M), Math.floor(y / BUCKET_M)];
+    let weights = 0;
+    let sum = 0;
+    for (let i = bx - reach; i <= bx + reach; i++) {
+      for (let j = by - reach; j <= by + reach; j++) {
+        for (const [sx, sy, z] of this.#buckets.get(`${i}_${j}`) ?? []) {
+          const d2 = (sx - x) ** 2 + (sy - y) ** 2;
+          if (d2 < 1e-6) return z;
+          if (d2 > REACH_M * REACH_M) continue;
+          const w = 1 / (d2 * d2);
+          weights += w;
+          sum += w * z;
+        }
+      }
+    }
+    return weights > 0 ? sum / weights : this.#mean;
+  }
+}
+
+function bucketKey(x: number, y: number): string {
+  return `${Math.floor(x / BUCKET_M)}_${Math.floor(y / BUCKET_M)}`;
+}
