@@ -6,8 +6,8 @@
  *    heights above the building's ground within 0.2 m; no roof vertex under the GLB's ground.
  * 2. Reading and indexing the two NRW tiles: time and peak memory (a child process each, 1 and 2 tiles),
  *    extrapolated to NRW's ~35,000 tiles.
- * 3. Generation time of a LoD2 model against an OSM model of about the same number of buildings
- *    (Monaco extract, flat ground, this tree and the session-start main at /work/baseline), same run.
+ * 3. Generation time of a LoD2 model (Wesel, ground from the LoD2 data) against an OSM model of the same
+ *    radius (Monaco extract, flat ground; this tree and the session-start main at /work/baseline), same run.
  *
  *   node bench/lod2.ts
  */
@@ -135,23 +135,23 @@ const monaco = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED
 const baseline = (await import('/work/baseline/src/modelgen/index.ts' as string)) as { generateModel: typeof generateModel };
 const median = async (run: () => Promise<{ summary: Record<string, string | number | boolean> }>) => {
   const times: number[] = [];
-  let buildings = 0;
+  let summary: Record<string, string | number | boolean> = {};
   await run();
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    buildings = Number((await run()).summary.buildings);
+    summary = (await run()).summary;
     times.push(performance.now() - t);
   }
-  return { ms: times.sort((a, b) => a - b)[1], buildings };
+  return { ms: times.sort((a, b) => a - b)[1], buildings: Number(summary.buildings), triangles: Number(summary.triangles) };
 };
-const lod2 = await median(() => generateModel({ ...weselCentre, radiusKm: RADIUS_KM, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources: wesel, cacheDir } }, () => {}));
-console.log('\n| model | buildings | ms (median of 3, warm) | ms per building | LoD2 ÷ OSM |\n|---|---:|---:|---:|---:|');
-console.log(`| Wesel ${RADIUS_KM} km, LoD2 (this tree) | ${lod2.buildings} | ${Math.round(lod2.ms)} | ${(lod2.ms / lod2.buildings).toFixed(2)} | |`);
-for (const radiusKm of [0.4, 0.45]) {
+console.log('\n| radius km | model | buildings | triangles | ms (median of 3, warm) | ms per building | LoD2 ÷ OSM (this tree) |\n|---:|---|---:|---:|---:|---:|---:|');
+for (const radiusKm of [0.45, 0.75]) {
+  const lod2 = await median(() => generateModel({ ...weselCentre, radiusKm, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources: wesel, cacheDir } }, () => {}));
   const osm = await median(() => generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}));
   const before = await median(() => baseline.generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}));
-  console.log(`| Monaco ${radiusKm} km, OSM (this tree) | ${osm.buildings} | ${Math.round(osm.ms)} | ${(osm.ms / osm.buildings).toFixed(2)} | ${(lod2.ms / osm.ms).toFixed(2)} |`);
-  console.log(`| Monaco ${radiusKm} km, OSM (main at session start) | ${before.buildings} | ${Math.round(before.ms)} | ${(before.ms / before.buildings).toFixed(2)} | |`);
+  console.log(`| ${radiusKm} | Wesel, LoD2 (this tree) | ${lod2.buildings} | ${lod2.triangles} | ${Math.round(lod2.ms)} | ${(lod2.ms / lod2.buildings).toFixed(2)} | ${(lod2.ms / osm.ms).toFixed(2)} |`);
+  console.log(`| ${radiusKm} | Monaco, OSM (this tree) | ${osm.buildings} | ${osm.triangles} | ${Math.round(osm.ms)} | ${(osm.ms / osm.buildings).toFixed(2)} | |`);
+  console.log(`| ${radiusKm} | Monaco, OSM (main at session start) | ${before.buildings} | ${before.triangles} | ${Math.round(before.ms)} | ${(before.ms / before.buildings).toFixed(2)} | |`);
 }
 await overpass.close();
 fs.rmSync(work, { recursive: true, force: true });

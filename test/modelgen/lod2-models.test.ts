@@ -121,6 +121,40 @@ describe('models with measured LoD2 roofs', { skip: available ? false : missingS
     await overpass.close();
   });
 
+  test('with a terrain source: each measured building sits on the lowest terrain under it, its measured heights kept, no roof under the ground', async () => {
+    // A synthetic SRTM3 tile over Wesel rising 1 m every cell (about 64 m) to the east from 100 m.
+    const terrainDir = path.join(work, 'terrain');
+    fs.mkdirSync(terrainDir, { recursive: true });
+    const size = 1201;
+    const tile = Buffer.alloc(size * size * 2);
+    for (let row = 0; row < size; row++) for (let col = 0; col < size; col++) tile.writeInt16BE(100 + col, (row * size + col) * 2);
+    fs.writeFileSync(path.join(terrainDir, 'N51E006.hgt'), tile);
+    const overpass = await OverpassStandIn.start(sharedDataFile('overpass/piedmont-ca-buildings-2017-10-20.json.gz')!);
+    const lod2Sources = parseLod2Sources(file(WESEL), '/').sources;
+    const model = await generateModel({ latitude: centre[1], longitude: centre[0], radiusKm: 0.25, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources, terrainDir, cacheDir: work } }, () => {});
+    await overpass.close();
+    const { asset, buildings, ground } = await readModel(model.glb);
+    assert.match(String((asset.sources as { terrain: string }).terrain), /SRTM/);
+    const elevation = (asset.origin as { elevation: number }).elevation;
+    const column = (centre[0] - 6) * 1200;
+    assert.ok(Math.abs(elevation - (100 + column)) < 1, `origin elevation ${elevation} from the terrain, not the data's ${gabled.polygons[0].outer[0][2]}`);
+    const frame = new LocalFrame(centre[1], centre[0]);
+    const terrainAt = (x: number, y: number) => 100 + (frame.toLonLat([x, y])[0] - 6) * 1200 - elevation;
+    const byName = new Map(buildings.map((b) => [b.name, b]));
+    for (const source of wesel) {
+      const node = byName.get(`lod2/geobasis-nrw/${source.id}`);
+      if (!node) continue;
+      const footprint = source.polygons.filter((p) => p.kind === 'ground').flatMap((p) => p.outer);
+      const lowest = Math.min(...footprint.map(([lon, lat]) => terrainAt(...frame.toLocal(lon, lat))));
+      assert.ok(Math.abs(node.bottom - lowest) < 0.05, `${source.id} stands on the terrain: ${node.bottom} vs ${lowest}`);
+      const dataTop = Math.max(...source.polygons.flatMap((p) => p.outer.map((v) => v[2])));
+      const dataGround = Math.min(...footprint.map((v) => v[2]));
+      assert.ok(Math.abs(node.top - node.bottom - (dataTop - dataGround)) < 0.05, `${source.id} keeps its measured height`);
+      for (const [x, y, z] of node.roofTriangles.flat()) assert.ok(y >= terrainAt(x, -z) - 0.05, `${source.id} roof above the terrain`);
+    }
+    assert.ok(ground.length > 0);
+  });
+
   test('Zürich (CityJSON, LV95) and Delft from an OGC API – Features service: measured faces in the model', async () => {
     const overpass = await OverpassStandIn.start(sharedDataFile('overpass/piedmont-ca-buildings-2017-10-20.json.gz')!);
     const zurich = parseLod2Sources(`${file('zurich-subset-lod2.city.json.gz')}|name=zurich|attribution=© Stadt Zürich`, '/').sources;

@@ -4,7 +4,7 @@ import type { TerrainSource } from '../terrain/terrain-source.ts';
 /** Ground samples are bucketed in squares of this size, metres. */
 const BUCKET_M = 50;
 /** Samples farther than this do not shape the ground at a point; beyond, the nearest bucket's mean holds. */
-const REACH_M = 150;
+const REACH_M = 100;
 
 /**
  * The ground where no terrain source covers a place, from the measured buildings' ground surfaces:
@@ -14,7 +14,7 @@ const REACH_M = 150;
 export class Lod2Ground implements TerrainSource {
   readonly name: string;
   readonly #frame: LocalFrame;
-  readonly #buckets = new Map<string, [number, number, number][]>();
+  readonly #buckets = new Map<number, number[]>();
   readonly #mean: number;
 
   /** `samples`: longitude, latitude and ground height of footprint corners. */
@@ -24,10 +24,10 @@ export class Lod2Ground implements TerrainSource {
     this.#frame = new LocalFrame(lat0, lon0);
     for (const [lon, lat, z] of samples) {
       const [x, y] = this.#frame.toLocal(lon, lat);
-      const key = bucketKey(x, y);
+      const key = bucketKey(Math.floor(x / BUCKET_M), Math.floor(y / BUCKET_M));
       const bucket = this.#buckets.get(key);
-      if (bucket) bucket.push([x, y, z]);
-      else this.#buckets.set(key, [[x, y, z]]);
+      if (bucket) bucket.push(x, y, z);
+      else this.#buckets.set(key, [x, y, z]);
     }
     this.#mean = samples.reduce((sum, s) => sum + s[2], 0) / samples.length;
   }
@@ -40,7 +40,10 @@ export class Lod2Ground implements TerrainSource {
     let sum = 0;
     for (let i = bx - reach; i <= bx + reach; i++) {
       for (let j = by - reach; j <= by + reach; j++) {
-        for (const [sx, sy, z] of this.#buckets.get(`${i}_${j}`) ?? []) {
+        const bucket = this.#buckets.get(bucketKey(i, j));
+        if (!bucket) continue;
+        for (let k = 0; k < bucket.length; k += 3) {
+          const [sx, sy, z] = [bucket[k], bucket[k + 1], bucket[k + 2]];
           const d2 = (sx - x) ** 2 + (sy - y) ** 2;
           if (d2 < 1e-6) return z;
           if (d2 > REACH_M * REACH_M) continue;
@@ -54,6 +57,7 @@ export class Lod2Ground implements TerrainSource {
   }
 }
 
-function bucketKey(x: number, y: number): string {
-  return `${Math.floor(x / BUCKET_M)}_${Math.floor(y / BUCKET_M)}`;
+/** One number per bucket (bucket indices stay within ±50,000, i.e. 2,500 km of the first sample). */
+function bucketKey(i: number, j: number): number {
+  return (i + 50_000) * 100_000 + (j + 50_000);
 }
