@@ -61,7 +61,10 @@ const SAMPLES: [string, string][] = [
   ['Tokyo (PLATEAU CityGML 2.0)', path.join(LOD2, 'plateau-tokyo-53392642_bldg_6697_op2.libplateau-test.gml.gz')],
 ];
 const RADIUS_KM = 0.75;
-const overpass = await OverpassStandIn.start(path.join(SHARED, 'overpass/piedmont-ca-buildings-2017-10-20.json.gz'));
+// Overpass answers these places with no elements (the samples have no OSM data beside them).
+const emptyAnswer = path.join(work, 'no-osm.json');
+fs.writeFileSync(emptyAnswer, JSON.stringify({ version: 0.6, elements: [] }));
+const overpass = await OverpassStandIn.start(emptyAnswer);
 const cacheDir = path.join(work, 'cache');
 const date = new Date().toISOString().slice(0, 10);
 console.log(`\n${date} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · HD models, no OSM buildings at these places, no terrain source (the LoD2 ground surfaces set the ground)\n`);
@@ -133,22 +136,28 @@ const wesel = parseLod2Sources(path.join(LOD2, NRW[0]), '/').sources;
 const weselCentre = { latitude: 51.6521, longitude: 6.5371 };
 const monaco = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, 'osm/monaco-latest.osm.pbf'), cacheDir };
 const baseline = (await import('/work/baseline/src/modelgen/index.ts' as string)) as { generateModel: typeof generateModel };
-const median = async (run: () => Promise<{ summary: Record<string, string | number | boolean> }>) => {
-  const times: number[] = [];
-  let summary: Record<string, string | number | boolean> = {};
-  await run();
-  for (let i = 0; i < 3; i++) {
-    const t = performance.now();
-    summary = (await run()).summary;
-    times.push(performance.now() - t);
+type Run = () => Promise<{ summary: Record<string, string | number | boolean> }>;
+/** Runs the models in turn, five rounds after a warm-up (so a busy machine slows them alike); medians. */
+const interleaved = async (runs: Run[]) => {
+  const times: number[][] = runs.map(() => []);
+  const summaries: Record<string, string | number | boolean>[] = [];
+  for (const run of runs) await run();
+  for (let round = 0; round < 5; round++) {
+    for (const [i, run] of runs.entries()) {
+      const t = performance.now();
+      summaries[i] = (await run()).summary;
+      times[i].push(performance.now() - t);
+    }
   }
-  return { ms: times.sort((a, b) => a - b)[1], buildings: Number(summary.buildings), triangles: Number(summary.triangles) };
+  return runs.map((_, i) => ({ ms: times[i].sort((a, b) => a - b)[2], buildings: Number(summaries[i].buildings), triangles: Number(summaries[i].triangles) }));
 };
-console.log('\n| radius km | model | buildings | triangles | ms (median of 3, warm) | ms per building | LoD2 ÷ OSM (this tree) |\n|---:|---|---:|---:|---:|---:|---:|');
+console.log('\n| radius km | model | buildings | triangles | ms (median of 5, warm, interleaved) | ms per building | LoD2 ÷ OSM (this tree) |\n|---:|---|---:|---:|---:|---:|---:|');
 for (const radiusKm of [0.45, 0.75]) {
-  const lod2 = await median(() => generateModel({ ...weselCentre, radiusKm, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources: wesel, cacheDir } }, () => {}));
-  const osm = await median(() => generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}));
-  const before = await median(() => baseline.generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}));
+  const [lod2, osm, before] = await interleaved([
+    () => generateModel({ ...weselCentre, radiusKm, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources: wesel, cacheDir } }, () => {}),
+    () => generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}),
+    () => baseline.generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}),
+  ]);
   console.log(`| ${radiusKm} | Wesel, LoD2 (this tree) | ${lod2.buildings} | ${lod2.triangles} | ${Math.round(lod2.ms)} | ${(lod2.ms / lod2.buildings).toFixed(2)} | ${(lod2.ms / osm.ms).toFixed(2)} |`);
   console.log(`| ${radiusKm} | Monaco, OSM (this tree) | ${osm.buildings} | ${osm.triangles} | ${Math.round(osm.ms)} | ${(osm.ms / osm.buildings).toFixed(2)} | |`);
   console.log(`| ${radiusKm} | Monaco, OSM (main at session start) | ${before.buildings} | ${before.triangles} | ${Math.round(before.ms)} | ${(before.ms / before.buildings).toFixed(2)} | |`);
