@@ -8,6 +8,9 @@ import { LOD2_FILE_PATTERN, readLod2File } from './read-lod2-file.ts';
 const INDEX_FORMAT = 1;
 /** Size of the index's grid cells in degrees (about 1 km), as the OSM extract index. */
 const CELL_DEGREES = 0.01;
+/** An opened index is reused this long before its files are looked at again (a state is ~35,000 files to stat). */
+const RECHECK_MS = 60_000;
+const opened = new Map<string, { index: Lod2Index; at: number }>();
 
 /**
  * A spatial index of local LoD2 files (one file, or every LoD2 file under a folder): each file is read
@@ -26,6 +29,15 @@ export class Lod2Index {
 
   /** Opens the index of `location` (file or folder), building it first when needed. */
   static async open(location: string, options: Lod2SourceOptions, cacheDir: string, onProgress?: (message: string) => void): Promise<Lod2Index> {
+    const memo = JSON.stringify([location, options, cacheDir]);
+    const known = opened.get(memo);
+    if (known && Date.now() - known.at < RECHECK_MS && fs.existsSync(known.index.#folder)) return known.index;
+    const index = await Lod2Index.#open(location, options, cacheDir, onProgress);
+    opened.set(memo, { index, at: Date.now() });
+    return index;
+  }
+
+  static async #open(location: string, options: Lod2SourceOptions, cacheDir: string, onProgress?: (message: string) => void): Promise<Lod2Index> {
     const files = lod2Files(location);
     const stamp = files.map((file) => {
       const stat = fs.statSync(file);
