@@ -104,6 +104,36 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
   });
 });
 
+test('CityGML 3.0: boundaries of the construction module, building parts, GML 3 pos lists', async () => {
+  // A 10 m × 8 m house in ETRS89/UTM32 near Wesel: ground at 20 m, eaves at 26 m, ridge along x at 30 m.
+  const [x0, y0] = [329500, 5725500];
+  const ring = (points: number[][]) => `<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList srsDimension="3">${[...points, points[0]].map((p) => p.join(' ')).join(' ')}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`;
+  const surface = (kind: string, module: string, points: number[][]) => `<core:boundary><${module}:${kind}><core:lod2MultiSurface><gml:MultiSurface><gml:surfaceMember>${ring(points)}</gml:surfaceMember></gml:MultiSurface></core:lod2MultiSurface></${module}:${kind}></core:boundary>`;
+  const [a, b, c, d] = [[x0, y0], [x0 + 10, y0], [x0 + 10, y0 + 8], [x0, y0 + 8]];
+  const gml = `<?xml version="1.0" encoding="UTF-8"?>
+<core:CityModel xmlns:core="http://www.opengis.net/citygml/3.0" xmlns:bldg="http://www.opengis.net/citygml/building/3.0" xmlns:con="http://www.opengis.net/citygml/construction/3.0" xmlns:gml="http://www.opengis.net/gml/3.2">
+ <gml:boundedBy><gml:Envelope srsName="http://www.opengis.net/def/crs/EPSG/0/25832" srsDimension="3"/></gml:boundedBy>
+ <core:cityObjectMember><bldg:Building gml:id="house-1"><bldg:roofType>3100</bldg:roofType><bldg:buildingPart><bldg:BuildingPart gml:id="part-1">
+  ${surface('GroundSurface', 'con', [[...a, 20], [...d, 20], [...c, 20], [...b, 20]])}
+  ${surface('RoofSurface', 'con', [[...a, 26], [...b, 26], [x0 + 10, y0 + 4, 30], [x0, y0 + 4, 30]])}
+  ${surface('RoofSurface', 'con', [[...c, 26], [...d, 26], [x0, y0 + 4, 30], [x0 + 10, y0 + 4, 30]])}
+  ${surface('WallSurface', 'con', [[...a, 20], [...b, 20], [...b, 26], [...a, 26]])}
+ </bldg:BuildingPart></bldg:buildingPart></bldg:Building></core:cityObjectMember>
+</core:CityModel>`;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lod2-gml3-'));
+  const file = path.join(folder, 'house.gml');
+  fs.writeFileSync(file, gml);
+  const { buildings } = await readLod2File(file);
+  fs.rmSync(folder, { recursive: true });
+  assert.equal(buildings.length, 1);
+  assert.equal(buildings[0].id, 'house-1');
+  assert.equal(buildings[0].roofType, '3100');
+  assert.deepEqual(buildings[0].polygons.map((p) => p.kind), ['ground', 'roof', 'roof', 'wall']);
+  const utm = resolveCrs('EPSG:25832')!;
+  near(buildings[0].polygons[1].outer[0].slice(0, 2), utm.toLonLat(x0, y0), 1e-8);
+  assert.equal(buildings[0].polygons[1].outer.length, 4, 'the closing vertex is dropped');
+});
+
 test('CRS names as files write them resolve to the same projection', () => {
   const names = ['EPSG:25832', 'urn:ogc:def:crs:EPSG::25832', 'urn:adv:crs:ETRS89_UTM32*DE_DHHN2016_NH*GCG2016', 'https://www.opengis.net/def/crs/EPSG/0/25832', 'urn:ogc:def:crs,crs:EPSG::25832,crs:EPSG::7837'];
   for (const name of names) near(resolveCrs(name)!.toLonLat(329500, 5725500), resolveCrs('EPSG:25832')!.toLonLat(329500, 5725500), 1e-12);
