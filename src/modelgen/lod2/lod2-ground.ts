@@ -17,9 +17,9 @@ export class Lod2Ground implements TerrainSource {
   readonly #buckets = new Map<number, number[]>();
   readonly #mean: number;
 
-  /** `samples`: longitude, latitude and ground height of footprint corners. */
-  constructor(samples: [number, number, number][], datasets: string[]) {
-    this.name = `ground surfaces of the LoD2 buildings (${datasets.join(', ')})`;
+  /** `samples`: longitude, latitude and ground height of footprint corners; `why`: why no terrain source serves. */
+  constructor(samples: [number, number, number][], datasets: string[], why: string) {
+    this.name = `ground surfaces of the LoD2 buildings (${datasets.join(', ')}); no terrain source: ${why}`;
     const [lon0, lat0] = samples[0];
     this.#frame = new LocalFrame(lat0, lon0);
     for (const [lon, lat, z] of samples) {

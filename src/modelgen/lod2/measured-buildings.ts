@@ -69,7 +69,8 @@ export class MeasuredBuildings {
     const covered = !loaded.flatReason && loaded.terrain.elevation(this.#frame.longitude, this.#frame.latitude) !== undefined;
     if (covered || this.#placed.length === 0) return loaded;
     const samples = this.#placed.flatMap(({ building, footprint }) => groundSamples(building, footprint));
-    return { terrain: new Lod2Ground(samples, this.#datasets.map((d) => d.name)) };
+    const why = loaded.flatReason ?? `${loaded.terrain.name} has no data here`;
+    return { terrain: new Lod2Ground(samples, this.#datasets.map((d) => d.name), why) };
   }
 
   /** The OSM buildings (and parts) that measured buildings do not replace: less than REPLACE_SHARE of their footprint covered. */
