@@ -155,6 +155,19 @@ describe('models with measured LoD2 roofs', { skip: available ? false : missingS
     assert.ok(ground.length > 0);
   });
 
+  test('overlapping sources: the first named draws each building once, its credit given once', async () => {
+    const overpass = await OverpassStandIn.start(sharedDataFile('overpass/piedmont-ca-buildings-2017-10-20.json.gz')!);
+    const once = parseLod2Sources(file(WESEL), '/').sources;
+    const twice = parseLod2Sources(`${file(WESEL)},${file(WESEL)}|name=wesel-copy|attribution=© copy`, '/').sources;
+    const request = (lod2Sources: typeof once) => generateModel({ latitude: centre[1], longitude: centre[0], radiusKm: 0.2, quality: 'sd', sources: { overpassUrl: overpass.url, lod2Sources, cacheDir: work } }, () => {});
+    const single = await readModel((await request(once)).glb);
+    const both = await readModel((await request(twice)).glb);
+    await overpass.close();
+    assert.deepEqual(both.buildings.map((b) => b.name).sort(), single.buildings.map((b) => b.name).sort());
+    assert.deepEqual(both.asset.roofSources, single.asset.roofSources);
+    assert.equal(both.asset.attribution, single.asset.attribution);
+  });
+
   test('Zürich (CityJSON, LV95) and Delft from an OGC API – Features service: measured faces in the model', async () => {
     const overpass = await OverpassStandIn.start(sharedDataFile('overpass/piedmont-ca-buildings-2017-10-20.json.gz')!);
     const zurich = parseLod2Sources(`${file('zurich-subset-lod2.city.json.gz')}|name=zurich|attribution=© Stadt Zürich`, '/').sources;

@@ -51,11 +51,18 @@ export class MeasuredBuildings {
     const { contents, failures } = await loadLod2(sources, frame.latitude, frame.longitude, radiusM, note);
     const placed: Placed[] = [];
     const datasets: Lod2Dataset[] = [];
+    const seen = new Set<string>();
     for (const content of contents) {
+      // Sources overlap (two folders of one state, a city's model inside a national one): the first one
+      // named in the settings draws a building, later ones only where it has none.
+      const earlier = new CoverIndex(placed.map((p) => p.footprint.rings));
       const inCircle = content.buildings
+        .filter((building) => !seen.has(`${building.dataset}/${building.id}`))
         .map((building) => ({ building, footprint: measuredFootprint(building, frame) }))
-        .filter((p) => p.footprint.rings.some((ring) => ring.length >= 3 && touchesCircle(ring, radiusM)));
-      if (inCircle.length > 0) datasets.push(content.dataset);
+        .filter((p) => p.footprint.rings.some((ring) => ring.length >= 3 && touchesCircle(ring, radiusM)))
+        .filter((p) => placed.length === 0 || !p.footprint.rings.some((ring) => ring.length >= 3 && earlier.coveredShare(ring, []) >= REPLACE_SHARE));
+      for (const p of inCircle) seen.add(`${p.building.dataset}/${p.building.id}`);
+      if (inCircle.length > 0 && !datasets.some((d) => d.name === content.dataset.name)) datasets.push(content.dataset);
       placed.push(...inCircle);
     }
     return new MeasuredBuildings(placed, datasets, failures, frame);
