@@ -140,4 +140,8 @@ test('CRS names as files write them resolve to the same projection', () => {
   near(resolveCrs('https://www.opengis.net/def/crs/EPSG/0/7415')!.toLonLat(155000, 463000), [5.387204, 52.155172], 2e-6);
   near(resolveCrs('EPSG:6697')!.toLonLat(35.54, 139.77), [139.77, 35.54], 0);
   assert.equal(resolveCrs('EPSG:1234'), undefined);
+  // New York's State Plane in US feet: the Empire State Building's corner, heights in feet too.
+  near(resolveCrs('EPSG:2263')!.toLonLat(988_000, 211_900), [-73.9857, 40.7484], 0.002);
+  assert.ok(Math.abs(resolveCrs('EPSG:2263')!.zToMetres - 0.3048006) < 1e-6);
+  assert.equal(resolveCrs('EPSG:25832')!.zToMetres, 1);
 });

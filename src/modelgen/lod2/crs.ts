@@ -9,6 +9,8 @@ export interface KnownCrs {
   toLonLat: ToLonLat;
   /** The inverse: WGS84 longitude and latitude to this CRS's coordinates. */
   fromLonLat: (lon: number, lat: number) => [number, number];
+  /** Metres per unit of the file's heights (New York's models are in US feet throughout). */
+  zToMetres: number;
 }
 
 /**
@@ -27,6 +29,9 @@ const PROJECTED: Record<number, string> = {
   2263: '+proj=lcc +lat_0=40.1666666666667 +lon_0=-74 +lat_1=41.0333333333333 +lat_2=40.6666666666667 +x_0=300000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs',
   3857: '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +no_defs',
 };
+
+/** CRSs whose heights are in US survey feet, as their horizontal units. */
+const US_FEET: Record<number, number> = { 2263: 1200 / 3937 };
 
 /** Geographic CRSs (ETRS89, WGS84, JGD2011): GML and EPSG order their axes latitude first. */
 const GEOGRAPHIC = new Set([4326, 4258, 4937, 4979, 6668, 6697]);
@@ -49,9 +54,9 @@ export function resolveCrs(name: string): KnownCrs | undefined {
     const epsg = COMPOUND[code] ?? code;
     if (PROJECTED[epsg]) {
       const converter = proj4(PROJECTED[epsg], 'WGS84');
-      return { epsg, toLonLat: (x, y) => converter.forward([x, y]) as [number, number], fromLonLat: (lon, lat) => converter.inverse([lon, lat]) as [number, number] };
+      return { epsg, toLonLat: (x, y) => converter.forward([x, y]) as [number, number], fromLonLat: (lon, lat) => converter.inverse([lon, lat]) as [number, number], zToMetres: US_FEET[epsg] ?? 1 };
     }
-    if (GEOGRAPHIC.has(epsg)) return { epsg, toLonLat: (x, y) => [y, x], fromLonLat: (lon, lat) => [lat, lon] };
+    if (GEOGRAPHIC.has(epsg)) return { epsg, toLonLat: (x, y) => [y, x], fromLonLat: (lon, lat) => [lat, lon], zToMetres: 1 };
   }
   return undefined;
 }

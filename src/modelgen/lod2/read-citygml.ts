@@ -146,7 +146,7 @@ class CityGmlReader {
     const points: Lod2Point[] = [];
     for (let i = 0; i + step - 1 < values.length; i += step) {
       const [lon, lat] = this.#crs.toLonLat(values[i], values[i + 1]);
-      points.push(roundPoint(lon, lat, step === 3 ? values[i + 2] : 0));
+      points.push(roundPoint(lon, lat, step === 3 ? values[i + 2] * this.#crs.zToMetres : 0));
     }
     // GML repeats the first vertex at the end; the other readers and the geometry do not.
     const [first, last] = [points[0], points[points.length - 1]];

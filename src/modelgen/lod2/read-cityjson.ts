@@ -1,4 +1,4 @@
-import { resolveCrs, unknownCrsError, type ToLonLat } from './crs.ts';
+import { resolveCrs, unknownCrsError, type KnownCrs } from './crs.ts';
 import { datasetOf } from './known-datasets.ts';
 import { kindBySlope, roundPoint, type Lod2Building, type Lod2Content, type Lod2Point, type Lod2Polygon, type Lod2SourceOptions, type SurfaceKind } from './lod2-types.ts';
 import { upwardness } from './polygon-3d.ts';
@@ -68,7 +68,7 @@ export function cityJsonContent(header: CityJsonHeader, features: CityJsonFeatur
   const dataset = datasetOf(file, options, { firstId, title: header.metadata?.title, contact: header.metadata?.pointOfContact?.contactName });
   const buildings: Lod2Building[] = [];
   for (const group of groups) {
-    const vertex = vertexReader(group.vertices, transform, crs.toLonLat);
+    const vertex = vertexReader(group.vertices, transform, crs);
     const tops = Object.entries(group.objects).filter(([, object]) => object.type === 'Building' && (object.parents?.length ?? 0) === 0);
     for (const [id, object] of tops) {
       const polygons = collect(id, group.objects, vertex);
@@ -81,16 +81,16 @@ export function cityJsonContent(header: CityJsonHeader, features: CityJsonFeatur
   return { dataset, buildings };
 }
 
-/** Reads vertex `i` once: dequantised, reprojected and rounded. */
-function vertexReader(vertices: number[][], transform: Transform, toLonLat: ToLonLat): (i: number) => Lod2Point {
+/** Reads vertex `i` once: dequantised, reprojected, heights in metres, rounded. */
+function vertexReader(vertices: number[][], transform: Transform, crs: KnownCrs): (i: number) => Lod2Point {
   const cache = new Map<number, Lod2Point>();
   const { scale, translate } = transform;
   return (i) => {
     let point = cache.get(i);
     if (!point) {
       const [x, y, z] = vertices[i];
-      const [lon, lat] = toLonLat(x * scale[0] + translate[0], y * scale[1] + translate[1]);
-      point = roundPoint(lon, lat, z * scale[2] + translate[2]);
+      const [lon, lat] = crs.toLonLat(x * scale[0] + translate[0], y * scale[1] + translate[1]);
+      point = roundPoint(lon, lat, (z * scale[2] + translate[2]) * crs.zToMetres);
       cache.set(i, point);
     }
     return point;
