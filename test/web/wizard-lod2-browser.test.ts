@@ -81,5 +81,14 @@ describe('the Solar Wizard on a measured roof in Wesel (LoD2 from Geobasis NRW)'
     assert.equal(await page.locator('#roof-shape').isVisible(), false, 'no correction fields on a measured roof');
     await page.screenshot({ path: path.join(DOCS, 'wizard-lod2-wesel.png') });
     await page.close();
+
+    // The same link on a phone.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await phone.goto(created.viewerUrl);
+    await phone.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')?.dataset.state ?? ''), null, { timeout: 120_000 });
+    const onPhone = await phone.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset }));
+    assert.equal(onPhone.roof, state.roof);
+    assert.equal(onPhone.panelAzimuths, state.panelAzimuths);
+    await phone.close();
   });
 });
