@@ -51,7 +51,8 @@ export async function fetchOgcFeatures(baseUrl: string, options: Lod2SourceOptio
     url = answer.links?.find((l) => l.rel === 'next')?.href;
   }
   if (!header) throw new Error(`The LoD2 service ${baseUrl} sent no CityJSON header ("metadata") with its features`);
-  return cityJsonContent({ ...header, type: 'CityJSON', CityObjects: {}, vertices: [] }, features, baseUrl, options);
+  // Features whose header names no CRS are in the collection's storage CRS.
+  return cityJsonContent({ ...header, type: 'CityJSON', CityObjects: {}, vertices: [] }, features, baseUrl, { ...options, crs: options.crs ?? collection.storageCrs });
 }
 
 /** Longitude/latitude box around a circle: west, south, east, north. */
