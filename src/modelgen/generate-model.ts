@@ -20,6 +20,7 @@ import { solarOnRoof } from './geometry/existing-solar.ts';
 import { loadTerrain } from './load-terrain.ts';
 import { buildTerrainMesh } from './terrain/terrain-mesh.ts';
 import type { TerrainSource } from './terrain/terrain-source.ts';
+import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 
 /** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
@@ -47,13 +48,14 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const frame = new LocalFrame(request.latitude, request.longitude);
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
   const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
+  const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
   onProgress({ progress: 25, step: 'Reading terrain' });
-  const { terrain, flatReason } = await loadTerrain(request.sources, request.latitude, request.longitude, radius);
+  const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const heightAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   if (hd) await initSkeleton();
 
-  const prepared = prepareBuildings(features.buildings, frame, radius);
+  const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
   const writer = new GlbWriter();
   let drawn = 0;
   let triangles = 0;
@@ -110,6 +112,10 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     }
   });
 
+  const lod2 = measured.draw(writer, heightAt);
+  [drawn, triangles] = [drawn + lod2.drawn, triangles + lod2.triangles];
+  roofSources.push(...lod2.roofSources);
+
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
   const ground = groundMesh(surface.indexed());
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
@@ -151,9 +157,9 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     radiusKm: request.radiusKm,
     quality: request.quality,
     axes: 'Y up, metres, origin at the requested point on the ground, +X east, -Z north',
-    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}) },
+    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}), ...measured.sourceExtras() },
     terrain: { source: terrain.name, ...terrainResolution(terrain, request), ...groundExtras, triangles: ground.triangleCount },
-    attribution: OSM_ATTRIBUTION,
+    attribution: measured.attribution(OSM_ATTRIBUTION),
     generatedAt: new Date().toISOString(),
     buildings: drawn,
     trees: treeCount,
