@@ -21,18 +21,32 @@ export function drapeConvex(mesh: MeshBuilder, piece: Point2[], surface: Terrain
     minX = Math.min(minX, x); maxX = Math.max(maxX, x);
     minY = Math.min(minY, y); maxY = Math.max(maxY, y);
   }
+  const under: (readonly [Point3, Point3, Point3])[] = [];
   for (const triangle of surface.trianglesIn({ minX, minY, maxX, maxY })) {
     const [a, b, c] = triangle;
     if (Math.max(a[0], b[0], c[0]) < minX || Math.min(a[0], b[0], c[0]) > maxX || Math.max(a[1], b[1], c[1]) < minY || Math.min(a[1], b[1], c[1]) > maxY) continue;
-    const part = clipToConvex(piece, [[a[0], a[1]], [b[0], b[1]], [c[0], c[1]]]);
-    if (part.length < 3) continue;
-    const height = planeOf(a, b, c);
-    const lifted = part.map(([x, y]): Point3 => {
-      const z = height(x, y);
-      return [x, y, (options.floor !== undefined ? Math.max(z, options.floor) : z) + options.lift];
-    });
-    for (let i = 1; i + 1 < lifted.length; i++) mesh.triangle(lifted[0], lifted[i], lifted[i + 1]);
+    under.push(triangle);
   }
+  if (under.length === 0) return;
+  // Where the ground under the piece is one plane (flat land, a large triangle), the piece is laid whole.
+  const plane = planeOf(...under[0]);
+  if (under.every((t) => t.every(([x, y, z]) => Math.abs(plane(x, y) - z) < 0.005))) {
+    lay(mesh, piece, plane, options);
+    return;
+  }
+  for (const [a, b, c] of under) {
+    const part = clipToConvex(piece, [[a[0], a[1]], [b[0], b[1]], [c[0], c[1]]]);
+    if (part.length >= 3) lay(mesh, part, planeOf(a, b, c), options);
+  }
+}
+
+/** Adds a convex piece lying in a plane, lifted (and kept above the floor). */
+function lay(mesh: MeshBuilder, part: Point2[], height: (x: number, y: number) => number, options: DrapeOptions): void {
+  const lifted = part.map(([x, y]): Point3 => {
+    const z = height(x, y);
+    return [x, y, (options.floor !== undefined ? Math.max(z, options.floor) : z) + options.lift];
+  });
+  for (let i = 1; i + 1 < lifted.length; i++) mesh.triangle(lifted[0], lifted[i], lifted[i + 1]);
 }
 
 /** The height of the plane through three points, as a function of x and y. */

@@ -53,13 +53,13 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     if (!meshes.has(key)) meshes.set(key, { kind, roadClass, mesh: new MeshBuilder() });
     return meshes.get(key)!.mesh;
   };
+  const flat = isFlat(surface, radius);
   const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, floor?: number) => {
     const options = { lift: liftOf(kind) + extraLift, floor };
     for (const piece of pieces) {
-      for (const tile of tilePieces(piece, TILE_M)) {
-        const inside = clipToCircle(tile, radius);
-        if (inside.length >= 3) drapeConvex(meshFor(kind, roadClass), inside, surface, options);
-      }
+      const inside = clipToCircle(piece, radius);
+      if (inside.length < 3) continue;
+      for (const tile of flat ? [inside] : tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
     }
   };
 
@@ -122,4 +122,13 @@ function nearCircle(line: Point2[], reach: number): boolean {
     minY = Math.min(minY, y); maxY = Math.max(maxY, y);
   }
   return minX <= reach && maxX >= -reach && minY <= reach && maxY >= -reach;
+}
+
+/** Whether the whole surface is one horizontal plane (no terrain): pieces then need no cutting. */
+function isFlat(surface: TerrainSurface, radius: number): boolean {
+  const extent = radius + 50;
+  for (const triangle of surface.trianglesIn({ minX: -extent, minY: -extent, maxX: extent, maxY: extent })) {
+    if (triangle.some(([, , z]) => Math.abs(z) > 0.001)) return false;
+  }
+  return true;
 }
