@@ -11,6 +11,8 @@ export interface ModelNode {
   name: string;
   extras: Record<string, unknown>;
   triangles: Triangle[];
+  /** The node's primitives with their own extras (a road class, a tree crown's leaf type). */
+  primitives: { extras: Record<string, unknown>; triangles: Triangle[] }[];
 }
 
 /** Surfaces that ground features are drawn as (node extras `surface`). */
@@ -26,7 +28,7 @@ export async function readNodes(glb: Uint8Array): Promise<ModelNode[]> {
     .filter((node) => node.getMesh())
     .map((node) => {
       const m = node.getWorldMatrix();
-      const triangles = node.getMesh()!.listPrimitives().flatMap((p) => {
+      const primitives = node.getMesh()!.listPrimitives().map((p) => {
         const position = p.getAttribute('POSITION')!;
         const vertex = (i: number): Vertex => {
           const [x, y, z] = position.getElement(i, [0, 0, 0]);
@@ -39,9 +41,9 @@ export async function readNodes(glb: Uint8Array): Promise<ModelNode[]> {
         const count = indices ? indices.getCount() : position.getCount();
         const out: Triangle[] = [];
         for (let i = 0; i + 2 < count; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)) as Triangle);
-        return out;
+        return { extras: p.getExtras() as Record<string, unknown>, triangles: out };
       });
-      return { name: node.getName(), extras: node.getExtras() as Record<string, unknown>, triangles };
+      return { name: node.getName(), extras: node.getExtras() as Record<string, unknown>, triangles: primitives.flatMap((p) => p.triangles), primitives };
     });
 }
 
@@ -147,6 +149,11 @@ export function alongLine(line: [number, number][], step: number): [number, numb
   }
   if (line.length) out.push(line[line.length - 1]);
   return out;
+}
+
+/** Plan area of triangles, square metres. */
+export function planAreaOf(triangles: Triangle[]): number {
+  return triangles.reduce((sum, t) => sum + planArea(t), 0);
 }
 
 /** The farthest horizontal distance from the origin of any vertex of the nodes. */
