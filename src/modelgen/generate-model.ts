@@ -3,6 +3,7 @@ import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { groundMesh } from './geometry/ground.ts';
 import { drawGroundFeatures } from './ground/draw-ground.ts';
+import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
@@ -105,7 +106,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   });
 
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
-  const surface = gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? heightAt : () => 0);
+  const surface = gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? seaLevelGround(features, frame, radius, -originElevation, heightAt) : () => 0);
   const ground = groundMesh(surface);
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
   triangles += ground.triangleCount;

@@ -1,12 +1,16 @@
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { MeshBuilder, Point3 } from '../geometry/mesh-builder.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
+import { clipRing } from '../geometry/clip-ring.ts';
 import { clipToConvex } from './convex-clip.ts';
 
-/** How a draped piece is laid: `lift` metres above the surface, and never below `floor` (the sea's level). */
+/**
+ * How a draped piece is laid: `lift` metres above the surface; with a `level` (the sea), flat at that
+ * level and only where the ground lies at or below it.
+ */
 export interface DrapeOptions {
   lift: number;
-  floor?: number;
+  level?: number;
 }
 
 /**
@@ -40,12 +44,13 @@ export function drapeConvex(mesh: MeshBuilder, piece: Point2[], surface: Terrain
   }
 }
 
-/** Adds a convex piece lying in a plane, lifted (and kept above the floor). */
+/** Adds a convex piece lying in a plane, lifted (a level surface: flat, where the plane is below its level). */
 function lay(mesh: MeshBuilder, part: Point2[], height: (x: number, y: number) => number, options: DrapeOptions): void {
-  const lifted = part.map(([x, y]): Point3 => {
-    const z = height(x, y);
-    return [x, y, (options.floor !== undefined ? Math.max(z, options.floor) : z) + options.lift];
-  });
+  const { level } = options;
+  // The plane is linear, so cutting where it rises above the level is exact.
+  const kept = level === undefined ? part : clipRing(part, ([x, y]) => height(x, y) - level - 0.01);
+  if (kept.length < 3) return;
+  const lifted = kept.map(([x, y]): Point3 => [x, y, (level ?? height(x, y)) + options.lift]);
   for (let i = 1; i + 1 < lifted.length; i++) mesh.triangle(lifted[0], lifted[i], lifted[i + 1]);
 }
 

@@ -54,8 +54,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     return meshes.get(key)!.mesh;
   };
   const flat = isFlat(surface, radius);
-  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, floor?: number) => {
-    const options = { lift: liftOf(kind) + extraLift, floor };
+  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number) => {
+    const options = { lift: liftOf(kind) + extraLift, level };
     for (const piece of pieces) {
       const inside = clipToCircle(piece, radius);
       if (inside.length < 3) continue;
