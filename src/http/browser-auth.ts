@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../app.ts';
+import type { Services } from '../services/services.ts';
 import type { SignedIn } from '../services/account-service.ts';
 import { SESSION_LIFETIME_MS } from '../services/account-service.ts';
 import { newSecret } from '../services/secret-token.ts';
@@ -18,7 +18,7 @@ export function cookieOptions(publicBaseUrl: string, maxAgeMs?: number): { httpO
 }
 
 /** The signed-in browser, or undefined. */
-export async function signedIn(request: FastifyRequest, services: AppServices): Promise<SignedIn | undefined> {
+export async function signedIn(request: FastifyRequest, services: Services): Promise<SignedIn | undefined> {
   const secret = request.cookies[SESSION_COOKIE];
   return secret ? services.accounts.session(secret, services.now()) : undefined;
 }

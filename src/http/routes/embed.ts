@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
 import { siteTimeZone } from '../../domain/site-time-zone.ts';
 import { messagePage } from '../html.ts';
 import { Latitude, Longitude } from '../schemas.ts';
+import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 
 const EmbedQuery = Type.Object({
@@ -18,7 +19,7 @@ const EmbedQuery = Type.Object({
  * the API's (401 page otherwise); the page may be framed by the key's allowed origins, or by any site
  * when it has none. Not rate limited (SPEC.md).
  */
-export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewerPage: ViewerPageTemplate }> = async (app, { services, viewerPage }) => {
   app.get(
     '/embed',
     {
@@ -41,7 +42,7 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       const frameAncestors = owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'];
       const account = await services.accountsRepository.findById(owner.accountId);
       const leadForm = account?.leadCapture && account.notificationEmail ? { company: account.companyName, privacyUrl: account.privacyUrl } : undefined;
-      return sendViewerPage(reply, services, frameAncestors, {
+      return sendViewerPage(reply, viewerPage, services.store.publicUrl(''), frameAncestors, {
         mode: 'embed',
         wizardAccess: 'full',
         latitude,

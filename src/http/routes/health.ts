@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { HealthBody } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 
 const CHECK_TIMEOUT_MS = 3000;
 
 /** `GET /api/health`: the service and what it depends on (database, queue, object store). */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(
     '/api/health',
     {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { LEAD_LIMITS } from '../../domain/lead.ts';
 import { CORRECTABLE_SHAPES, CORRECTION_PITCH } from '../../modelgen/browser.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
@@ -47,7 +47,7 @@ const LeadRequest = Type.Object(
 );
 
 /** `POST /api/viewer/leads`: the embedded viewer's quote form (only for partners with lead capture on). */
-export const leadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const leadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/viewer/leads',
     {

@@ -5,7 +5,7 @@ import { HttpError } from '../http-error.ts';
 import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
 import { ErrorBody, ModelIdParams, ModelJob, ModelRequestBody } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 
 /** SPEC.md: 10 model requests per hour per API key. */
 export const MODEL_REQUESTS_PER_HOUR = 10;
@@ -13,7 +13,7 @@ export const MODEL_RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 10 generat
 const security = [{ bearerAuth: [] }];
 
 /** `POST /api/v1/models` and `GET /api/v1/models/:id`: the partner API for HD models. */
-export const modelRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const modelRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.addHook('onRequest', bearerKeyHook(services.authenticator, services.now));
 
   app.post(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../../domain/credentials.ts';
 import { planAllowsApi } from '../../domain/plans.ts';
 import { siteOrigin } from '../../domain/site-origin.ts';
@@ -33,7 +33,7 @@ declare module 'fastify' {
  * sites for the embed), profile with lead capture, and usage. Every route needs a signed-in browser;
  * every form carries the session's anti-forgery value.
  */
-export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
+export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const viewerOf = (request: FastifyRequest) => ({ email: request.partner.account.email, csrfToken: request.partner.csrfToken });
   const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string } = {}, status = 200) => {
     const account = request.partner.account;

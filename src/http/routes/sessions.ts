@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http-error.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
 import { CreatedSession, ErrorBody, SessionIdParams, SessionRequestBody, SessionView } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 
 /** `POST /api/mcp-sessions` and `GET /api/mcp-sessions/:id`: agent sessions (no authentication). */
-export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/mcp-sessions',
     {

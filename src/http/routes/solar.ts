@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/irradiance-provider.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody, SolarRequestBody, SolarResult } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 
 /** `POST /api/solar/calculate`: annual yield of a panel configuration (no authentication, no limit). */
-export const solarRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const solarRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/solar/calculate',
     {

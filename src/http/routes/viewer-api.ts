@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../../domain/model-id.ts';
 import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
@@ -28,7 +28,7 @@ export const VIEWER_GENERATIONS_PER_HOUR = 30;
 export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested from this address. Maximum 30 new models per hour; models that already exist open at once.';
 
 /** Whether asking for this model would start a generation (none yet, or the last one failed). */
-async function needsGeneration(services: AppServices, id: string): Promise<boolean> {
+async function needsGeneration(services: Services, id: string): Promise<boolean> {
   const job = await services.models.read(id);
   return job === undefined || job.status === 'failed';
 }
@@ -37,7 +37,7 @@ async function needsGeneration(services: AppServices, id: string): Promise<boole
  * Routes for the service's own viewer pages, so the browser never uses the partner API: request the
  * model of the page's location (HD for an embed with a valid key, SD otherwise) and poll its status.
  */
-export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/viewer/models',
     {

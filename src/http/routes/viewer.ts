@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
 import { siteTimeZone } from '../../domain/site-time-zone.ts';
 import type { ViewerSettings } from '../../domain/viewer-settings.ts';
@@ -8,6 +8,7 @@ import { WIZARD_GOALS } from '../../domain/wizard-goal.ts';
 import { planIncludesPro } from '../../domain/plans.ts';
 import { signedIn } from '../browser-auth.ts';
 import { Latitude, Longitude } from '../schemas.ts';
+import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 
 const ViewerQuery = Type.Object({
@@ -25,7 +26,7 @@ const ViewerQuery = Type.Object({
  * With a live `session`, opening the page marks the session opened and starts its model's generation;
  * parameters in the URL take precedence over the session's stored presets. Not rate limited.
  */
-export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewerPage: ViewerPageTemplate }> = async (app, { services, viewerPage }) => {
   app.get(
     '/viewer',
     {
@@ -60,7 +61,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
           roofLongitude: query.roofLng ?? session?.roofLng ?? undefined,
         }),
       };
-      return sendViewerPage(reply, services, ["'self'"], settings);
+      return sendViewerPage(reply, viewerPage, services.store.publicUrl(''), ["'self'"], settings);
     },
   );
 };
