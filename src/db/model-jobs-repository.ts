@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ModelArea, ModelQuality } from '../domain/model-id.ts';
-import { MODEL_CACHE_DAYS, type ModelStatus } from '../domain/model-job.ts';
+import type { ModelStatus } from '../contract/models.ts';
+import { MODEL_CACHE_DAYS } from '../domain/model-job.ts';
 import { announceChange } from './database.ts';
 import type { Database, ModelJobsTable } from './schema.ts';
 

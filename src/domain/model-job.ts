@@ -1,5 +1,4 @@
-/** States of a model job, exactly as SPEC.md names them. */
-export type ModelStatus = 'pending' | 'processing' | 'ready' | 'failed';
+import type { ModelStatus } from '../contract/models.ts';
 
 /** SPEC.md: a ready model is served from cache for 30 days, then generated again. */
 export const MODEL_CACHE_DAYS = 30;
@@ -18,13 +17,4 @@ export function outcomeForExistingJob(status: ModelStatus, completedAt: Date | n
     return 'cache_hit';
   }
   return 'regenerate';
-}
-
-/** The public view of a model job (SPEC.md "Model job"). */
-export interface ModelJobView {
-  id: string;
-  status: ModelStatus;
-  modelUrl: string | null;
-  progress: number | null;
-  step: string | null;
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 
 import type { TSchema } from 'typebox';
 import type { ViewerSettings } from '../domain/viewer-settings.ts';
 import { messagePage } from './html.ts';
-import { validationMessage } from './validation-messages.ts';
+import { validationMessage } from '../contract/validation-messages.ts';
 import { viewerPolicy, type ViewerPageTemplate } from './viewer-page.ts';
 
 /** Sends the viewer page with its settings, its security policy and no caching (it holds a key or a session). */

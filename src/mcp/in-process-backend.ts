@@ -1,8 +1,9 @@
-import type { SolarResult } from '../domain/solar-yield.ts';
+import type { CreatedSession, SessionView } from '../contract/sessions.ts';
+import type { SolarResult } from '../contract/solar.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../domain/rate-limited-error.ts';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../irradiance/irradiance-provider.ts';
-import type { CreatedSession, SessionService, SessionView } from '../services/session-service.ts';
+import type { SessionService } from '../services/session-service.ts';
 import type { SolarService } from '../services/solar-service.ts';
 import { IRRADIANCE_DOWN, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 

@@ -4,13 +4,14 @@ import type { ModelJobRow, ModelJobsRepository } from '../db/model-jobs-reposito
 import type { Database } from '../db/schema.ts';
 import type { UsageEvent, UsageKind, UsageRepository } from '../db/usage-repository.ts';
 import { modelId, normaliseArea, type ModelArea, type ModelQuality } from '../domain/model-id.ts';
-import { outcomeForExistingJob, type ModelJobView, type ModelStatus } from '../domain/model-job.ts';
+import type { ModelJob, ModelJobView, ModelStatus } from '../contract/models.ts';
+import { outcomeForExistingJob } from '../domain/model-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WriteBehindBuffer } from './write-behind-buffer.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
 /** What a model request answers: SPEC.md's short form for new jobs and cache hits, the full job otherwise. */
-export type ModelRequestAnswer = { view: Partial<ModelJobView> & Pick<ModelJobView, 'id' | 'status'>; usage: UsageKind };
+export type ModelRequestAnswer = { view: ModelJob; usage: UsageKind };
 
 /**
  * Model requests and status reads: finds or queues the job for an area, meters the request, and serves

@@ -1,13 +1,8 @@
 import type { AgentSessionRow, AgentSessionsRepository } from '../db/agent-sessions-repository.ts';
-import {
-  newSessionId,
-  SESSION_LIFETIME_MS,
-  sessionRequestProblem,
-  viewerUrl,
-  type SessionRequest,
-  type WizardGoal,
-} from '../domain/agent-session.ts';
-import { DEFAULT_RADIUS_KM, modelId, normaliseArea, type ModelQuality } from '../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM } from '../contract/models.ts';
+import type { CreatedSession, SessionRequest, SessionView, WizardGoal } from '../contract/sessions.ts';
+import { newSessionId, SESSION_LIFETIME_MS, sessionRequestProblem, viewerUrl } from '../domain/agent-session.ts';
+import { modelId, normaliseArea, type ModelQuality } from '../domain/model-id.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { RateLimitState } from '../domain/rate-limited-error.ts';
 import type { ModelService } from './model-service.ts';
@@ -17,16 +12,6 @@ import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 export const SESSIONS_PER_HOUR = 10;
 export const SESSION_RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 10 sessions per hour.';
 
-/** What `POST /api/mcp-sessions` answers. */
-export interface CreatedSession {
-  sessionId: string;
-  viewerUrl: string;
-  status: string;
-  modelStatus: string;
-  agentName: string;
-  expiresAt: string;
-}
-
 /** What the viewer page needs of a session it was opened from. */
 export interface OpenedSession {
   sessionId: string;
@@ -35,24 +20,6 @@ export interface OpenedSession {
   wizardKwh: number | null;
   roofLat: number | null;
   roofLng: number | null;
-}
-
-/** SPEC.md "Agent session", as `GET /api/mcp-sessions/:id` answers it. */
-export interface SessionView {
-  sessionId: string;
-  status: string;
-  modelStatus: string;
-  latitude: number;
-  longitude: number;
-  quality: string;
-  agentName: string;
-  wizardGoal: string | null;
-  wizardKwh: number | null;
-  roofLat: number | null;
-  roofLng: number | null;
-  createdAt: string;
-  expiresAt: string;
-  viewerUrl: string;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { computeSolarYield, type SolarRequest, type SolarResult } from '../domain/solar-yield.ts';
+import type { SolarRequest, SolarResult } from '../contract/solar.ts';
+import { computeSolarYield } from '../domain/solar-yield.ts';
 import type { IrradianceProvider } from '../irradiance/irradiance-provider.ts';
 
 /**

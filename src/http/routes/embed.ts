@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
-import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM } from '../../contract/models.ts';
 import { siteTimeZone } from '../../domain/site-time-zone.ts';
 import { messagePage } from '../html.ts';
-import { Latitude, Longitude } from '../schemas.ts';
+import { Latitude, Longitude } from '../../contract/common.ts';
 import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { HealthBody } from '../schemas.ts';
+import { HealthBody } from '../../contract/health.ts';
 import type { Services } from '../../services/services.ts';
 
 const CHECK_TIMEOUT_MS = 3000;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
 import { bearerKeyHook } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
-import { ErrorBody, ModelIdParams, ModelJob, ModelRequestBody } from '../schemas.ts';
+import { ErrorBody } from '../../contract/common.ts';
+import { DEFAULT_RADIUS_KM, ModelIdParams, ModelJob, ModelRequestBody } from '../../contract/models.ts';
 import type { Services } from '../../services/services.ts';
 
 /** SPEC.md: 10 model requests per hour per API key. */

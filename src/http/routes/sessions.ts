@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http-error.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
-import { CreatedSession, ErrorBody, SessionIdParams, SessionRequestBody, SessionView } from '../schemas.ts';
+import { ErrorBody } from '../../contract/common.ts';
+import { CreatedSession, SessionIdParams, SessionRequestBody, SessionView } from '../../contract/sessions.ts';
 import type { Services } from '../../services/services.ts';
 
 /** `POST /api/mcp-sessions` and `GET /api/mcp-sessions/:id`: agent sessions (no authentication). */

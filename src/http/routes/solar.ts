@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/irradiance-provider.ts';
 import { HttpError } from '../http-error.ts';
-import { ErrorBody, SolarRequestBody, SolarResult } from '../schemas.ts';
+import { ErrorBody } from '../../contract/common.ts';
+import { SolarRequestBody, SolarResult } from '../../contract/solar.ts';
 import type { Services } from '../../services/services.ts';
 
 /** `POST /api/solar/calculate`: annual yield of a panel configuration (no authentication, no limit). */

@@ -1,23 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
-import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../../domain/model-id.ts';
+import { modelId, normaliseArea } from '../../domain/model-id.ts';
 import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
 import { planIncludesPro } from '../../domain/plans.ts';
 import { signedIn } from '../browser-auth.ts';
 import { HttpError } from '../http-error.ts';
-import { ErrorBody, Latitude, Longitude, ModelIdParams, ModelJob, RadiusKm } from '../schemas.ts';
-
-const ViewerModelRequest = Type.Object(
-  {
-    latitude: Latitude,
-    longitude: Longitude,
-    radiusKm: Type.Optional(RadiusKm),
-    key: Type.Optional(Type.String({ maxLength: 200, description: 'The API key of the embed URL: HD model' })),
-  },
-  { additionalProperties: false },
-);
+import { ErrorBody } from '../../contract/common.ts';
+import { DEFAULT_RADIUS_KM, ModelIdParams, ModelJob, ViewerModelRequest } from '../../contract/models.ts';
 
 /**
  * Keyless viewer pages may start this many new SD generations per hour from one address. Opening models

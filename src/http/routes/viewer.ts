@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
-import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM } from '../../contract/models.ts';
 import { siteTimeZone } from '../../domain/site-time-zone.ts';
 import type { ViewerSettings } from '../../domain/viewer-settings.ts';
-import { WIZARD_GOALS } from '../../domain/wizard-goal.ts';
+import { WIZARD_GOALS } from '../../contract/sessions.ts';
 import { planIncludesPro } from '../../domain/plans.ts';
 import { signedIn } from '../browser-auth.ts';
-import { Latitude, Longitude } from '../schemas.ts';
+import { Latitude, Longitude } from '../../contract/common.ts';
 import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 
