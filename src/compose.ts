@@ -6,8 +6,11 @@ import { AccountTokensRepository } from './db/account-tokens-repository.ts';
 import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
 import { ApiKeysRepository } from './db/api-keys-repository.ts';
+import { BillingEventsRepository } from './db/billing-events-repository.ts';
 import { BrowserSessionsRepository } from './db/browser-sessions-repository.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { Kysely } from 'kysely';
 import { IrradianceCacheRepository } from './db/irradiance-cache-repository.ts';
 import { LeadsRepository } from './db/leads-repository.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
@@ -22,8 +25,11 @@ import { JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AccountService } from './services/account-service.ts';
 import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
+import { ApiKeyService } from './services/api-key-service.ts';
+import { HealthService } from './services/health-service.ts';
 import { LeadService } from './services/lead-service.ts';
 import { ModelService } from './services/model-service.ts';
+import { PartnerProfileService } from './services/partner-profile-service.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import type { Services } from './services/services.ts';
 import { SessionService } from './services/session-service.ts';
@@ -112,12 +118,11 @@ export async function compose(config: Config, options: CompositionOptions): Prom
       closers.push(() => emails.stop());
     }
     const irradiance = options.irradiance ?? new CachedIrradianceProvider(new PvgisClient({ baseUrl: config.pvgisUrl }), new IrradianceCacheRepository(database.db));
-    const { services, flush } = createServices(config, { database, queue, store, irradiance, logger, now: options.now ?? (() => new Date()) });
+    const { services, flush, loadHotState } = createServices(config, { database, queue, store, irradiance, logger, now: options.now ?? (() => new Date()) });
     closers.push(flush);
     if (database.kind === 'pglite') {
       // The embedded database has one owner, which sees every change: hot state can live in memory.
-      if (services.limits instanceof SingleOwnerRateLimiter) await services.limits.load(HOUR_MS, services.now());
-      await services.authenticator.loadAll();
+      await loadHotState();
     }
     const unsubscribe = await database.onChange((topic) => {
       if (topic === 'keys') services.authenticator.invalidate();
@@ -143,9 +148,10 @@ export interface ServiceParts {
 
 /**
  * Repositories and services over one database, without workers; `flush` writes what they hold back
- * (on shutdown). `compose` uses it; benches that build several apps over one queue call it directly.
+ * (on shutdown); `loadHotState` fills the in-memory limits and key cache (embedded database only).
+ * `compose` uses it; benches that build several apps over one queue call it directly.
  */
-export function createServices(config: Config, parts: ServiceParts): { services: Services; flush: () => Promise<void> } {
+export function createServices(config: Config, parts: ServiceParts): { services: Services; flush: () => Promise<void>; loadHotState: () => Promise<void> } {
   const { database, queue, logger } = parts;
   const db = database.db;
   const publicBaseUrl = config.publicBaseUrl;
@@ -156,32 +162,41 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   const cacheHits = new WriteBehindBuffer((events: UsageEvent[]) => usage.recordMany(events), (error) => logger.error({ err: error }, 'could not record usage'));
   const accountsRepository = new AccountsRepository(db);
   const apiKeys = new ApiKeysRepository(db);
-  const leadsRepository = new LeadsRepository(db);
   const authenticator = new ApiKeyAuthenticator(apiKeys, (error) => logger.warn({ err: error }, 'could not record key use'));
-  const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue, cacheHits });
+  const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue, cacheHits, limits });
   const services: Services = {
-    db,
-    queue,
-    store: parts.store,
+    health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
     solar: new SolarService(parts.irradiance),
     authenticator,
+    ...accountServices(db, authenticator),
     models,
     sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl }),
-    limits,
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new BrowserSessionsRepository(db), queue, limits, publicBaseUrl }),
-    accountsRepository,
-    apiKeys,
-    usage,
-    leadsRepository,
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
-    leads: new LeadService({ db, leads: leadsRepository, accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl }),
+    leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl }),
+    modelFilesUrl: parts.store.publicUrl(''),
     version: VERSION,
     now: parts.now,
+  };
+  const loadHotState = async () => {
+    if (limits instanceof SingleOwnerRateLimiter) await limits.load(HOUR_MS, parts.now());
+    await authenticator.loadAll();
   };
   const flush = async () => {
     await authenticator.flush();
     await cacheHits.flush();
     await limits.flush();
   };
-  return { services, flush };
+  return { services, flush, loadHotState };
+}
+
+/**
+ * The services over partner accounts and their keys, for the serving process (with its key cache) and
+ * the CLI (without one).
+ */
+export function accountServices(db: Kysely<Database>, authenticator?: ApiKeyAuthenticator): { apiKeys: ApiKeyService; profiles: PartnerProfileService } {
+  return {
+    apiKeys: new ApiKeyService({ keys: new ApiKeysRepository(db), authenticator }),
+    profiles: new PartnerProfileService({ db, accounts: new AccountsRepository(db), usage: new UsageRepository(db), leads: new LeadsRepository(db), billingEvents: new BillingEventsRepository(), authenticator }),
+  };
 }

@@ -13,8 +13,14 @@ export type RequestOutcome = 'cache_hit' | 'in_progress' | 'regenerate';
  */
 export function outcomeForExistingJob(status: ModelStatus, completedAt: Date | null, now: Date): RequestOutcome {
   if (status === 'pending' || status === 'processing') return 'in_progress';
-  if (status === 'ready' && completedAt !== null && now.getTime() - completedAt.getTime() < MODEL_CACHE_DAYS * DAY_MS) {
-    return 'cache_hit';
-  }
+  if (status === 'ready' && completedAt !== null && completedAt.getTime() > freshnessCutoff(now).getTime()) return 'cache_hit';
   return 'regenerate';
+}
+
+/**
+ * The freshness rule in one place: a ready model completed after this moment is fresh; at or before it,
+ * expired. The repository's SQL uses the same cutoff.
+ */
+export function freshnessCutoff(now: Date): Date {
+  return new Date(now.getTime() - MODEL_CACHE_DAYS * DAY_MS);
 }

@@ -1,40 +1,32 @@
-import type { Kysely } from 'kysely';
 import type { BillingProvider } from '../billing/billing-provider.ts';
-import type { AccountsRepository } from '../db/accounts-repository.ts';
-import type { ApiKeysRepository } from '../db/api-keys-repository.ts';
-import type { LeadsRepository } from '../db/leads-repository.ts';
-import type { Database } from '../db/schema.ts';
-import type { UsageRepository } from '../db/usage-repository.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
 import type { AccountService } from './account-service.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
+import type { ApiKeyService } from './api-key-service.ts';
+import type { HealthService } from './health-service.ts';
 import type { LeadService } from './lead-service.ts';
 import type { ModelService } from './model-service.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { PartnerProfileService } from './partner-profile-service.ts';
 import type { SessionService } from './session-service.ts';
 import type { SolarService } from './solar-service.ts';
 
 /**
- * What the HTTP routes and the MCP endpoint work with, built once by `src/compose.ts`. It lives beside
- * the services (not in `app.ts`), so a route can name it without importing the app that registers it.
+ * What the HTTP routes and the MCP endpoint work with, built once by `src/compose.ts`: services only
+ * (no repositories, database or queue), so every rule a route relies on lives in a service. It lives
+ * beside the services (not in `app.ts`), so a route can name it without importing the app.
  */
 export interface Services {
-  db: Kysely<Database>;
-  queue: JobQueue;
-  store: ObjectStore;
+  health: HealthService;
   solar: SolarService;
   authenticator: ApiKeyAuthenticator;
+  apiKeys: ApiKeyService;
+  profiles: PartnerProfileService;
   models: ModelService;
   sessions: SessionService;
-  limits: RateLimiter;
   accounts: AccountService;
-  accountsRepository: AccountsRepository;
-  apiKeys: ApiKeysRepository;
-  usage: UsageRepository;
   leads: LeadService;
   billing: BillingProvider;
-  leadsRepository: LeadsRepository;
+  /** Address prefix of model files (for the viewer pages' security policy). */
+  modelFilesUrl: string;
   version: string;
   now: () => Date;
 }

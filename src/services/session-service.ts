@@ -108,7 +108,7 @@ export class SessionService {
   async open(id: string, quality: ModelQuality, now: Date): Promise<OpenedSession | undefined> {
     const row = await this.#sessions.markOpened(id, quality, now);
     if (!row) return undefined;
-    await this.#models.request(quality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, undefined, now);
+    await this.#models.request(quality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, { kind: 'page' }, now);
     return {
       sessionId: row.id,
       radiusKm: row.radius_km,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services/services.ts';
-import { applyPlanChange } from '../../billing/billing-webhooks.ts';
 import { StripeBilling, type PlanChange } from '../../billing/stripe-billing.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -22,9 +21,7 @@ export const billingWebhookRoutes: FastifyPluginAsync<{ services: Services }> = 
     } catch {
       throw new HttpError(400, 'Invalid Stripe signature');
     }
-    const outcome = await applyPlanChange(services.db, services.accountsRepository, change);
-    // A plan decides whether keys work: forget cached keys here at once (other instances are notified).
-    if (outcome === 'applied') services.authenticator.invalidate();
+    const outcome = await services.profiles.applyBillingChange(change);
     request.log.info({ event: change.eventType, eventId: change.eventId, outcome }, 'billing event');
     return { received: true, outcome };
   });

@@ -40,9 +40,8 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewer
       }
       const { lat: latitude, lng: longitude } = request.query;
       const frameAncestors = owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'];
-      const account = await services.accountsRepository.findById(owner.accountId);
-      const leadForm = account?.leadCapture && account.notificationEmail ? { company: account.companyName, privacyUrl: account.privacyUrl } : undefined;
-      return sendViewerPage(reply, viewerPage, services.store.publicUrl(''), frameAncestors, {
+      const leadForm = await services.profiles.leadForm(owner.accountId);
+      return sendViewerPage(reply, viewerPage, services.modelFilesUrl, frameAncestors, {
         mode: 'embed',
         wizardAccess: 'full',
         latitude,

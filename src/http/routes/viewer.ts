@@ -61,7 +61,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewe
           roofLongitude: query.roofLng ?? session?.roofLng ?? undefined,
         }),
       };
-      return sendViewerPage(reply, viewerPage, services.store.publicUrl(''), ["'self'"], settings);
+      return sendViewerPage(reply, viewerPage, services.modelFilesUrl, ["'self'"], settings);
     },
   );
 };
