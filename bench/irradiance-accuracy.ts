@@ -6,7 +6,9 @@
  * 2. Leave-one-out over the European places of the table (34–72 N, 25 W–45 E): each predicted with itself
  *    and every place within 50 km removed, compared with its own row, by year and by month. This measures
  *    the interpolation between places; (1) measures how far the rows themselves are from PVGIS.
- * 3. The choice of the interpolation's parameters, cross-validated on the places outside Europe.
+ * 3. The choice of the interpolation's parameters, cross-validated on the places outside Europe, and
+ *    variants tried and not shipped (a latitude trend).
+ * 4. The rows the table builder rejects (scripts/climate-table/rejected-rows.ts), predicted from the table.
  *
  *   node bench/irradiance-accuracy.ts
  */
@@ -21,6 +23,8 @@ import { fallbackIrradiation } from '../src/irradiance/local-fallback.ts';
 import { DAYS_IN_MONTH } from '../src/irradiance/sun-geometry.ts';
 import { fitSunshineCalibration } from '../scripts/climate-table/calibration.ts';
 import { climateFromRecordedAnswers } from '../scripts/climate-table/recorded-places.ts';
+import { REJECTED_SUNSHINE_ROWS } from '../scripts/climate-table/rejected-rows.ts';
+import { readSunshinePlaces } from '../scripts/climate-table/sunshine-places.ts';
 import { leaveOneOut, type Plane, summarise } from './irradiance/leave-one-out.ts';
 import { pvgisReferences, SAME_PLACE_KM } from './irradiance/pvgis-references.ts';
 
@@ -90,7 +94,8 @@ const european = sunshinePlaces.filter(({ place }) => europe(place));
 const variants: [string, InterpolationOptions, boolean, readonly ClimatePlace[]][] = [
   ['before: the 3 PVGIS places, nearest (baseline)', { neighbours: 1, power: 1, smoothingKm: 0, clearnessPerKm: 0 }, false, table.pvgis],
   ['this table, nearest place', { neighbours: 1, power: 1, smoothingKm: 0, clearnessPerKm: 0 }, false, places],
-  ['this table, inverse-distance weighting (shipped)', options, false, places],
+  ['this table, inverse-distance weighting, no latitude trend', { ...options, latitudeTrend: false }, false, places],
+  ['this table, inverse-distance weighting with the latitude trend (shipped)', options, false, places],
   ['… + elevation term 0.02 K̄T/km, query height known', { ...options, clearnessPerKm: 0.02 }, true, places],
   ['… + elevation term 0.04 K̄T/km, query height known', { ...options, clearnessPerKm: 0.04 }, true, places],
 ];
@@ -116,9 +121,11 @@ console.log(`|---|${'---:|'.repeat(12)}`);
 const byMonth = Array.from({ length: 12 }, (_, m) => summarise(shipped.map((o) => o.monthly[m])));
 console.log(`| mean abs. | ${byMonth.map((s) => pct(s.meanAbsolute)).join(' | ')} |`);
 console.log(`| p90 | ${byMonth.map((s) => pct(s.p90)).join(' | ')} |`);
-console.log('\nLargest yearly errors (35° plane):\n');
-for (const o of [...shipped].sort((a, b) => Math.abs(b.yearly) - Math.abs(a.yearly)).slice(0, 8)) {
-  console.log(`- ${o.name} (${o.place.elevationM} m): ${signed(o.yearly)}, nearest place used ${o.nearestKm.toFixed(0)} km away`);
+console.log('\nLargest yearly errors (35° plane), shipped and without the latitude trend (the largest of either):\n');
+const untrended = leaveOneOut(european, places, { excludeKm: 50, plane: 'equator-facing 35°', interpolation: { ...options, latitudeTrend: false }, withElevation: false });
+const largest = shipped.map((o, i) => ({ o, without: untrended[i].yearly })).sort((a, b) => Math.max(Math.abs(b.o.yearly), Math.abs(b.without)) - Math.max(Math.abs(a.o.yearly), Math.abs(a.without)));
+for (const { o, without } of largest.slice(0, 10)) {
+  console.log(`- ${o.name} (${o.place.elevationM} m): ${signed(o.yearly)} (without the trend ${signed(without)}), nearest place used ${o.nearestKm.toFixed(0)} km away`);
 }
 
 // 3. The parameters, chosen on the places outside Europe, then tried on Europe.
@@ -129,8 +136,39 @@ const scored = grid.map((interpolation) => {
   const score = (targets: typeof european) => summarise(leaveOneOut(targets, places, { excludeKm: 50, plane: 'horizontal', interpolation, withElevation: true }).map((o) => o.yearly)).meanAbsolute;
   return { interpolation, outside: score(outside), europe: score(european) };
 }).sort((a, b) => a.outside - b.outside);
-console.log(`\n## The interpolation's parameters: leave-one-out (50 km) of yearly horizontal irradiation, ${outside.length} places outside Europe, ${grid.length} combinations\n`);
+console.log(`\n## The interpolation's parameters (without the latitude trend): leave-one-out (50 km) of yearly horizontal irradiation, ${outside.length} places outside Europe, ${grid.length} combinations\n`);
 console.log('| neighbours | power | smoothing km | K̄T per km of height | outside Europe | Europe |');
 console.log('|---:|---:|---:|---:|---:|---:|');
 const show = [...scored.slice(0, 5), ...scored.filter((s) => s.interpolation.neighbours === options.neighbours && s.interpolation.power === options.power && s.interpolation.smoothingKm === options.smoothingKm && s.interpolation.clearnessPerKm !== options.clearnessPerKm)];
 for (const s of show) console.log(`| ${s.interpolation.neighbours} | ${s.interpolation.power} | ${s.interpolation.smoothingKm} | ${s.interpolation.clearnessPerKm} | ${pct(s.outside, 2)} | ${pct(s.europe, 2)} |`);
+
+// Variants tried: the same leave-one-out outside Europe (where the parameters are chosen) and in Europe.
+const plain = { ...options, latitudeTrend: false };
+const tried: [string, InterpolationOptions][] = [
+  ['without the latitude trend (shipped before)', plain],
+  ['without the latitude trend, power 3, 50 km smoothing', { ...plain, power: 3, smoothingKm: 50 }],
+  ['latitude trend (shipped)', { ...plain, latitudeTrend: true }],
+  ['latitude trend, power 3, 50 km smoothing', { ...plain, latitudeTrend: true, power: 3, smoothingKm: 50 }],
+  ['latitude trend, 12 places, power 3, 50 km smoothing', { ...plain, latitudeTrend: true, neighbours: 12, power: 3, smoothingKm: 50 }],
+];
+console.log(`\n## Variants (leave-one-out, 50 km): outside Europe (${outside.length} places) and Europe (${european.length})\n`);
+console.log('| variant | outside: mean abs., horizontal | outside: mean abs., 35° | outside: beyond 15 %, 35° | Europe: mean abs., 35° | Europe: worst, 35° | Europe: within 15 % |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const [label, interpolation] of tried) {
+  const run = (targets: typeof european, plane: Plane) => summarise(leaveOneOut(targets, places, { excludeKm: 50, plane, interpolation, withElevation: false }).map((o) => o.yearly));
+  const [oh, o35, e35] = [run(outside, 'horizontal'), run(outside, 'equator-facing 35°'), run(european, 'equator-facing 35°')];
+  console.log(`| ${label} | ${pct(oh.meanAbsolute, 2)} | ${pct(o35.meanAbsolute, 2)} | ${o35.count - o35.within15}/${o35.count} | ${pct(e35.meanAbsolute, 2)} | ${pct(e35.worst)} | ${e35.within15}/${e35.count} |`);
+}
+
+// 4. The rows the builder rejects, predicted from the table as any other place (50 km exclusion), against their rejected rows.
+const CLIMATE_CSV = path.resolve(import.meta.dirname, '../../shared/data/climate/ifi-sunshine-angstrom.csv');
+if (fs.existsSync(CLIMATE_CSV)) {
+  const rejected = readSunshinePlaces(CLIMATE_CSV)
+    .filter((row) => REJECTED_SUNSHINE_ROWS.some((r) => r.name === row.name))
+    .map((row) => ({ name: row.name, place: climatePlaces({ pvgis: [], sunshine: [row], calibration: table.calibration })[0] }));
+  const outcomes = leaveOneOut(rejected, places, { excludeKm: 50, plane: 'equator-facing 35°', interpolation: options, withElevation: false });
+  console.log('\n## Rows rejected by the data check, predicted from the table (35° plane, against the rejected row)\n');
+  for (const o of outcomes) console.log(`- ${o.name}: ${signed(o.yearly)} (${REJECTED_SUNSHINE_ROWS.find((r) => r.name === o.name)!.reason})`);
+  const all = summarise([...shipped, ...outcomes].map((o) => o.yearly));
+  console.log(`\nThe European leave-one-out with them counted as well: ${all.count} places, mean abs. error ${pct(all.meanAbsolute)}, worst ${pct(all.worst)}, within 15 % ${all.within15}/${all.count}`);
+}

@@ -97,29 +97,35 @@ for (const file of PLACES) {
   }
 }
 
-const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today |', '|---|---:|---:|---:|'];
+const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today | shape class right |', '|---|---:|---:|---:|---:|'];
+const nrwDetails: string[] = [];
 for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_NW.gml.gz']) {
   const buildings = readNrwTile(path.join(SHARED, 'lod2', tile)).filter((b) => ADV_FUNCTION_TO_OSM[b.functionCode] && !['mixed', 'other'].includes(ADV_ROOF_TO_OSM[b.roofType] ?? 'other'));
   const origin = buildings[0].outer[0];
   const prepared = buildings.map((b) => {
     const outer = oriented(cleanRing(b.outer.map(([e, n]) => [e - origin[0], n - origin[1]] as Point2)), true);
-    return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] }, outer, along: footprintShape(outer).along, truth: ADV_ROOF_TO_OSM[b.roofType] === 'flat' ? 'flat' : 'pitched' };
+    const measured = ADV_ROOF_TO_OSM[b.roofType];
+    return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] }, outer, along: footprintShape(outer).along, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured) };
   });
   const contexts = roofContexts(prepared);
   const m: Record<string, Record<string, number>> = { flat: { flat: 0, pitched: 0 }, pitched: { flat: 0, pitched: 0 } };
   let today = 0;
+  const classes = emptyMatrix();
   prepared.forEach((b, i) => {
     const shape = decideRoof(b.tags, b.outer, [], contexts[i]).tags['roof:shape'];
     m[b.truth][shape === 'flat' ? 'flat' : 'pitched'] += 1;
+    classes[b.truthClass][roofClass(shape)] += 1;
     if ((b.truth === 'flat') === !TODAY[b.tags.building]) today += 1;
   });
   const n = prepared.length;
-  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} |`);
+  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} | ${pct(classRight(classes), n)} |`);
+  nrwDetails.push(`**${tile}** (${n} buildings; rows: measured, columns: inferred)\n\n${matrixTable(classes)}\n`);
 }
 
 console.log(`\n${new Date().toISOString().slice(0, 10)} · Node ${process.version}\n`);
 console.log(summary.join('\n'));
 console.log('\nNRW LoD2 tiles (measured roofType; roofType 5000 mixed and 9999 other left out; inferred from footprint and function only):\n');
 console.log(nrwRows.join('\n'));
+console.log(`\n${nrwDetails.join('\n')}`);
 console.log('\nConfusion matrices (rows: mapped; columns: inferred):\n');
 console.log(details.join('\n'));

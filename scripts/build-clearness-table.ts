@@ -11,7 +11,9 @@
  *
  * Either way the sunshine rows come from ../shared/data/climate/ifi-sunshine-angstrom.csv (or
  * --climate FILE; --climate none leaves them out). A sunshine place within 25 km of a PVGIS row is left
- * out: PVGIS's row stands for it. Options: --out FILE writes elsewhere (the default is the module above).
+ * out: PVGIS's row stands for it, and so is a row whose sunshine hours contradict the national weather
+ * service's normals (scripts/climate-table/rejected-rows.ts, each with its evidence). Options: --out
+ * FILE writes elsewhere (the default is the module above).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { buildClimateTableFromPvgis } from './climate-table/build-from-pvgis.ts'
 import { fitSunshineCalibration } from './climate-table/calibration.ts';
 import { climateFromRecordedAnswers } from './climate-table/recorded-places.ts';
 import { CLIMATE_STATIONS } from './climate-table/stations.ts';
+import { REJECTED_SUNSHINE_ROWS } from './climate-table/rejected-rows.ts';
 import { readSunshinePlaces } from './climate-table/sunshine-places.ts';
 import { renderClearnessTable } from './climate-table/table-source.ts';
 
@@ -76,12 +79,16 @@ async function fromPvgis(baseUrl: string): Promise<PvgisRows> {
   };
 }
 
-/** The sunshine rows not superseded by a PVGIS row, at the precision the table stores. */
+/** The sunshine rows not superseded by a PVGIS row nor rejected by the data check, at the precision the table stores. */
 function sunshineRows(csvFile: string, pvgis: readonly ClearnessIndexEntry[]): ClearnessIndexEntry[] {
   if (csvFile === 'none') return [];
   if (!fs.existsSync(csvFile)) throw new Error(`${csvFile} (the sunshine-derived climate file) is absent; --climate FILE names another, --climate none leaves the sunshine rows out`);
   const all = readSunshinePlaces(csvFile).map(rounded);
-  return all.filter((place) => !pvgis.some((row) => greatCircleKm(place.latitude, place.longitude, row.latitude, row.longitude) < SUPERSEDED_KM));
+  return all.filter(
+    (place) =>
+      !REJECTED_SUNSHINE_ROWS.some((rejected) => rejected.name === place.name) &&
+      !pvgis.some((row) => greatCircleKm(place.latitude, place.longitude, row.latitude, row.longitude) < SUPERSEDED_KM),
+  );
 }
 
 function calibrate(sunshine: readonly ClearnessIndexEntry[], pvgis: readonly ClearnessIndexEntry[]): { factor: number; fit: string } {
@@ -93,7 +100,7 @@ function calibrate(sunshine: readonly ClearnessIndexEntry[], pvgis: readonly Cle
 
 function sunshineProvenance(sunshine: readonly ClearnessIndexEntry[]): string {
   if (sunshine.length === 0) return '';
-  return `Sunshine rows: monthly horizontal irradiation estimated from sunshine hours by Ångström–Prescott (FAO-56 coefficients), ../shared/data/climate/ifi-sunshine-angstrom.csv (source, licence and derivation: SOURCES.md there), divided by the extraterrestrial irradiation; a place within ${SUPERSEDED_KM} km of a PVGIS row is left out.`;
+  return `Sunshine rows: monthly horizontal irradiation estimated from sunshine hours by Ångström–Prescott (FAO-56 coefficients), ../shared/data/climate/ifi-sunshine-angstrom.csv (source, licence and derivation: SOURCES.md there), divided by the extraterrestrial irradiation; a place within ${SUPERSEDED_KM} km of a PVGIS row is left out, and so are ${REJECTED_SUNSHINE_ROWS.map((r) => r.name).join(' and ')}, whose sunshine hours contradict their national weather service's normals (scripts/climate-table/rejected-rows.ts).`;
 }
 
 /** The row as the table stores it (K̄T in hundredths), so that the calibration is fitted on what ships. */

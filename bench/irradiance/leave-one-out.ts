@@ -39,6 +39,7 @@ export function planeMonthly(latitude: number, clearnessIndex: readonly number[]
  */
 export function leaveOneOut(targets: readonly { place: ClimatePlace; name: string }[], places: readonly ClimatePlace[], options: LeaveOneOutOptions): PlaceOutcome[] {
   return targets.flatMap(({ place, name }) => {
+    // A fresh array per place: the latitude trend, when used, is fitted without the place and its surroundings.
     const others = places.filter((other) => greatCircleKm(place.latitude, place.longitude, other.latitude, other.longitude) > options.excludeKm);
     const estimate = interpolateClearness(others, place.latitude, place.longitude, options.withElevation ? place.elevationM : undefined, options.interpolation);
     const own = planeMonthly(place.latitude, place.clearnessIndex, options.plane);

@@ -1,11 +1,13 @@
 /**
  * The monthly clearness index at any point from the climate table's places: inverse-distance weighting
- * over the nearest few places, each place's K̄T first moved to the query's height. Clearness rises with
+ * over the nearest few places, each place's K̄T first moved along the table's latitude trend to the
+ * query's latitude (latitude-trend.ts) and to the query's height. Clearness rises with
  * altitude (less air, less haze above valley inversions), which a nearest-place estimate misses most in
  * Alpine and upland places. The parameters were chosen by leave-one-out cross-validation
  * (bench/irradiance-accuracy.ts, figures in bench/RESULTS.md). No Node imports: it runs in the browser.
  */
 import type { ClimatePlace } from './climate-entry.ts';
+import { latitudeTrendOf, trendAt } from './latitude-trend.ts';
 
 const DEG = Math.PI / 180;
 const EARTH_RADIUS_KM = 6371;
@@ -20,9 +22,11 @@ export interface InterpolationOptions {
   smoothingKm: number;
   /** Change of K̄T per 1,000 m of height, applied to each place's K̄T for the query's height difference. */
   clearnessPerKm: number;
+  /** Whether each place's K̄T is first moved along the places' latitude trend to the query's latitude. */
+  latitudeTrend?: boolean;
 }
 
-export const DEFAULT_INTERPOLATION: InterpolationOptions = { neighbours: 8, power: 2, smoothingKm: 25, clearnessPerKm: 0 };
+export const DEFAULT_INTERPOLATION: InterpolationOptions = { neighbours: 8, power: 2, smoothingKm: 25, clearnessPerKm: 0, latitudeTrend: true };
 
 /** A place that took part in an estimate, with its distance and share of the weight. */
 export interface Neighbour {
@@ -57,6 +61,7 @@ export function interpolateClearness(
   const raw = nearest.map(({ km }) => 1 / Math.max(km + options.smoothingKm, 0.001) ** options.power);
   const total = raw.reduce((a, b) => a + b, 0);
   const neighbours = nearest.map((entry, i) => ({ ...entry, weight: raw[i] / total }));
+  const trend = options.latitudeTrend ? latitudeTrendOf(places) : undefined;
   const clearnessIndex = Array.from({ length: 12 }, (_, month) => {
     let sum = 0;
     let weight = 0;
@@ -64,7 +69,8 @@ export function interpolateClearness(
       const kt = place.clearnessIndex[month];
       if (!(kt > 0)) continue;
       const lift = elevationM === undefined ? 0 : (options.clearnessPerKm * (elevationM - place.elevationM)) / 1000;
-      sum += w * (kt + lift);
+      const shift = trend ? trendAt(trend, latitude, month) - trendAt(trend, place.latitude, month) : 0;
+      sum += w * (kt + lift + shift);
       weight += w;
     }
     return weight > 0 ? Math.min(0.85, Math.max(0.05, sum / weight)) : 0;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClimatePlace } from '../../src/irradiance/climate-entry.ts';
 import { DEFAULT_INTERPOLATION, greatCircleKm, interpolateClearness, nearestPlaces } from '../../src/irradiance/climate-interpolation.ts';
+import { fitLatitudeTrend, trendAt } from '../../src/irradiance/latitude-trend.ts';
 
 const place = (latitude: number, longitude: number, kt: number | number[], elevationM = 0): ClimatePlace => ({
   latitude,
@@ -69,4 +70,22 @@ test('nearestPlaces returns the nearest first, no more than there are', () => {
   assert.equal(nearestPlaces(places.slice(0, 2), 0, 0, 8).length, 2);
   assert.throws(() => interpolateClearness([], 0, 0, undefined), /no places/);
   assert.ok(DEFAULT_INTERPOLATION.neighbours >= 1);
+});
+
+test('the latitude trend moves each place to the query’s latitude: a query north of its places gets a duller sky', () => {
+  // Clearness falling by 0.01 a degree northwards, as across northern Europe; the query lies 8° north of its
+  // nearest places (the one place further north is far to the east).
+  const grid = [...[40, 44, 48, 52].flatMap((lat) => [0, 5].map((lon) => place(lat, lon, 0.9 - 0.01 * lat))), place(64, 60, 0.9 - 0.64)];
+  const query = (latitudeTrend: boolean) => interpolateClearness(grid, 60, 2.5, undefined, { ...plain, latitudeTrend }).clearnessIndex[6];
+  assert.ok(query(false) > 0.9 - 0.01 * 52 - 1e-9, `without the trend, no duller than the nearest places: ${query(false)}`);
+  close(query(true), 0.9 - 0.01 * 60, 'with the trend, the gradient is followed beyond the nearest places');
+  close(interpolateClearness(grid, 52, 0, undefined, { ...plain, latitudeTrend: true }).clearnessIndex[0], 0.9 - 0.52, 'at a place: its own clearness');
+});
+
+test('the latitude trend is not extrapolated beyond the latitudes it was fitted on', () => {
+  const trend = fitLatitudeTrend([30, 40, 50, 60].map((lat) => place(lat, 0, 0.9 - 0.01 * lat)));
+  close(trendAt(trend, 50, 0), 0.4, 'inside');
+  close(trendAt(trend, -50, 0), 0.4, 'the southern hemisphere mirrors the northern');
+  close(trendAt(trend, 89, 0), trendAt(trend, 60, 0), 'north of the places: the value at the northernmost');
+  close(trendAt(trend, 0, 0), trendAt(trend, 30, 0), 'south of the places: the value at the southernmost');
 });

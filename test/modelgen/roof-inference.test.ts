@@ -129,3 +129,13 @@ describe('inference measured against mapped roofs with the tags taken away', { s
     assert.ok(hipped >= 20, `${hipped} hipped roofs inferred hipped`);
   });
 });
+
+test('an L-shaped house gets a gable unless the roofs mapped around it are mostly hipped', () => {
+  const l: [number, number][] = [[0, 0], [14, 0], [14, 6], [6, 6], [6, 14], [0, 14]];
+  const house = { tags: { building: 'detached' }, outer: oriented(l, true) };
+  const alone = [house].map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
+  assert.equal(decideRoof(house.tags, house.outer, [], roofContexts(alone)[0]).tags['roof:shape'], 'gabled');
+  const hippedStreet = [0, 1, 2, 3].map((i) => ({ tags: { building: 'detached', 'roof:shape': 'hipped' }, outer: oriented(box(30 + i * 20, 0, 10, 12), true) }));
+  const street = [house, ...hippedStreet].map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
+  assert.equal(decideRoof(house.tags, house.outer, [], roofContexts(street)[0]).tags['roof:shape'], 'hipped');
+});
