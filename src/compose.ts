@@ -7,7 +7,7 @@ import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
 import { ApiKeysRepository } from './db/api-keys-repository.ts';
 import { BillingEventsRepository } from './db/billing-events-repository.ts';
-import { BrowserSessionsRepository } from './db/browser-sessions-repository.ts';
+import { SignInSessionsRepository } from './db/sign-in-sessions-repository.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Kysely } from 'kysely';
@@ -32,7 +32,7 @@ import { ModelService } from './services/model-service.ts';
 import { PartnerProfileService } from './services/partner-profile-service.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import type { Services } from './services/services.ts';
-import { SessionService } from './services/session-service.ts';
+import { AgentSessionService } from './services/agent-session-service.ts';
 import { SolarService } from './services/solar-service.ts';
 import { WriteBehindBuffer } from './services/write-behind-buffer.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
@@ -170,8 +170,8 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     authenticator,
     ...accountServices(db, authenticator),
     models,
-    sessions: new SessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl }),
-    accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new BrowserSessionsRepository(db), queue, limits, publicBaseUrl }),
+    agentSessions: new AgentSessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl }),
+    accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new SignInSessionsRepository(db), queue, limits, publicBaseUrl }),
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
     leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl }),
     modelFilesUrl: parts.store.publicUrl(''),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SessionRequest } from '../contract/sessions.ts';
 
 /** SPEC.md: an agent session expires 48 hours after creation. */
-export const SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+export const AGENT_SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The rules that a schema cannot say: `wizardKwh` is required for `cover_bill`, and the roof position

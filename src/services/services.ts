@@ -6,7 +6,7 @@ import type { HealthService } from './health-service.ts';
 import type { LeadService } from './lead-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
-import type { SessionService } from './session-service.ts';
+import type { AgentSessionService } from './agent-session-service.ts';
 import type { SolarService } from './solar-service.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   profiles: PartnerProfileService;
   models: ModelService;
-  sessions: SessionService;
+  agentSessions: AgentSessionService;
   accounts: AccountService;
   leads: LeadService;
   billing: BillingProvider;

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
 import { DEFAULT_RADIUS_KM } from '../../contract/models.ts';
 import { siteTimeZone } from '../../domain/site-time-zone.ts';
-import { messagePage } from '../html.ts';
+import { messagePage } from '../pages/layout.ts';
 import { Latitude, Longitude } from '../../contract/common.ts';
 import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
@@ -36,7 +36,7 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewer
       const key = request.query.key ?? '';
       const owner = key === '' ? undefined : await services.authenticator.authenticate(key, services.now());
       if (!owner) {
-        return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.'));
+        return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.', 'bare'));
       }
       const { lat: latitude, lng: longitude } = request.query;
       const frameAncestors = owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'];

@@ -15,7 +15,7 @@ const MCP_BODY_LIMIT_BYTES = 64 * 1024;
  */
 export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const backend = new InProcessBackend({ sessions: services.sessions, solar: services.solar, clientIp: request.ip, now: services.now });
+    const backend = new InProcessBackend({ sessions: services.agentSessions, solar: services.solar, clientIp: request.ip, now: services.now });
     const handler = createMcpHandler(() => createSolarMcpServer(backend, services.version), {
       legacy: 'stateless',
       onerror: (error) => request.log.warn({ err: error }, 'MCP request rejected'),

@@ -5,9 +5,9 @@ import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH } from '../../domain/credentials.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { NotAllowedError } from '../../domain/not-allowed-error.ts';
-import type { SignedIn } from '../../services/account-service.ts';
+import type { SignInSession } from '../../services/account-service.ts';
 import { checkForm, signedIn } from '../browser-auth.ts';
-import { messagePage } from '../html.ts';
+import { messagePage } from '../pages/layout.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { leadsCsv } from '../leads-csv.ts';
 import { leadsPage } from '../pages/leads-page.ts';
@@ -22,7 +22,7 @@ const DoneQuery = Type.Object({ done: Type.Optional(Type.Enum(Object.keys(DONE))
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in partner (set for every /partner route). */
-    partner: SignedIn;
+    partner: SignInSession;
   }
 }
 
@@ -39,7 +39,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     return sendPage(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes }), status);
   };
 
-  app.decorateRequest('partner', null as unknown as SignedIn);
+  app.decorateRequest('partner', null as unknown as SignInSession);
   app.addHook('preHandler', async (request, reply) => {
     const partner = await signedIn(request, services);
     if (!partner) return reply.redirect('/auth/login', 303);

@@ -20,7 +20,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
     async (request, reply) => {
-      const { session, rateLimit } = await services.sessions.create(request.body, request.ip, services.now());
+      const { session, rateLimit } = await services.agentSessions.create(request.body, request.ip, services.now());
       reply.headers(rateLimitHeaders(rateLimit));
       return session;
     },
@@ -38,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
     async (request) => {
-      const session = await services.sessions.read(request.params.id, services.now());
+      const session = await services.agentSessions.read(request.params.id, services.now());
       if (!session) throw new HttpError(404, 'Session not found or expired');
       return session;
     },

@@ -44,7 +44,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewe
       // SPEC.md: a signed-in Pro user gets HD and the whole Solar Wizard; everyone else SD and a preview.
       const visitor = await signedIn(request, services);
       const pro = visitor !== undefined && planIncludesPro(visitor.account.plan);
-      const session = query.session === undefined ? undefined : await services.sessions.open(query.session, pro ? 'hd' : 'sd', services.now());
+      const session = query.session === undefined ? undefined : await services.agentSessions.open(query.session, pro ? 'hd' : 'sd', services.now());
       const settings: ViewerSettings = {
         mode: 'viewer',
         wizardAccess: pro ? 'full' : 'preview',

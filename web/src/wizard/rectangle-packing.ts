@@ -65,11 +65,6 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
 
 type Edge = [Point2, Point2];
 
-/** Whether a rectangle lies inside the polygon with `setback` clear to every edge. */
-export function rectFits(rect: PlaneRect, ring: Point2[], setback: number): boolean {
-  return fitsAmong(rect, ringEdges(ring), setback);
-}
-
 function ringEdges(ring: Point2[]): Edge[] {
   return ring.map((point, i) => [point, ring[(i + 1) % ring.length]]);
 }

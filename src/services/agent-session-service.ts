@@ -1,7 +1,7 @@
 import type { AgentSessionRow, AgentSessionsRepository } from '../db/agent-sessions-repository.ts';
 import { DEFAULT_RADIUS_KM } from '../contract/models.ts';
 import type { CreatedSession, SessionRequest, SessionView, WizardGoal } from '../contract/sessions.ts';
-import { newSessionId, SESSION_LIFETIME_MS, sessionRequestProblem, viewerUrl } from '../domain/agent-session.ts';
+import { newSessionId, AGENT_SESSION_LIFETIME_MS, sessionRequestProblem, viewerUrl } from '../domain/agent-session.ts';
 import { modelId, normaliseArea, type ModelQuality } from '../domain/model-id.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { RateLimitState } from '../domain/rate-limited-error.ts';
@@ -26,7 +26,7 @@ export interface OpenedSession {
  * Agent sessions: one implementation behind the REST endpoints and the MCP tools. Creating a session
  * never starts a generation; `modelStatus` reports the SD model of the location as it is now.
  */
-export class SessionService {
+export class AgentSessionService {
   readonly #sessions: AgentSessionsRepository;
   readonly #models: ModelService;
   readonly #publicBaseUrl: string;
@@ -63,7 +63,7 @@ export class SessionService {
       roof_lng: request.roofLng ?? null,
       client_ip: clientIp,
       created_at: now,
-      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      expires_at: new Date(now.getTime() + AGENT_SESSION_LIFETIME_MS),
       opened_at: null,
     };
     await this.#sessions.insert(row);
