@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { compose } from './compose.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import type { IrradianceProvider } from './irradiance/irradiance-provider.ts';
+import type { IrradianceProvider } from './irradiance/index.ts';
 import { runHousekeeping } from './jobs/housekeeping.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createLogger, loggerOptions } from './logging.ts';

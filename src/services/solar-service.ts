@@ -1,6 +1,6 @@
 import type { SolarRequest, SolarResult } from '../contract/solar.ts';
 import { computeSolarYield } from '../domain/solar-yield.ts';
-import type { IrradianceProvider } from '../irradiance/irradiance-provider.ts';
+import type { IrradianceProvider } from '../irradiance/index.ts';
 
 /**
  * The solar calculation behind `POST /api/solar/calculate` and the MCP tool: irradiance from the

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/irradiance-provider.ts';
+import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/index.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody } from '../../contract/common.ts';
 import { SolarRequestBody, SolarResult } from '../../contract/solar.ts';
