@@ -32,6 +32,7 @@ import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter 
 import type { Services } from './services/services.ts';
 import { AgentSessionService } from './services/agent-session-service.ts';
 import { SolarService } from './services/solar-service.ts';
+import { ViewerService } from './services/viewer-service.ts';
 import { WriteBehindBuffer } from './services/write-behind-buffer.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -159,16 +160,19 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   const usage = new UsageRepository(db);
   const cacheHits = new WriteBehindBuffer((events: UsageEvent[]) => usage.recordMany(events), (error) => logger.error({ err: error }, 'could not record usage'));
   const accountsRepository = new AccountsRepository(db);
-  const apiKeys = new ApiKeysRepository(db);
-  const authenticator = new ApiKeyAuthenticator(apiKeys, (error) => logger.warn({ err: error }, 'could not record key use'));
+  const authenticator = new ApiKeyAuthenticator(new ApiKeysRepository(db), (error) => logger.warn({ err: error }, 'could not record key use'));
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue, cacheHits, limits });
+  const { apiKeys, profiles } = accountServices(db, authenticator);
+  const agentSessions = new AgentSessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl });
   const services: Services = {
     health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
     solar: new SolarService(parts.irradiance),
     authenticator,
-    ...accountServices(db, authenticator),
+    apiKeys,
+    profiles,
     models,
-    agentSessions: new AgentSessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl }),
+    agentSessions,
+    viewer: new ViewerService({ authenticator, agentSessions, profiles, models }),
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new SignInSessionsRepository(db), queue, limits, publicBaseUrl }),
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
     leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl }),

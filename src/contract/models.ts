@@ -27,6 +27,7 @@ export const ViewerModelRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ViewerModelRequest = Static<typeof ViewerModelRequest>;
 
 /** SPEC.md "Model job", as every model route answers it (new jobs and cache hits in short form). */
 export const ModelJob = Type.Object(

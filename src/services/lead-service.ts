@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountsRepository } from '../db/accounts-repository.ts';
 import type { LeadsRepository } from '../db/leads-repository.ts';
 import type { Database } from '../db/schema.ts';
-import type { LeadInput } from '../contract/leads.ts';
+import type { LeadInput, LeadRequest } from '../contract/leads.ts';
 import { describeConfiguration } from '../domain/lead.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { leadConfirmationMail, leadNotificationMail } from '../mail/lead-mails.ts';
@@ -45,7 +45,9 @@ export class LeadService {
    *
    * @throws RateLimitedError past 5 requests an hour from one address
    */
-  async submit(key: string, lead: LeadInput, honeypot: string, ip: string, now: Date): Promise<LeadOutcome> {
+  async submit(request: LeadRequest, ip: string, now: Date): Promise<LeadOutcome> {
+    const { key, website: honeypot = '', consent: _consent, ...sent } = request;
+    const lead: LeadInput = { ...sent, name: sent.name.trim(), email: sent.email.trim(), address: sent.address.trim(), message: sent.message.trim() };
     const owner = await this.#authenticator.authenticate(key, now);
     if (!owner) return 'invalid-key';
     const account = await this.#accounts.findById(owner.accountId);

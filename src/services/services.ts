@@ -8,6 +8,7 @@ import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { SolarService } from './solar-service.ts';
+import type { ViewerService } from './viewer-service.ts';
 
 /**
  * What the HTTP routes and the MCP endpoint work with, built once by `src/compose.ts`: services only
@@ -22,6 +23,7 @@ export interface Services {
   profiles: PartnerProfileService;
   models: ModelService;
   agentSessions: AgentSessionService;
+  viewer: ViewerService;
   accounts: AccountService;
   leads: LeadService;
   billing: BillingProvider;

@@ -19,8 +19,7 @@ export const leadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const { key, website, consent: _consent, ...lead } = request.body;
-      const outcome = await services.leads.submit(key, { ...lead, name: lead.name.trim(), email: lead.email.trim(), address: lead.address.trim(), message: lead.message.trim() }, website ?? '', request.ip, services.now());
+      const outcome = await services.leads.submit(request.body, request.ip, services.now());
       if (outcome === 'invalid-key') throw new HttpError(401, INVALID_KEY);
       if (outcome === 'closed') throw new HttpError(403, 'This site does not take quote requests through the viewer.');
       return { message: 'Thank you. Your request is sent; you will get a confirmation by e-mail.' };

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/services.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
-import { planIncludesPro } from '../../domain/plans.ts';
 import { signedIn } from '../browser-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody } from '../../contract/common.ts';
-import { DEFAULT_RADIUS_KM, ModelIdParams, ModelJob, ViewerModelRequest } from '../../contract/models.ts';
+import { ModelIdParams, ModelJob, ViewerModelRequest } from '../../contract/models.ts';
 
 /**
  * Routes for the service's own viewer pages, so the browser never uses the partner API: request the
@@ -24,18 +23,9 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       },
     },
     async (request) => {
-      const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM, key } = request.body;
-      const now = services.now();
-      let hd = false;
-      if (key !== undefined) {
-        if (!(await services.authenticator.authenticate(key, now))) throw new HttpError(401, INVALID_KEY);
-        hd = true;
-      } else {
-        const visitor = await signedIn(request, services);
-        hd = visitor !== undefined && planIncludesPro(visitor.account.plan);
-      }
-      const answer = await services.models.request(hd ? 'hd' : 'sd', { latitude, longitude, radiusKm }, hd ? { kind: 'page' } : { kind: 'keyless-page', ip: request.ip }, now);
-      return answer.view;
+      const job = await services.viewer.requestModel(request.body, await signedIn(request, services), request.ip, services.now());
+      if (!job) throw new HttpError(401, INVALID_KEY);
+      return job;
     },
   );
 
