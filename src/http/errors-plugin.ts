@@ -4,7 +4,7 @@ import { RateLimitedError } from '../domain/rate-limited-error.ts';
 import { clientErrorAnswer } from './error-mapping.ts';
 import { HttpError } from './http-error.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
-import { validationMessage } from './validation-messages.ts';
+import { validationMessage } from '../contract/validation-messages.ts';
 
 /**
  * Makes every error a JSON body `{"error": "..."}` with a message for the caller: validation failures,

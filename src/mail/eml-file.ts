@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MailMessage } from './mailer.ts';
+import type { MailMessage } from './mail-message.ts';
 
 /**
  * An e-mail as an `.eml` file (RFC 5322) for an operator to open or read as text. The body is UTF-8

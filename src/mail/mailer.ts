@@ -2,14 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { emlFile } from './eml-file.ts';
+import type { MailMessage } from './mail-message.ts';
 
-/** An e-mail as the service writes them: plain text, with an optional reply address. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-}
+export type { MailMessage } from './mail-message.ts';
 
 /** Sends e-mail. */
 export interface Mailer {
