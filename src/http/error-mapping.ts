@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { commonSecurityHeaders } from './security-headers.ts';
 
 /** What to answer for an error that is the caller's fault. */
 export interface ClientErrorAnswer {
@@ -54,7 +55,8 @@ function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: Fa
         ? [400, 'The address has a malformed percent-encoding; write each byte as % and two hex digits, such as %20 for a space']
         : [400, 'The request cannot be routed; check the address'];
   request.log.info({ code: error.code }, 'request refused before routing');
-  void reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+  // No hooks run this early, so the headers every answer carries are set here.
+  void reply.code(status).headers(commonSecurityHeaders(request.server)).type('application/json; charset=utf-8').send({ error: message });
 }
 
 /** What Node's HTTP parser refused, in words. */

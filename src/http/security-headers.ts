@@ -12,6 +12,14 @@ export function defaultPagePolicy(framed: boolean): string {
   return `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors ${framed ? '*' : "'none'"}`;
 }
 
+/** Each app's headers for every answer, for answers made where no hook runs (errors before routing). */
+const COMMON_HEADERS = new WeakMap<FastifyInstance, Record<string, string>>();
+
+/** The headers every answer of this app carries (nosniff, Referrer-Policy, HSTS over HTTPS). */
+export function commonSecurityHeaders(app: FastifyInstance): Record<string, string> {
+  return COMMON_HEADERS.get(app) ?? { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+}
+
 /** A year, the usual lifetime of a Strict-Transport-Security promise. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -24,6 +32,7 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicBaseUrl: string): void {
   const https = publicBaseUrl.startsWith('https:');
+  COMMON_HEADERS.set(app, { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', ...(https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}` } : {}) });
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
