@@ -36,9 +36,9 @@ function routeList(app: FastifyInstance): Route[] {
 }
 
 const NUL = 'ab\u0000cd';
-const CONTROL = ['\u0001', '\u001b[31m', '\u007f'];
+const CONTROL = ['\u0001', '\u001b[31m'];
 const BAD_TEXT = [NUL, ...CONTROL.map((c) => `x${c}y`)];
-const WRONG_TYPES: unknown[] = [null, true, -1e308, 'text', [1, 'a'], { nested: { deeper: NUL } }, '9'.repeat(400)];
+const WRONG_TYPES: unknown[] = [null, true, -1e308, [1, 'a'], { nested: { deeper: NUL } }, '9'.repeat(400)];
 
 /**
  * A valid-looking body for the route, so that one bad field is the only thing wrong and the value
