@@ -1,4 +1,5 @@
 import type { Point3 } from '../geometry/mesh-builder.ts';
+import { CIRCLE_SIDES, clipToCircle } from './clip-to-circle.ts';
 import type { HeightGrid } from './height-grid.ts';
 import type { Box2, TerrainSurface } from './terrain-surface.ts';
 
@@ -73,23 +74,32 @@ export class RtinSurface implements TerrainSurface {
     for (const t of this.#leaves()) yield this.#points(t);
   }
 
-  /** The mesh with shared vertices, for drawing with smooth normals. */
+  /**
+   * The mesh as drawn, with shared vertices (for smooth normals): the triangles cut to the clip circle,
+   * so the ground ends in a clean round edge.
+   */
   indexed(): IndexedTerrain {
-    const { grid } = this;
-    const ids = new Map<number, number>();
+    const ids = new Map<string, number>();
     const positions: number[] = [];
     const indices: number[] = [];
-    const vertex = (i: number, j: number) => {
-      const key = j * grid.side + i;
+    // Vertices are shared by position to the millimetre: corners made by the cut on a side two
+    // triangles share come out the same from both.
+    const vertex = (p: Point3) => {
+      const key = `${Math.round(p[0] * 1000)},${Math.round(p[1] * 1000)}`;
       let id = ids.get(key);
       if (id === undefined) {
         id = ids.size;
         ids.set(key, id);
-        positions.push(grid.x(i), grid.y(j), grid.heights[key]);
+        positions.push(p[0], p[1], p[2]);
       }
       return id;
     };
-    for (const [ax, ay, bx, by, cx, cy] of this.#leaves()) indices.push(vertex(ax, ay), vertex(bx, by), vertex(cx, cy));
+    const inscribed = this.#clipRadius * Math.cos(Math.PI / CIRCLE_SIDES);
+    for (const t of this.#leaves()) {
+      const points = this.#points(t);
+      const piece = points.every((p) => Math.hypot(p[0], p[1]) <= inscribed) ? points : clipToCircle([...points], this.#clipRadius);
+      for (let k = 1; k + 1 < piece.length; k++) indices.push(vertex(piece[0]), vertex(piece[k]), vertex(piece[k + 1]));
+    }
     return { positions: Float64Array.from(positions), indices: Uint32Array.from(indices) };
   }
 
