@@ -40,7 +40,19 @@ scene.background = new THREE.Color(0xcfe3f3);
 scene.add(new THREE.HemisphereLight(0xffffff, 0x8a8a80, 1.2));
 const gltf = await new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).loadAsync('/model.glb');
 const model = gltf.scene;
-model.traverse((o) => { if (o.isMesh) { o.castShadow = true; o.receiveShadow = true; } });
+// Draped ground layers: no shadows cast, a depth offset by their drawOrder (as the viewer does).
+const orderOf = (o) => { for (let n = o; n; n = n.parent) if (typeof n.userData.drawOrder === 'number') return n.userData.drawOrder; return 0; };
+model.traverse((o) => {
+  if (!o.isMesh) return;
+  const order = orderOf(o);
+  o.castShadow = order === 0;
+  o.receiveShadow = true;
+  if (order > 0) {
+    o.material = o.material.clone();
+    Object.assign(o.material, { polygonOffset: true, polygonOffsetFactor: -1, polygonOffsetUnits: -2 * order });
+    o.renderOrder = order;
+  }
+});
 scene.add(model);
 const radius = (gltf.asset.extras?.radiusKm ?? 0.3) * 1000;
 const sun = new THREE.DirectionalLight(0xffffff, 2.2);

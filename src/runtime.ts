@@ -72,6 +72,7 @@ export async function startService(config: Config, options: StartOptions): Promi
           osmExtract: config.osmExtract,
           terrainTilesUrl: config.terrainTilesUrl,
           terrainDir: config.terrainDir,
+          lod2Sources: config.lod2Sources,
           cacheDir: path.join(config.dataDir, 'cache'),
         },
       });

@@ -1,17 +1,16 @@
 import type { BuildingFeature } from './features/map-features.ts';
 import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
-import { addArea, addRoad } from './geometry/ground.ts';
 import { groundMesh } from './geometry/ground-mesh.ts';
 import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
+import { drawGroundFeatures } from './ground/draw-ground.ts';
+import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
-import { MeshBuilder } from './geometry/mesh-builder.ts';
-import { bounds, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { EXISTING_SOLAR_COLOUR, FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
-import { addTree } from './geometry/trees.ts';
 import { loadFeatures } from './load-features.ts';
 import { countRoofSources, decideRoofs, roofProvenanceExtras } from './roof-inference/roof-provenance.ts';
 import { footprintExtras } from './roof-correction/footprint-extras.ts';
@@ -20,14 +19,12 @@ import { solarOnRoof } from './geometry/existing-solar.ts';
 import { loadTerrain } from './load-terrain.ts';
 import { buildTerrainMesh } from './terrain/terrain-mesh.ts';
 import type { TerrainSource } from './terrain/terrain-source.ts';
+import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 
-/** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
-const WOOD_SPACING_M = 12;
-const MAX_TREES = 5000;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
-const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
+const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5] } as const;
 
 interface PreparedBuilding {
   feature: BuildingFeature;
@@ -47,13 +44,16 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const frame = new LocalFrame(request.latitude, request.longitude);
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
   const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
+  const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
   onProgress({ progress: 25, step: 'Reading terrain' });
-  const { terrain, flatReason } = await loadTerrain(request.sources, request.latitude, request.longitude, radius);
+  const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
-  const heightAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
+  const elevationAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
+  // In HD the sea is held at sea level, so coarse elevation data does not lift the ground over the drawn sea.
+  const heightAt = hd ? seaLevelGround(features, frame, radius, -originElevation, elevationAt) : elevationAt;
   if (hd) await initSkeleton();
 
-  const prepared = prepareBuildings(features.buildings, frame, radius);
+  const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
   const writer = new GlbWriter();
   let drawn = 0;
   let triangles = 0;
@@ -110,39 +110,18 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     }
   });
 
+  const lod2 = measured.draw(writer, heightAt);
+  [drawn, triangles] = [drawn + lod2.drawn, triangles + lod2.triangles];
+  roofSources.push(...lod2.roofSources);
+
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
   const ground = groundMesh(surface.indexed());
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;
   if (hd) {
-    const trunks = new MeshBuilder();
-    const crowns = new MeshBuilder();
-    for (const tree of features.trees) {
-      const [x, y] = frame.toLocal(tree.lon, tree.lat);
-      if (Math.hypot(x, y) > radius) continue;
-      addTree(trunks, crowns, x, y, heightAt(x, y), tree.tags);
-      treeCount += 1;
-    }
-    // Woods: one tree every WOOD_SPACING_M metres on a grid, inside the wood and the circle.
-    for (const wood of features.ground.filter((g) => g.wooded)) {
-      const ring = wood.points.map(([lon, lat]) => frame.toLocal(lon, lat));
-      for (const [x, y] of gridInside(ring, WOOD_SPACING_M, radius)) {
-        if (treeCount >= MAX_TREES) break;
-        addTree(trunks, crowns, x, y, heightAt(x, y), {});
-        treeCount += 1;
-      }
-    }
-    writer.addNode('trees', [{ mesh: trunks, colour: [0.4, 0.3, 0.2] }, { mesh: crowns, colour: [0.3, 0.5, 0.25] }], { surface: 'trees', count: treeCount });
-    const surfaces = { water: new MeshBuilder(), green: new MeshBuilder(), road: new MeshBuilder() };
-    for (const area of features.ground) {
-      const points = area.points.map(([lon, lat]) => frame.toLocal(lon, lat));
-      if (!points.some(([x, y]) => Math.hypot(x, y) < radius + 50)) continue;
-      if (area.kind === 'road') addRoad(surfaces.road, points, area.width ?? 5, heightAt, 0.08);
-      else addArea(surfaces[area.kind], points, heightAt, area.kind === 'water' ? 0.04 : 0.06);
-    }
-    for (const kind of ['water', 'green', 'road'] as const) writer.addNode(kind, [{ mesh: surfaces[kind], colour: [...GROUND_COLOURS[kind]] }], { surface: kind });
-    triangles += treeCount * 24;
+    const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation });
+    [triangles, treeCount] = [triangles + drawn.triangles, drawn.trees];
   }
 
   onProgress({ progress: 92, step: 'Writing the GLB file' });
@@ -151,9 +130,9 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     radiusKm: request.radiusKm,
     quality: request.quality,
     axes: 'Y up, metres, origin at the requested point on the ground, +X east, -Z north',
-    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}) },
+    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}), ...measured.sourceExtras() },
     terrain: { source: terrain.name, ...terrainResolution(terrain, request), ...groundExtras, triangles: ground.triangleCount },
-    attribution: OSM_ATTRIBUTION,
+    attribution: measured.attribution(OSM_ATTRIBUTION),
     generatedAt: new Date().toISOString(),
     buildings: drawn,
     trees: treeCount,
@@ -178,18 +157,6 @@ function prepareBuildings(buildings: BuildingFeature[], frame: LocalFrame, radiu
     out.push({ feature, outer: oriented(outer, true), inners: inners.map((ring) => oriented(ring, false)) });
   }
   return out;
-}
-
-/** Grid points every `spacing` metres inside a ring and within `radius` of the origin. */
-function gridInside(ring: Point2[], spacing: number, radius: number): Point2[] {
-  const box = bounds(ring);
-  const points: Point2[] = [];
-  for (let x = Math.ceil(Math.max(box.minX, -radius) / spacing) * spacing; x <= Math.min(box.maxX, radius); x += spacing) {
-    for (let y = Math.ceil(Math.max(box.minY, -radius) / spacing) * spacing; y <= Math.min(box.maxY, radius); y += spacing) {
-      if (Math.hypot(x, y) <= radius && pointInRing([x, y], ring)) points.push([x, y]);
-    }
-  }
-  return points;
 }
 
 function round(value: number): number {

@@ -90,7 +90,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   let worker: GenerationWorker | undefined;
   if (options.workers) {
     const silent = { info() {}, warn() {}, error() {} };
-    worker = new GenerationWorker({ queue, jobs, store, logger: silent, concurrency: options.workers, generatorModule: options.realGenerator ? undefined : TEST_GENERATOR, sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainDir: config.terrainDir, cacheDir: dataDir } });
+    worker = new GenerationWorker({ queue, jobs, store, logger: silent, concurrency: options.workers, generatorModule: options.realGenerator ? undefined : TEST_GENERATOR, sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainDir: config.terrainDir, lod2Sources: config.lod2Sources, cacheDir: dataDir } });
     await worker.start();
   }
   const app = await buildApp({ config, database, queue, store, now: clock.now, irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }) });

@@ -5,11 +5,12 @@ import {
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
+import { applyDrawOrder } from './draw-order.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
-const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road']);
+const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'area']);
 const DAY_SKY = new Color(0xb9d5ee);
 const NIGHT_SKY = new Color(0x1b2536);
 
@@ -96,6 +97,7 @@ export class Viewer {
       object.receiveShadow = true;
       object.castShadow = !GROUND_SURFACES.has(surface ?? '');
     });
+    applyDrawOrder(content);
     this.content = content;
     this.info = (gltf.asset.extras ?? {}) as ModelInfo;
     this.scene.add(content);
