@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateModel } from '../modelgen/index.ts';
-import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM } from '../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM } from '../contract/models.ts';
 import { requireOption, UsageError, type CommandContext } from './command.ts';
 import { progressDisplay } from './progress-display.ts';
 

@@ -1,6 +1,6 @@
 import { Vector2 } from 'three';
 import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
-import { LocalFrame } from '../../../src/modelgen/geometry/local-frame.ts';
+import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
 import type { Viewer } from '../viewer/viewer.ts';
