@@ -13,6 +13,11 @@ export interface RtinOptions {
   fineError?: number;
   /** Longest triangle leg allowed, metres, so the mesh can be cut close to the circle. */
   maxLegM: number;
+  /**
+   * Shortest triangle leg away from `fine` points, metres: a step in the data (the sea held at sea level
+   * at the coast) is then drawn as a slope this wide rather than refined cell by cell along its length.
+   */
+  minLegM?: number;
   /** Triangles entirely farther than this from the origin are left out of the mesh. */
   clipRadius: number;
 }
@@ -200,6 +205,9 @@ function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
   const { cells, side, heights: h, cell } = grid;
   const errors = new Float32Array(side * side);
   const { fine, fineError, maxError } = options;
+  const minLeg = options.minLegM ?? 0;
+  // Too short a leg away from buildings: the point never splits (its error counts as none).
+  const tooShort = (k: number, leg: number) => leg < minLeg && !(fine && fine[k]);
   const near = (options.nearM ?? Infinity) / cell;
   const centre = cells / 2;
   // One over the bound at grid point k: the fine bound where marked, else the bound for its distance.
@@ -217,7 +225,7 @@ function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
         const k = j * side + i;
         const horizontal = (j / s) % 2 === 0;
         const ends = horizontal ? h[k - s] + h[k + s] : h[k - s * side] + h[k + s * side];
-        let e = forcedEdge ? Infinity : Math.abs(ends / 2 - h[k]) * scaleAt(k);
+        let e = forcedEdge ? Infinity : tooShort(k, s * Math.SQRT2 * cell) ? 0 : Math.abs(ends / 2 - h[k]) * scaleAt(k);
         if (s > 1) {
           const q = s / 2;
           e = Math.max(e, at(i - q, j - q), at(i + q, j - q), at(i - q, j + q), at(i + q, j + q));
@@ -232,7 +240,7 @@ function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
         const k = j * side + i;
         const main = ((i - s) / (2 * s) + (j - s) / (2 * s)) % 2 === 0;
         const ends = main ? h[k - s - s * side] + h[k + s + s * side] : h[k + s - s * side] + h[k - s + s * side];
-        const e = forcedSquare ? Infinity : Math.abs(ends / 2 - h[k]) * scaleAt(k);
+        const e = forcedSquare ? Infinity : tooShort(k, 2 * s * cell) ? 0 : Math.abs(ends / 2 - h[k]) * scaleAt(k);
         errors[k] = Math.max(e, at(i - s, j), at(i + s, j), at(i, j - s), at(i, j + s));
       }
     }
