@@ -44,6 +44,11 @@ export function drapeConvex(mesh: MeshBuilder, piece: Point2[], surface: Terrain
   }
 }
 
+/** Lays a convex piece on flat ground at height 0 (no terrain): the piece needs no cutting. */
+export function layFlat(mesh: MeshBuilder, piece: Point2[], options: DrapeOptions): void {
+  lay(mesh, piece, () => 0, options);
+}
+
 /** Adds a convex piece lying in a plane, lifted (a level surface: flat, where the plane is below its level). */
 function lay(mesh: MeshBuilder, part: Point2[], height: (x: number, y: number) => number, options: DrapeOptions): void {
   const { level } = options;

@@ -8,7 +8,7 @@ import { areaPieces } from './area-pieces.ts';
 import { addBridgeDeck } from './bridge-deck.ts';
 import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
-import { drapeConvex } from './drape.ts';
+import { drapeConvex, layFlat } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
 import { stripPieces } from './road-strips.ts';
 import { seaPolygons } from './sea.ts';
@@ -59,7 +59,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     for (const piece of pieces) {
       const inside = clipToCircle(piece, radius);
       if (inside.length < 3) continue;
-      for (const tile of flat ? [inside] : tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
+      if (flat) layFlat(meshFor(kind, roadClass), inside, options);
+      else for (const tile of tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
     }
   };
 
