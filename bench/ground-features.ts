@@ -14,7 +14,7 @@ import { LocalFrame } from '../src/modelgen/geometry/local-frame.ts';
 import type { GenerateModel } from '../src/modelgen/index.ts';
 import { OsmData } from '../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../src/modelgen/osm/read-osm-file.ts';
-import { alongLine, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, readNodes, type ModelNode } from '../test/helpers/ground-measure.ts';
+import { alongLine, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, readNodes, type ModelNode } from '../test/helpers/ground-features-measure.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
 const MONACO = path.join(SHARED, 'osm/monaco-latest.osm.pbf');

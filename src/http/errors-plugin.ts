@@ -3,7 +3,7 @@ import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../domain/rate-limited-error.ts';
 import { HttpError } from './http-error.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
-import { validationMessage } from './validation-messages.ts';
+import { validationMessage } from '../contract/validation-messages.ts';
 
 /** Fastify's own errors that are the caller's fault, with the message we give instead. */
 const CLIENT_ERRORS: Record<string, (error: FastifyError, request: FastifyRequest) => [number, string]> = {

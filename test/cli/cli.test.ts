@@ -56,6 +56,21 @@ describe('solar-partner CLI', () => {
     assert.match(run(['keys', 'list', '--email', 'partner@example.com']).out, /revoked \d{4}-/);
   });
 
+  test('keys origins follows the portal’s rules: site addresses only, at most 20, saved as origins', () => {
+    const created = run(['keys', 'create', '--email', 'partner@example.com', '--name', 'embed']);
+    const prefix = created.out.trim().split('\n').at(-1)!.slice(0, 12);
+    const bad = run(['keys', 'origins', prefix, '--origin', 'ftp://files.example']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--origin must be a site address starting with https:\/\/ or http:\/\/.*\(got "ftp:\/\/files\.example"\)/);
+    const many = Array.from({ length: 21 }, (_, i) => ['--origin', `https://site${i}.example`]).flat();
+    const tooMany = run(['keys', 'origins', prefix, ...many]);
+    assert.equal(tooMany.code, 1);
+    assert.match(tooMany.err, /At most 20 sites per key/);
+    const saved = run(['keys', 'origins', prefix, '--origin', 'https://www.installer.example/contact', '--origin', 'https://www.installer.example']);
+    assert.equal(saved.code, 0);
+    assert.match(saved.out, /may be embedded on: https:\/\/www\.installer\.example$/m);
+  });
+
   test('a command run while the server holds the embedded database stops with a clear message', async () => {
     const server = spawn(process.execPath, [MAIN, 'serve'], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', WORKERS: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: dataDir });
     try {

@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import validator from 'gltf-validator';
 import { generateModel } from '../../src/modelgen/index.ts';
 import { plantTrees } from '../../src/modelgen/ground/wood-trees.ts';
-import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-measure.ts';
+import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { HandMadeMap, slopeTile, type Metres } from '../helpers/hand-made-map.ts';
 
 const folders: string[] = [];

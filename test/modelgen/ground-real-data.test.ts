@@ -10,7 +10,7 @@ import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/poly
 import { generateModel } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
-import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-measure.ts';
+import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
 const MONACO = 'osm/monaco-latest.osm.pbf';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messagePage } from '../html.ts';
+import { messagePage } from './layout.ts';
 
 /** Sends a site page; pages show a signed-in person's data, so no cache keeps them. */
 export function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {

@@ -2,25 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** A signed-in browser: the account and the session's anti-forgery token. */
-export interface BrowserSession {
+export interface SignInSessionRow {
   accountId: number;
   csrfToken: string;
   expiresAt: Date;
 }
 
-/** Browser sessions of the portal, stored by the SHA-256 of the cookie's secret (never the secret). */
-export class BrowserSessionsRepository {
+/** Sign-in sessions of the portal (browsers), stored by the SHA-256 of the cookie's secret (never the secret). */
+export class SignInSessionsRepository {
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
 
-  async insert(idHash: string, session: BrowserSession, now: Date): Promise<void> {
+  async insert(idHash: string, session: SignInSessionRow, now: Date): Promise<void> {
     await this.#db.insertInto('browser_sessions').values({ id_hash: idHash, account_id: session.accountId, csrf_token: session.csrfToken, created_at: now, expires_at: session.expiresAt }).execute();
   }
 
   /** The session, unless unknown or expired at `now`. */
-  async find(idHash: string, now: Date): Promise<BrowserSession | undefined> {
+  async find(idHash: string, now: Date): Promise<SignInSessionRow | undefined> {
     const row = await this.#db.selectFrom('browser_sessions').selectAll().where('id_hash', '=', idHash).where('expires_at', '>', now).executeTakeFirst();
     return row && { accountId: row.account_id, csrfToken: row.csrf_token, expiresAt: row.expires_at };
   }

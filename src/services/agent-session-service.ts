@@ -1,13 +1,8 @@
 import type { AgentSessionRow, AgentSessionsRepository } from '../db/agent-sessions-repository.ts';
-import {
-  newSessionId,
-  SESSION_LIFETIME_MS,
-  sessionRequestProblem,
-  viewerUrl,
-  type SessionRequest,
-  type WizardGoal,
-} from '../domain/agent-session.ts';
-import { DEFAULT_RADIUS_KM, modelId, normaliseArea, type ModelQuality } from '../domain/model-id.ts';
+import { DEFAULT_RADIUS_KM } from '../contract/models.ts';
+import type { CreatedSession, SessionRequest, SessionView, WizardGoal } from '../contract/sessions.ts';
+import { newSessionId, AGENT_SESSION_LIFETIME_MS, sessionRequestProblem, viewerUrl } from '../domain/agent-session.ts';
+import { modelId, normaliseArea, type ModelQuality } from '../domain/model-id.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { RateLimitState } from '../domain/rate-limited-error.ts';
 import type { ModelService } from './model-service.ts';
@@ -16,16 +11,6 @@ import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 /** SPEC.md: 10 sessions per hour per IP address. */
 export const SESSIONS_PER_HOUR = 10;
 export const SESSION_RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 10 sessions per hour.';
-
-/** What `POST /api/mcp-sessions` answers. */
-export interface CreatedSession {
-  sessionId: string;
-  viewerUrl: string;
-  status: string;
-  modelStatus: string;
-  agentName: string;
-  expiresAt: string;
-}
 
 /** What the viewer page needs of a session it was opened from. */
 export interface OpenedSession {
@@ -37,29 +22,11 @@ export interface OpenedSession {
   roofLng: number | null;
 }
 
-/** SPEC.md "Agent session", as `GET /api/mcp-sessions/:id` answers it. */
-export interface SessionView {
-  sessionId: string;
-  status: string;
-  modelStatus: string;
-  latitude: number;
-  longitude: number;
-  quality: string;
-  agentName: string;
-  wizardGoal: string | null;
-  wizardKwh: number | null;
-  roofLat: number | null;
-  roofLng: number | null;
-  createdAt: string;
-  expiresAt: string;
-  viewerUrl: string;
-}
-
 /**
  * Agent sessions: one implementation behind the REST endpoints and the MCP tools. Creating a session
  * never starts a generation; `modelStatus` reports the SD model of the location as it is now.
  */
-export class SessionService {
+export class AgentSessionService {
   readonly #sessions: AgentSessionsRepository;
   readonly #models: ModelService;
   readonly #publicBaseUrl: string;
@@ -96,7 +63,7 @@ export class SessionService {
       roof_lng: request.roofLng ?? null,
       client_ip: clientIp,
       created_at: now,
-      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      expires_at: new Date(now.getTime() + AGENT_SESSION_LIFETIME_MS),
       opened_at: null,
     };
     await this.#sessions.insert(row);
@@ -141,7 +108,7 @@ export class SessionService {
   async open(id: string, quality: ModelQuality, now: Date): Promise<OpenedSession | undefined> {
     const row = await this.#sessions.markOpened(id, quality, now);
     if (!row) return undefined;
-    await this.#models.request(quality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, undefined, now);
+    await this.#models.request(quality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, { kind: 'page' }, now);
     return {
       sessionId: row.id,
       radiusKm: row.radius_km,
