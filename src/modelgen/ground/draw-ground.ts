@@ -10,6 +10,7 @@ import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
 import { drapeConvex, layFlat, wholeUnderLevel } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
+import { layLevelArea } from './level-area.ts';
 import { stripPieces } from './road-strips.ts';
 import { seaPolygons } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
@@ -76,7 +77,11 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     }
   }
   const coasts = onSurface.filter((g) => g.kind === 'coastline').map((g) => local(g.points));
-  for (const sea of seaPolygons(coasts, radius)) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
+  for (const sea of seaPolygons(coasts, radius)) {
+    const options = { lift: liftOf('sea') + extraLift, level: scene.seaLevel };
+    if (flat) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
+    else layLevelArea(meshFor('sea'), sea, surface, radius, TILE_M, options);
+  }
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();
