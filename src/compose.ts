@@ -103,6 +103,7 @@ export async function compose(config: Config, options: CompositionOptions): Prom
           osmExtract: config.osmExtract,
           terrainTilesUrl: config.terrainTilesUrl,
           terrainDir: config.terrainDir,
+          lod2Sources: config.lod2Sources,
           cacheDir: path.join(config.dataDir, 'cache'),
         },
       });

@@ -3,8 +3,11 @@ import { Latitude, Longitude, Nullable } from './common.ts';
 
 /** SPEC.md: default `radiusKm` when a request gives none. */
 export const DEFAULT_RADIUS_KM = 0.3;
-/** Largest radius the service generates (SPEC.md leaves it open; larger areas exceed a typical request's time). */
-export const MAX_RADIUS_KM = 2;
+/**
+ * Largest radius the service generates (SPEC.md leaves it open): with the adaptive terrain mesh a 5 km
+ * model costs what a 2 km one did on the 10 m grid (bench/RESULTS.md, "Ground that follows relief").
+ */
+export const MAX_RADIUS_KM = 5;
 /** Smallest radius: below ~50 m a model would not show a single neighbour's shadow. */
 export const MIN_RADIUS_KM = 0.05;
 

@@ -1,10 +1,12 @@
 import type { BuildingFeature } from './features/map-features.ts';
 import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
-import { addArea, addRoad, groundMesh } from './geometry/ground.ts';
+import { addArea, addRoad } from './geometry/ground.ts';
+import { groundMesh } from './geometry/ground-mesh.ts';
+import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
-import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { bounds, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { EXISTING_SOLAR_COLOUR, FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
@@ -16,14 +18,14 @@ import { footprintExtras } from './roof-correction/footprint-extras.ts';
 import { solarByBuilding } from './features/solar-placement.ts';
 import { solarOnRoof } from './geometry/existing-solar.ts';
 import { loadTerrain } from './load-terrain.ts';
-import { gridTerrainSurface } from './terrain/terrain-surface.ts';
+import { buildTerrainMesh } from './terrain/terrain-mesh.ts';
+import type { TerrainSource } from './terrain/terrain-source.ts';
+import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 
 /** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
 const WOOD_SPACING_M = 12;
 const MAX_TREES = 5000;
-/** Grid spacing of the terrain surface, metres. */
-const GROUND_STEP_M = 10;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
 const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
@@ -46,35 +48,35 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const frame = new LocalFrame(request.latitude, request.longitude);
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
   const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
+  const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
   onProgress({ progress: 25, step: 'Reading terrain' });
-  const { terrain, flatReason } = await loadTerrain(request.sources, request.latitude, request.longitude, radius);
+  const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const heightAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   if (hd) await initSkeleton();
 
-  const prepared = prepareBuildings(features.buildings, frame, radius);
-  const outlines = prepared.filter((b) => b.feature.kind === 'building');
-  const parts = prepared.filter((b) => b.feature.kind === 'part');
-  const partCentres = parts.map((p) => centroid(p.outer));
+  const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
   const writer = new GlbWriter();
-  const bases = new Map<PreparedBuilding, number>();
-  for (const building of outlines) bases.set(building, Math.min(...building.outer.map(([x, y]) => heightAt(x, y))));
   let drawn = 0;
   let triangles = 0;
   const fallbacks: string[] = [];
   const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })), hd);
+  // Buildings are seated first: their pads are cut into the ground the mesh is made from.
+  const seating = seatBuildings(prepared.map((b, i) => ({ outer: b.outer, part: b.feature.kind === 'part', heightGuessed: buildingHeights(roofs[i].tags, 10).guessed.includes('height') })), heightAt);
+  const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: seating.pads });
   const roofSources: string[] = [];
   const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;
   prepared.forEach((building, index) => {
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
-    const hasParts = building.feature.kind === 'building' && partCentres.some((c) => pointInRing(c, building.outer));
-    if (hasParts) return; // Simple 3D Buildings: the outline is drawn by its parts.
-    const owner = building.feature.kind === 'part' ? outlines.find((o) => pointInRing(centroid(building.outer), o.outer)) : building;
-    const base = (owner && bases.get(owner)) ?? Math.min(...building.outer.map(([x, y]) => heightAt(x, y)));
+    if (seating.withParts.has(index)) return; // Simple 3D Buildings: the outline is drawn by its parts.
+    const { base, seating: seated } = seating.seats[index];
     const roof = roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
-    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd);
+    let foot = base;
+    const feet = wallFeet(surface, building.outer);
+    const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, feet(a, b)));
+    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd, footAt);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
     const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
@@ -93,6 +95,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         height: round(mesh.top),
         minHeight: round(heights.minHeight),
         base: round(base),
+        seating: seated,
+        ...(foot < base - WALL_EMBED_M - 0.01 ? { foot: round(foot) } : {}),
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
@@ -108,8 +112,12 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     }
   });
 
+  const lod2 = measured.draw(writer, heightAt);
+  [drawn, triangles] = [drawn + lod2.drawn, triangles + lod2.triangles];
+  roofSources.push(...lod2.roofSources);
+
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
-  const ground = groundMesh(gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? heightAt : () => 0));
+  const ground = groundMesh(surface.indexed());
   writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;
@@ -149,8 +157,9 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     radiusKm: request.radiusKm,
     quality: request.quality,
     axes: 'Y up, metres, origin at the requested point on the ground, +X east, -Z north',
-    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}) },
-    attribution: OSM_ATTRIBUTION,
+    sources: { osm: source, terrain: terrain.name, ...(flatReason ? { terrainFlat: flatReason } : {}), ...measured.sourceExtras() },
+    terrain: { source: terrain.name, ...terrainResolution(terrain, request), ...groundExtras, triangles: ground.triangleCount },
+    attribution: measured.attribution(OSM_ATTRIBUTION),
     generatedAt: new Date().toISOString(),
     buildings: drawn,
     trees: treeCount,
@@ -191,4 +200,10 @@ function gridInside(ring: Point2[], spacing: number, radius: number): Point2[] {
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/** The elevation data's sample spacing at the origin, metres, when it has samples. */
+function terrainResolution(terrain: TerrainSource, request: ModelRequest): { dataResolutionM?: number } {
+  const resolution = terrain.resolutionM?.(request.longitude, request.latitude);
+  return resolution === undefined ? {} : { dataResolutionM: round(resolution) };
 }

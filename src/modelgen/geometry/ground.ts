@@ -1,17 +1,6 @@
 import type { Point2 } from './local-frame.ts';
 import { MeshBuilder, type Point3 } from './mesh-builder.ts';
 import { oriented } from './polygon.ts';
-import type { TerrainSurface } from '../terrain/terrain-surface.ts';
-
-/**
- * The ground mesh: the terrain surface's triangles as drawn. The surface reaches a little beyond the
- * circle so shadows at the edge land on something.
- */
-export function groundMesh(surface: TerrainSurface): MeshBuilder {
-  const mesh = new MeshBuilder();
-  for (const [a, b, c] of surface.triangles()) mesh.triangle(a, b, c);
-  return mesh;
-}
 
 /** A road strip: each segment of the centre line widened to `width`, lying `lift` above the ground. */
 export function addRoad(mesh: MeshBuilder, line: Point2[], width: number, heightAt: (x: number, y: number) => number, lift: number): void {
