@@ -6,7 +6,12 @@ import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { MeshBuilder } from './geometry/mesh-builder.ts';
 import { bounds, centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
-import { EXISTING_SOLAR_COLOUR, FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
+import { EXISTING_SOLAR_COLOUR } from './gltf/colours.ts';
+import { buildingSurfaces } from './materials/building-surfaces.ts';
+import { groundMaterial } from './materials/ground-materials.ts';
+import { regionAt } from './materials/region.ts';
+import { MATERIALS, type MaterialName } from './materials/surface-materials.ts';
+import type { UvMapping } from './materials/uv-mapping.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { addTree } from './geometry/trees.ts';
@@ -26,7 +31,6 @@ const MAX_TREES = 5000;
 const GROUND_STEP_M = 10;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
-const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5], water: [0.35, 0.55, 0.75], green: [0.45, 0.62, 0.38], road: [0.42, 0.42, 0.44] } as const;
 
 interface PreparedBuilding {
   feature: BuildingFeature;
@@ -56,7 +60,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const outlines = prepared.filter((b) => b.feature.kind === 'building');
   const parts = prepared.filter((b) => b.feature.kind === 'part');
   const partCentres = parts.map((p) => centroid(p.outer));
-  const writer = new GlbWriter();
+  const writer = new GlbWriter(hd);
+  const region = regionAt(request.latitude, request.longitude);
   const bases = new Map<PreparedBuilding, number>();
   for (const building of outlines) bases.set(building, Math.min(...building.outer.map(([x, y]) => heightAt(x, y))));
   let drawn = 0;
@@ -76,14 +81,13 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
     const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
-    const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
-    const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
+    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId);
     const pv = solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const node = writer.addNode(
       building.feature.osmId,
       [
-        { mesh: mesh.walls, colour: wallColour, extras: { surface: 'walls' } },
-        ...mesh.roofFaces.map((face) => ({ mesh: face.mesh, colour: roofColour, extras: { surface: 'roof', roofSegments: face.segments } })),
+        ...surfaces.walls,
+        ...surfaces.roofs,
         ...(pv ? [{ mesh: pv.mesh, colour: EXISTING_SOLAR_COLOUR, extras: { surface: 'existing-solar' } }] : []),
       ],
       {
@@ -96,6 +100,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
+        materials: surfaces.materials,
         ...roofProvenanceExtras(roof),
         ...(hd ? footprintExtras(building.outer, building.inners, heights.wallTop) : {}),
         ...(pv?.installations.length ? { existingSolar: pv.installations } : {}),
@@ -110,7 +115,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
 
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
   const ground = groundMesh(gridTerrainSurface(radius + 20, GROUND_STEP_M, hd ? heightAt : () => 0));
-  writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
+  writer.addNode('ground', [{ mesh: ground, material: { material: groundMaterial('ground') }, uv: { kind: 'ground', tile: 6 }, smooth: true }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;
   if (hd) {
@@ -131,7 +136,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         treeCount += 1;
       }
     }
-    writer.addNode('trees', [{ mesh: trunks, colour: [0.4, 0.3, 0.2] }, { mesh: crowns, colour: [0.3, 0.5, 0.25] }], { surface: 'trees', count: treeCount });
+    writer.addNode('trees', [{ mesh: trunks, material: { material: 'bark' } }, { mesh: crowns, material: { material: 'foliage' } }], { surface: 'trees', count: treeCount });
     const surfaces = { water: new MeshBuilder(), green: new MeshBuilder(), road: new MeshBuilder() };
     for (const area of features.ground) {
       const points = area.points.map(([lon, lat]) => frame.toLocal(lon, lat));
@@ -139,7 +144,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
       if (area.kind === 'road') addRoad(surfaces.road, points, area.width ?? 5, heightAt, 0.08);
       else addArea(surfaces[area.kind], points, heightAt, area.kind === 'water' ? 0.04 : 0.06);
     }
-    for (const kind of ['water', 'green', 'road'] as const) writer.addNode(kind, [{ mesh: surfaces[kind], colour: [...GROUND_COLOURS[kind]] }], { surface: kind });
+    for (const kind of ['water', 'green', 'road'] as const) writer.addNode(kind, [{ mesh: surfaces[kind], material: { material: groundMaterial(kind) }, uv: groundUv(groundMaterial(kind)) }], { surface: kind });
     triangles += treeCount * 24;
   }
 
@@ -187,6 +192,11 @@ function gridInside(ring: Point2[], spacing: number, radius: number): Point2[] {
     }
   }
   return points;
+}
+
+/** Planar texture coordinates at the ground material's own repeat. */
+function groundUv(material: MaterialName): UvMapping {
+  return { kind: 'ground', tile: MATERIALS[material].tile ?? 4 };
 }
 
 function round(value: number): number {

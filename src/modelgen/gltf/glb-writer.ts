@@ -1,23 +1,42 @@
 import { Document, Logger, NodeIO, type Material, type Mesh, type Node } from '@gltf-transform/core';
-import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
+import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { meshopt } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
+import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
+import { MaterialLibrary, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
+import { smoothNormals } from './smooth-normals.ts';
 
 type Extras = Record<string, unknown>;
 
 /**
- * Writes the model as glTF 2.0 binary: one scene, nodes with extras, one material per colour, flat
- * shaded primitives. `compress` applies meshopt compression with quantisation (EXT_meshopt_compression;
- * both qualities use it, SD has less in it).
+ * One primitive of a node: its triangles and either a plain `colour` or a named `material` (textured
+ * in HD, laid out by `uv`); `smooth` welds its vertices and averages their normals (terrain).
+ */
+export interface PrimitiveSpec {
+  mesh: MeshBuilder;
+  colour?: [number, number, number];
+  material?: PrimitiveMaterial;
+  uv?: UvMapping;
+  smooth?: boolean;
+  extras?: Extras;
+}
+
+/**
+ * Writes the model as glTF 2.0 binary: one scene, nodes with extras, materials shared by all
+ * primitives that look alike (see MaterialLibrary), flat-shaded primitives (smooth where asked).
+ * `compress` applies meshopt compression with quantisation (EXT_meshopt_compression; both qualities
+ * use it, SD has less in it). `textured` (HD) gives materials their textures and primitives UVs.
  */
 export class GlbWriter {
   readonly #document = new Document();
   readonly #buffer = this.#document.createBuffer();
   readonly #scene = this.#document.createScene('model');
-  constructor() {
+  readonly #library: MaterialLibrary;
+  constructor(textured = false) {
     this.#document.setLogger(new Logger(Logger.Verbosity.ERROR));
     this.#document.getRoot().setDefaultScene(this.#scene);
+    this.#library = new MaterialLibrary(this.#document, textured);
   }
   readonly #materials = new Map<string, Material>();
 
@@ -27,7 +46,7 @@ export class GlbWriter {
   }
 
   /** Adds a node with a mesh made of the given primitives (empty ones are left out). */
-  addNode(name: string, primitives: { mesh: MeshBuilder; colour: [number, number, number]; extras?: Extras }[], extras?: Extras): Node | undefined {
+  addNode(name: string, primitives: PrimitiveSpec[], extras?: Extras): Node | undefined {
     const mesh = this.#mesh(name, primitives);
     if (!mesh) return undefined;
     const node = this.#document.createNode(name).setMesh(mesh);
@@ -36,18 +55,27 @@ export class GlbWriter {
     return node;
   }
 
-  #mesh(name: string, primitives: { mesh: MeshBuilder; colour: [number, number, number]; extras?: Extras }[]): Mesh | undefined {
+  #mesh(name: string, primitives: PrimitiveSpec[]): Mesh | undefined {
     const used = primitives.filter((p) => p.mesh.triangleCount > 0);
     if (used.length === 0) return undefined;
     const mesh = this.#document.createMesh(name);
-    for (const { mesh: builder, colour, extras } of used) {
-      const position = this.#document.createAccessor().setType('VEC3').setArray(new Float32Array(builder.positions)).setBuffer(this.#buffer);
-      const normal = this.#document.createAccessor().setType('VEC3').setArray(new Float32Array(builder.normals)).setBuffer(this.#buffer);
-      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setMaterial(this.#material(colour));
-      if (extras) primitive.setExtras(extras);
-      mesh.addPrimitive(primitive);
-    }
+    for (const spec of used) mesh.addPrimitive(this.#primitive(spec));
     return mesh;
+  }
+
+  #primitive({ mesh: builder, colour, material, uv, smooth, extras }: PrimitiveSpec) {
+    const accessor = (type: 'VEC2' | 'VEC3' | 'SCALAR', array: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>) => this.#document.createAccessor().setType(type).setArray(array).setBuffer(this.#buffer);
+    const welded = smooth ? smoothNormals(builder.positions) : undefined;
+    const positions = welded?.positions ?? new Float32Array(builder.positions);
+    const normals = welded?.normals ?? new Float32Array(builder.normals);
+    const primitive = this.#document.createPrimitive().setAttribute('POSITION', accessor('VEC3', positions)).setAttribute('NORMAL', accessor('VEC3', normals));
+    if (welded) primitive.setIndices(accessor('SCALAR', welded.indices));
+    if (material) {
+      primitive.setMaterial(this.#library.get(material));
+      if (this.#library.textured(material)) primitive.setAttribute('TEXCOORD_0', accessor('VEC2', computeUvs(positions, normals, uv ?? { kind: 'ground', tile: 4 })));
+    } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
+    if (extras) primitive.setExtras(extras);
+    return primitive;
   }
 
   #material(colour: [number, number, number]): Material {
@@ -62,7 +90,8 @@ export class GlbWriter {
 
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
-    const io = new NodeIO();
+    await this.#library.finish();
+    const io = new NodeIO().registerExtensions([EXTTextureWebP]);
     if (compress) {
       await MeshoptEncoder.ready;
       io.registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
@@ -72,7 +101,3 @@ export class GlbWriter {
   }
 }
 
-/** glTF base colours are linear; OSM colours are sRGB. */
-function srgbToLinear(colour: [number, number, number]): [number, number, number] {
-  return colour.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-}
