@@ -64,7 +64,7 @@ const SHADERS: Record<TextureName, Shader> = {
     const seam = fx < 0.03 ? 1.08 : fx < 0.06 ? 0.7 : 1;
     return clamp((0.84 + 0.06 * noise(u * 8, v * 0.5, 8, 11)) * seam);
   },
-  gravel: (u, v) => clamp(0.72 + 0.18 * noise(u, v, 64, 7) + 0.14 * (hash(Math.floor(u * 128), Math.floor(v * 128)) - 0.5)),
+  gravel: (u, v) => clamp(0.84 + 0.16 * noise(u, v, 64, 7) + 0.14 * (hash(Math.floor(u * 128), Math.floor(v * 128)) - 0.5)),
   concrete: (u, v, size) => clamp((0.84 + 0.08 * noise(u, v, 8, 13) + 0.04 * noise(u, v, 64, 17)) * (0.8 + 0.2 * edge((u * 2) % 1, 1 / size) * edge((v * 2) % 1, 1 / size))),
   thatch: (u, v) => clamp(0.72 + 0.2 * noise(u * 16, v, 16, 19) + 0.08 * noise(u, v, 8, 23)),
   plaster: (u, v) => clamp(0.9 + 0.05 * noise(u, v, 8, 29) + 0.025 * noise(u, v, 64, 31)),
