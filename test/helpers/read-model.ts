@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { NodeIO } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { ALL_EXTENSIONS, type Transform } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
 
@@ -97,6 +97,9 @@ export async function readPrimitives(glb: Uint8Array): Promise<ModelPrimitive[]>
     return (node.getMesh()?.listPrimitives() ?? []).map((p): ModelPrimitive => {
       const material = p.getMaterial()!;
       const texture = material.getBaseColorTexture();
+      // Stored texture coordinates are scaled by the material's KHR_texture_transform, when it has one.
+      const transform = material.getBaseColorTextureInfo()?.getExtension<Transform>('KHR_texture_transform');
+      const [su, sv] = transform?.getScale() ?? [1, 1];
       const position = p.getAttribute('POSITION')!;
       const texcoord = p.getAttribute('TEXCOORD_0');
       const indices = p.getIndices();
@@ -104,7 +107,8 @@ export async function readPrimitives(glb: Uint8Array): Promise<ModelPrimitive[]>
       const vertices = order.map((i) => {
         const [x, y, z] = position.getElement(i, [0, 0, 0]);
         const world: [number, number, number] = [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
-        return { position: world, ...(texcoord ? { uv: texcoord.getElement(i, [0, 0]) as [number, number] } : {}) };
+        const uv = texcoord?.getElement(i, [0, 0]);
+        return { position: world, ...(uv ? { uv: [uv[0] * su, uv[1] * sv] as [number, number] } : {}) };
       });
       const uvs = vertices.map((v) => v.uv!).filter(Boolean);
       return {

@@ -1,10 +1,10 @@
 import { Document, Logger, NodeIO, type Material, type Mesh, type Node } from '@gltf-transform/core';
-import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization } from '@gltf-transform/extensions';
+import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import { meshopt } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
-import { MaterialLibrary, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
+import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
 import { smoothNormals } from './smooth-normals.ts';
 
 type Extras = Record<string, unknown>;
@@ -19,6 +19,8 @@ export interface PrimitiveSpec {
   material?: PrimitiveMaterial;
   uv?: UvMapping;
   smooth?: boolean;
+  /** Per-vertex colours (RGB, multiplied with the material: baked occlusion). */
+  colours?: Float32Array<ArrayBuffer>;
   extras?: Extras;
 }
 
@@ -63,16 +65,17 @@ export class GlbWriter {
     return mesh;
   }
 
-  #primitive({ mesh: builder, colour, material, uv, smooth, extras }: PrimitiveSpec) {
-    const accessor = (type: 'VEC2' | 'VEC3' | 'SCALAR', array: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>) => this.#document.createAccessor().setType(type).setArray(array).setBuffer(this.#buffer);
+  #primitive({ mesh: builder, colour, material, uv, smooth, colours, extras }: PrimitiveSpec) {
+    const accessor = (type: 'VEC2' | 'VEC3' | 'SCALAR', array: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Int16Array<ArrayBuffer>) => this.#document.createAccessor().setType(type).setArray(array).setBuffer(this.#buffer);
     const welded = smooth ? smoothNormals(builder.positions) : undefined;
     const positions = welded?.positions ?? new Float32Array(builder.positions);
     const normals = welded?.normals ?? new Float32Array(builder.normals);
     const primitive = this.#document.createPrimitive().setAttribute('POSITION', accessor('VEC3', positions)).setAttribute('NORMAL', accessor('VEC3', normals));
     if (welded) primitive.setIndices(accessor('SCALAR', welded.indices));
+    if (colours && !welded) primitive.setAttribute('COLOR_0', accessor('VEC3', colours));
     if (material) {
       primitive.setMaterial(this.#library.get(material));
-      if (this.#library.textured(material)) primitive.setAttribute('TEXCOORD_0', accessor('VEC2', computeUvs(positions, normals, uv ?? { kind: 'ground', tile: 4 })));
+      if (this.#library.textured(material)) primitive.setAttribute('TEXCOORD_0', accessor('VEC2', quantiseUvs(computeUvs(positions, normals, uv ?? { kind: 'ground', tile: 4 }))));
     } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
     if (extras) primitive.setExtras(extras);
     return primitive;
@@ -91,7 +94,7 @@ export class GlbWriter {
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
     await this.#library.finish();
-    const io = new NodeIO().registerExtensions([EXTTextureWebP]);
+    const io = new NodeIO().registerExtensions([EXTTextureWebP, KHRTextureTransform, KHRMeshQuantization]);
     if (compress) {
       await MeshoptEncoder.ready;
       io.registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.encoder': MeshoptEncoder });

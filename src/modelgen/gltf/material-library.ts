@@ -1,5 +1,5 @@
 import type { Document, Material, Texture } from '@gltf-transform/core';
-import { EXTTextureWebP } from '@gltf-transform/extensions';
+import { EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform, type Transform } from '@gltf-transform/extensions';
 import { MATERIALS, type MaterialName, type Rgb } from '../materials/surface-materials.ts';
 import { TEXTURE_PEAK, webpTexture } from '../materials/texture-encoder.ts';
 import type { FacadeLayout, TextureName } from '../materials/texture-names.ts';
@@ -21,6 +21,7 @@ export class MaterialLibrary {
   readonly #textured: boolean;
   readonly #materials = new Map<string, Material>();
   readonly #textures = new Map<string, { texture: Texture; name: TextureName; facade: FacadeLayout }>();
+  #uvScale: Transform | undefined;
 
   constructor(document: Document, textured: boolean) {
     this.#document = document;
@@ -49,7 +50,7 @@ export class MaterialLibrary {
       .setRoughnessFactor(spec.roughness)
       .setMetallicFactor(spec.metalness)
       .setExtras({ material: spec.name, ...(facade !== 'plain' ? { facade } : {}) });
-    if (textured) material.setBaseColorTexture(this.#texture(spec.texture!, facade));
+    if (textured) material.setBaseColorTexture(this.#texture(spec.texture!, facade)).getBaseColorTextureInfo()!.setExtension('KHR_texture_transform', this.#uvTransform());
     this.#materials.set(key, material);
     return material;
   }
@@ -58,6 +59,18 @@ export class MaterialLibrary {
   async finish(): Promise<void> {
     if (this.#textures.size > 0) this.#document.createExtension(EXTTextureWebP).setRequired(true);
     await Promise.all([...this.#textures.values()].map(async ({ texture, name, facade }) => texture.setImage(await webpTexture(name, facade))));
+  }
+
+  /**
+   * Texture coordinates are stored as 16-bit integers in 1/UV_STEPS of a repeat (KHR_mesh_quantization;
+   * a quarter of the bytes of floats, and they compress); every textured material scales them back.
+   */
+  #uvTransform(): Transform {
+    if (!this.#uvScale) {
+      this.#document.createExtension(KHRMeshQuantization).setRequired(true);
+      this.#uvScale = this.#document.createExtension(KHRTextureTransform).setRequired(true).createTransform().setScale([1 / UV_STEPS, 1 / UV_STEPS]);
+    }
+    return this.#uvScale;
   }
 
   #texture(name: TextureName, facade: FacadeLayout): Texture {
@@ -70,6 +83,16 @@ export class MaterialLibrary {
     }
     return entry.texture;
   }
+}
+
+/** Steps per texture repeat in the stored texture coordinates (±256 repeats fit in 16 bits). */
+export const UV_STEPS = 128;
+
+/** Texture coordinates in repeats as the 16-bit integers stored (see MaterialLibrary). */
+export function quantiseUvs(uvs: Float32Array): Int16Array<ArrayBuffer> {
+  const out = new Int16Array(uvs.length);
+  for (let i = 0; i < uvs.length; i++) out[i] = Math.max(-32767, Math.min(32767, Math.round(uvs[i] * UV_STEPS)));
+  return out;
 }
 
 function hexOf(colour: Rgb): string {

@@ -6,6 +6,7 @@ import { BAY_M, facadeOf } from './facade.ts';
 import { roofMaterial, wallMaterial } from './material-rules.ts';
 import type { Region } from './region.ts';
 import { splitAtHeight } from './split-at-height.ts';
+import { occludedWalls } from './ambient-occlusion.ts';
 import { MATERIALS } from './surface-materials.ts';
 
 /** A building's walls and roof faces as primitives with their materials and texture layout. */
@@ -19,9 +20,10 @@ export interface BuildingSurfaces {
 /**
  * Dresses a building: walls in their material with window rows per storey (shop fronts on a retail
  * ground floor, cut from the walls at the first storey's height), roof faces in the roof's material
- * with the texture running up the slope. `base` is the building's ground height (glTF y).
+ * with the texture running up the slope. `base` is the building's ground height (glTF y). `detailed`
+ * (HD) bakes ambient occlusion into the walls' feet.
  */
-export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, base: number, tags: Record<string, string>, region: Region, seed: string): BuildingSurfaces {
+export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, base: number, tags: Record<string, string>, region: Region, seed: string, detailed: boolean): BuildingSurfaces {
   const wall = wallMaterial(tags, region, seed);
   const roof = roofMaterial(tags, mesh.roofShape, region, seed);
   const facade = isRoofOnPosts(tags) ? { layout: 'plain' as const, levels: 1, levelHeight: 3 } : facadeOf(tags, heights.minHeight, heights.wallTop);
@@ -30,11 +32,13 @@ export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, b
   const uv = facade.layout === 'plain' ? { kind: 'wall' as const, bottom, levelHeight: plainTile, bay: plainTile } : { kind: 'wall' as const, bottom, levelHeight: facade.levelHeight, bay: BAY_M };
   const material = { material: wall.material, colour: wall.colour, facade: facade.layout };
   const walls: PrimitiveSpec[] = [];
+  // Walls standing on the ground darken towards their foot; parts in the air (min_height) do not.
+  const shaded = (builder: BuildingMesh['walls']) => (detailed && heights.minHeight < 0.5 ? occludedWalls(builder, bottom) : { mesh: builder, colours: undefined });
   if (facade.groundFloor) {
     const { below, above } = splitAtHeight(mesh.walls, bottom + facade.levelHeight);
-    walls.push({ mesh: below, material: { ...material, facade: facade.groundFloor }, uv, extras: { surface: 'walls' } });
+    walls.push({ ...shaded(below), material: { ...material, facade: facade.groundFloor }, uv, extras: { surface: 'walls' } });
     walls.push({ mesh: above, material, uv, extras: { surface: 'walls' } });
-  } else walls.push({ mesh: mesh.walls, material, uv, extras: { surface: 'walls' } });
+  } else walls.push({ ...shaded(mesh.walls), material, uv, extras: { surface: 'walls' } });
   const roofTile = MATERIALS[roof.material].tile ?? 2;
   const roofs = mesh.roofFaces.map((face): PrimitiveSpec => ({
     mesh: face.mesh,

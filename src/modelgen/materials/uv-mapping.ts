@@ -10,7 +10,10 @@ export type UvMapping =
   | { kind: 'roof'; tile: number }
   | { kind: 'ground'; tile: number };
 
-/** Texture coordinates for every vertex of a non-indexed primitive. */
+/**
+ * Texture coordinates for every vertex of a primitive, shifted by whole repeats so they start near 0
+ * (a tiling texture looks the same; small numbers store in 16 bits).
+ */
 export function computeUvs(positions: ArrayLike<number>, normals: ArrayLike<number>, mapping: UvMapping): Float32Array<ArrayBuffer> {
   const count = positions.length / 3;
   const uvs = new Float32Array(count * 2);
@@ -20,6 +23,12 @@ export function computeUvs(positions: ArrayLike<number>, normals: ArrayLike<numb
     const [u, v] = uvAt(x, y, z, nx, ny, nz, mapping);
     uvs[2 * i] = u;
     uvs[2 * i + 1] = v;
+  }
+  for (const axis of [0, 1]) {
+    let min = Infinity;
+    for (let i = axis; i < uvs.length; i += 2) min = Math.min(min, uvs[i]);
+    const shift = Math.floor(min);
+    for (let i = axis; i < uvs.length; i += 2) uvs[i] -= shift;
   }
   return uvs;
 }
