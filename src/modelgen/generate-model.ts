@@ -81,7 +81,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
     const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
-    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId, hd);
+    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId, hd, owner?.feature.tags);
     const pv = solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const node = writer.addNode(
       building.feature.osmId,

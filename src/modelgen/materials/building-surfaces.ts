@@ -21,9 +21,11 @@ export interface BuildingSurfaces {
  * Dresses a building: walls in their material with window rows per storey (shop fronts on a retail
  * ground floor, cut from the walls at the first storey's height), roof faces in the roof's material
  * with the texture running up the slope. `base` is the building's ground height (glTF y). `detailed`
- * (HD) bakes ambient occlusion into the walls' feet.
+ * (HD) bakes ambient occlusion into the walls' feet. `ownerTags` are a part's building's tags.
  */
-export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, base: number, tags: Record<string, string>, region: Region, seed: string, detailed: boolean): BuildingSurfaces {
+export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, base: number, ownTags: Record<string, string>, region: Region, seed: string, detailed: boolean, ownerTags?: Record<string, string>): BuildingSurfaces {
+  // A part (`building:part=yes`) is of its building's type: a church's tower has no flat windows.
+  const tags = ownerTags?.building && (!ownTags['building:part'] || ownTags['building:part'] === 'yes') ? { ...ownTags, building: ownerTags.building } : ownTags;
   const wall = wallMaterial(tags, region, seed);
   const roof = roofMaterial(tags, mesh.roofShape, region, seed);
   const facade = isRoofOnPosts(tags) ? { layout: 'plain' as const, levels: 1, levelHeight: 3 } : facadeOf(tags, heights.minHeight, heights.wallTop);

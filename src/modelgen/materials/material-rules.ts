@@ -84,7 +84,7 @@ function defaultWall(tags: Record<string, string>, region: Region): MaterialName
   if (SACRED.has(type)) return region === 'east' ? 'plaster' : 'stone';
   if (type === 'garage' || type === 'garages') return 'concrete';
   if (type === 'shed' || type === 'hut' || type === 'cabin' || type === 'barn') return 'wood';
-  if (type === 'office' && region !== 'east') return 'glass';
+  if (type === 'office') return 'concrete';
   return 'plaster';
 }
 

@@ -4,6 +4,9 @@ import type { TextureName } from './texture-names.ts';
 export type Rgb = [number, number, number];
 
 /**
+ * Metalness stays low even for metal roofs: painted sheet and patina are dielectric, and without an
+ * environment map in the viewer a fully metallic surface renders dark.
+ *
  * A physically based material of the model: the base colour (multiplied with its texture, which holds
  * only the pattern and its light and dark), roughness, metalness, and the texture with the size of
  * one repeat on the ground or wall, in metres.
@@ -30,14 +33,14 @@ export const MATERIALS = {
   // Roofs
   roof_tiles: m('roof_tiles', '#b5553a', 0.75, 0, 'roof_tiles', 1.2),
   slate: m('slate', '#4f5459', 0.6, 0, 'slate', 1.2),
-  metal: m('metal', '#8d949a', 0.45, 0.6, 'metal_seams', 2.4),
-  copper: m('copper', '#5fa38a', 0.55, 0.1, 'metal_seams', 2.4),
-  gold: m('gold', '#d9ad45', 0.3, 1, 'metal_seams', 2.4),
-  zinc: m('zinc', '#8e979c', 0.5, 0.5, 'metal_seams', 2.4),
+  metal: m('metal', '#8d949a', 0.5, 0.15, 'metal_seams', 2.4),
+  copper: m('copper', '#5fa38a', 0.55, 0.05, 'metal_seams', 2.4),
+  gold: m('gold', '#d9ad45', 0.35, 0.5, 'metal_seams', 2.4),
+  zinc: m('zinc', '#8e979c', 0.5, 0.25, 'metal_seams', 2.4),
   gravel: m('gravel', '#cfcac0', 0.95, 0, 'gravel', 3),
   roof_concrete: m('roof_concrete', '#c4c2bc', 0.9, 0, 'concrete', 4),
   tar_paper: m('tar_paper', '#57585a', 0.85, 0, 'concrete', 4),
-  glass_roof: m('glass_roof', '#6f8fa6', 0.1, 0.4),
+  glass_roof: m('glass_roof', '#6f8fa6', 0.1, 0.2),
   thatch: m('thatch', '#a08a5a', 0.95, 0, 'thatch', 2),
   roof_green: m('roof_green', '#6f8c4a', 0.95, 0, 'grass', 4),
   solar_cells: m('solar_cells', '#1a2440', 0.25, 0.3),
@@ -47,8 +50,8 @@ export const MATERIALS = {
   stone: m('stone', '#cdc4b2', 0.85, 0, 'stone', 3),
   concrete: m('concrete', '#bdbab3', 0.9, 0, 'concrete', 3),
   wood: m('wood', '#8b6a48', 0.8, 0, 'wood', 3),
-  glass: m('glass', '#7d95a8', 0.15, 0.5, 'glass', 3),
-  metal_wall: m('metal_wall', '#aeb3b6', 0.5, 0.5, 'metal_seams', 3),
+  glass: m('glass', '#8aa2b5', 0.15, 0.2, 'glass', 3),
+  metal_wall: m('metal_wall', '#aeb3b6', 0.5, 0.2, 'metal_seams', 3),
   // Ground
   ground: m('ground', '#aab88a', 1, 0, 'grass', 6),
   grass: m('grass', '#7fae55', 1, 0, 'grass', 4),
