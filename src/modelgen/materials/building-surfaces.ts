@@ -6,7 +6,7 @@ import { BAY_M, facadeOf } from './facade.ts';
 import { roofMaterial, wallMaterial } from './material-rules.ts';
 import type { Region } from './region.ts';
 import { splitAtHeight } from './split-at-height.ts';
-import { occludedWalls } from './ambient-occlusion.ts';
+import { wallOcclusion } from './ambient-occlusion.ts';
 import { MATERIALS } from './surface-materials.ts';
 
 /** A building's walls and roof faces as primitives with their materials and texture layout. */
@@ -35,7 +35,7 @@ export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, b
   const material = { material: wall.material, colour: wall.colour, facade: facade.layout };
   const walls: PrimitiveSpec[] = [];
   // Walls standing on the ground darken towards their foot; parts in the air (min_height) do not.
-  const shaded = (builder: BuildingMesh['walls']) => (detailed && heights.minHeight < 0.5 ? occludedWalls(builder, bottom) : { mesh: builder, colours: undefined });
+  const shaded = (builder: BuildingMesh['walls']) => ({ mesh: builder, colours: detailed && heights.minHeight < 0.5 ? wallOcclusion(builder, bottom) : undefined });
   if (facade.groundFloor) {
     const { below, above } = splitAtHeight(mesh.walls, bottom + facade.levelHeight);
     walls.push({ ...shaded(below), material: { ...material, facade: facade.groundFloor }, uv, extras: { surface: 'walls' } });

@@ -12,6 +12,17 @@ export function splitAtHeight(mesh: MeshBuilder, y: number): { below: MeshBuilde
   const p = mesh.positions;
   const n = mesh.normals;
   for (let t = 0; t < p.length; t += 9) {
+    // Most triangles lie wholly on one side: copied as they are.
+    const low = Math.min(p[t + 1], p[t + 4], p[t + 7]);
+    const high = Math.max(p[t + 1], p[t + 4], p[t + 7]);
+    if (high <= y || low >= y) {
+      const side = high <= y ? below : above;
+      for (let k = 0; k < 9; k++) {
+        side.positions.push(p[t + k]);
+        side.normals.push(n[t + k]);
+      }
+      continue;
+    }
     const tri: V[] = [0, 3, 6].map((k) => [p[t + k], p[t + k + 1], p[t + k + 2]]);
     const normal: V = [n[t], n[t + 1], n[t + 2]];
     emit(below, clip(tri, y, true), normal);
@@ -45,8 +56,8 @@ function emit(mesh: MeshBuilder, polygon: V[], normal: V): void {
     const area = Math.hypot(e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]);
     if (area < 2e-6) continue;
     for (const v of tri) {
-      mesh.positions.push(...v);
-      mesh.normals.push(...normal);
+      mesh.positions.push(v[0], v[1], v[2]);
+      mesh.normals.push(normal[0], normal[1], normal[2]);
     }
   }
 }

@@ -17,13 +17,7 @@ export type UvMapping =
 export function computeUvs(positions: ArrayLike<number>, normals: ArrayLike<number>, mapping: UvMapping): Float32Array<ArrayBuffer> {
   const count = positions.length / 3;
   const uvs = new Float32Array(count * 2);
-  for (let i = 0; i < count; i++) {
-    const [x, y, z] = [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]];
-    const [nx, ny, nz] = [normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]];
-    const [u, v] = uvAt(x, y, z, nx, ny, nz, mapping);
-    uvs[2 * i] = u;
-    uvs[2 * i + 1] = v;
-  }
+  for (let i = 0; i < count; i++) uvAt(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2], normals[3 * i], normals[3 * i + 1], normals[3 * i + 2], mapping, uvs, 2 * i);
   for (const axis of [0, 1]) {
     let min = Infinity;
     for (let i = axis; i < uvs.length; i += 2) min = Math.min(min, uvs[i]);
@@ -33,21 +27,28 @@ export function computeUvs(positions: ArrayLike<number>, normals: ArrayLike<numb
   return uvs;
 }
 
-function uvAt(x: number, y: number, z: number, nx: number, ny: number, nz: number, mapping: UvMapping): [number, number] {
-  if (mapping.kind === 'ground') return [x / mapping.tile, z / mapping.tile];
+/** Writes one vertex's (u, v) at `out[at]`. */
+function uvAt(x: number, y: number, z: number, nx: number, ny: number, nz: number, mapping: UvMapping, out: Float32Array, at: number): void {
+  let u: number, v: number;
   const horizontal = Math.hypot(nx, nz);
-  if (mapping.kind === 'wall') {
-    // Soffits and caps in the walls' primitive: planar, so they take the material's tone.
-    if (horizontal < 0.3) return [x / mapping.bay, z / mapping.bay];
-    // The right-hand direction seen from outside: (nz, 0, −nx).
-    const u = (x * nz - z * nx) / horizontal / mapping.bay;
-    return [u, -(y - mapping.bottom) / mapping.levelHeight];
+  if (mapping.kind === 'ground') [u, v] = [x / mapping.tile, z / mapping.tile];
+  else if (mapping.kind === 'wall') {
+    if (horizontal < 0.3) {
+      // Soffits and caps in the walls' primitive: planar, so they take the material's tone.
+      [u, v] = [x / mapping.bay, z / mapping.bay];
+    } else {
+      // The right-hand direction seen from outside: (nz, 0, −nx).
+      u = (x * nz - z * nx) / horizontal / mapping.bay;
+      v = -(y - mapping.bottom) / mapping.levelHeight;
+    }
+  } else if (horizontal < 0.05) [u, v] = [x / mapping.tile, z / mapping.tile];
+  else {
+    // Up the slope, in the roof's plane: s = (up − n·ny) normalised; u along the eaves.
+    const sx = -nx * ny, sy = 1 - ny * ny, sz = -nz * ny;
+    const s = Math.hypot(sx, sy, sz);
+    u = (x * nz - z * nx) / horizontal / mapping.tile;
+    v = -(x * sx + y * sy + z * sz) / s / mapping.tile;
   }
-  if (horizontal < 0.05) return [x / mapping.tile, z / mapping.tile];
-  // Up the slope, in the roof's plane: s = (up − n·ny) normalised; u along the eaves.
-  const [sx, sy, sz] = [-nx * ny, 1 - ny * ny, -nz * ny];
-  const s = Math.hypot(sx, sy, sz);
-  const along = (x * nz - z * nx) / horizontal;
-  const up = (x * sx + y * sy + z * sz) / s;
-  return [along / mapping.tile, -up / mapping.tile];
+  out[at] = u;
+  out[at + 1] = v;
 }
