@@ -5,13 +5,13 @@
  */
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
+import { compose } from '../src/compose.ts';
 import { loadConfig } from '../src/config.ts';
 import { AccountsRepository } from '../src/db/accounts-repository.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { ModelJobsRepository } from '../src/db/model-jobs-repository.ts';
 import { generateApiKey } from '../src/domain/api-key.ts';
 import { PvgisClient } from '../src/irradiance/pvgis-client.ts';
-import { JobQueue } from '../src/jobs/queue.ts';
 import { LocalObjectStore } from '../src/storage/local-object-store.ts';
 
 export const READY_JOB = { id: 'hd_43.7396_7.4276_0.3', status: 'ready', modelUrl: 'http://127.0.0.1/files/models/hd_43.7396_7.4276_0.3/0123456789abcdef.glb', progress: 100, step: null };
@@ -27,7 +27,6 @@ if (mode === 'bare') {
 } else {
   const config = loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0', DATA_DIR: '/tmp/solar-partner-bench' });
   const database = await openDatabase({ dataDir: 'memory://' });
-  const queue = await JobQueue.start(database, { heartbeatSeconds: 30 }, () => {});
   const account = await new AccountsRepository(database.db).create('bench@example.com', 'business');
   const keys = Array.from({ length: keyCount }, () => generateApiKey());
   for (let i = 0; i < keys.length; i += 500) {
@@ -36,7 +35,10 @@ if (mode === 'bare') {
   const jobs = new ModelJobsRepository(database.db);
   await database.db.transaction().execute((trx) => jobs.queueIfNeeded(trx, READY_JOB.id, 'hd', { latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3 }, new Date()));
   await jobs.markReady(READY_JOB.id, READY_JOB.modelUrl, 'models/x.glb', new Date());
-  const app = await buildApp({ config, database, queue, store: new LocalObjectStore('/tmp/solar-partner-bench/objects', config.publicBaseUrl), irradiance: new PvgisClient({ baseUrl: config.pvgisUrl }) });
+  const silent = { info() {}, warn() {}, error() {} };
+  const store = new LocalObjectStore('/tmp/solar-partner-bench/objects', config.publicBaseUrl);
+  const parts = await compose(config, { database, logger: silent, store, irradiance: new PvgisClient({ baseUrl: config.pvgisUrl }), sendEmail: false });
+  const app = await buildApp({ config, services: parts.services, store });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, keys: keys.map((k) => k.secret) })}\n`);
 }

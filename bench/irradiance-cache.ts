@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { buildApp } from '../src/app.ts';
+import { createServices } from '../src/compose.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { IrradianceCacheRepository } from '../src/db/irradiance-cache-repository.ts';
@@ -20,8 +21,10 @@ const database = await openDatabase({ dataDir: 'memory://' });
 const queue = await JobQueue.start(database, { heartbeatSeconds: 30 }, () => {});
 const instant: IrradianceProvider = { irradiation: async () => ({ annualGti: 1500, monthlyGti: Array(12).fill(125), source: 'instant' }) };
 const store = new LocalObjectStore('/tmp/solar-partner-bench/objects', config.publicBaseUrl);
-const cachedApp = await buildApp({ config, database, queue, store, irradiance: new CachedIrradianceProvider(instant, new IrradianceCacheRepository(database.db)) });
-const instantApp = await buildApp({ config, database, queue, store, irradiance: instant });
+const silent = { info() {}, warn() {}, error() {} };
+const appWith = (irradiance: IrradianceProvider) => buildApp({ config, store, services: createServices(config, { database, queue, store, irradiance, logger: silent, now: () => new Date() }).services });
+const cachedApp = await appWith(new CachedIrradianceProvider(instant, new IrradianceCacheRepository(database.db)));
+const instantApp = await appWith(instant);
 
 async function measure(app: typeof cachedApp, distinct: number): Promise<number[]> {
   const times: number[] = [];
@@ -38,7 +41,7 @@ async function measure(app: typeof cachedApp, distinct: number): Promise<number[
 // Fill the cache, then measure hits in memory (100 places) and hits read from the database (fresh instance).
 await measure(cachedApp, 100);
 const memoryHits = await measure(cachedApp, 100);
-const databaseApp = await buildApp({ config, database, queue, store, irradiance: new CachedIrradianceProvider(instant, new IrradianceCacheRepository(database.db), { memoryEntries: 1 }) });
+const databaseApp = await appWith(new CachedIrradianceProvider(instant, new IrradianceCacheRepository(database.db), { memoryEntries: 1 }));
 const databaseHits = await measure(databaseApp, 100);
 const baseline = await measure(instantApp, 100);
 const row = (name: string, t: number[]) => console.log(`| ${name} | ${t[Math.floor(t.length / 2)].toFixed(3)} | ${t[Math.floor(t.length * 0.99)].toFixed(3)} |`);

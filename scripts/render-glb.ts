@@ -2,7 +2,7 @@
  * Renders a GLB model to a PNG in headless Chromium with three.js, seen from the south-east above, with
  * a low sun from the south-west so roofs and shadows read well. For a person to look at a model.
  *
- *   node scripts/render-glb.ts <model.glb> <out.png> [width] [height]
+ *   npm run render-glb -- <model.glb> <out.png> [width] [height]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const [glbPath, out, width = '1400', height = '900'] = process.argv.slice(2);
 if (!glbPath || !out) {
-  process.stderr.write('Usage: node scripts/render-glb.ts <model.glb> <out.png> [width] [height]\n');
+  process.stderr.write('Usage: npm run render-glb -- <model.glb> <out.png> [width] [height]\n');
   process.exit(2);
 }
 const three = path.resolve(import.meta.dirname, '../node_modules/three');
@@ -40,7 +40,19 @@ scene.background = new THREE.Color(0xcfe3f3);
 scene.add(new THREE.HemisphereLight(0xffffff, 0x8a8a80, 1.2));
 const gltf = await new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).loadAsync('/model.glb');
 const model = gltf.scene;
-model.traverse((o) => { if (o.isMesh) { o.castShadow = true; o.receiveShadow = true; } });
+// Draped ground layers: no shadows cast, a depth offset by their drawOrder (as the viewer does).
+const orderOf = (o) => { for (let n = o; n; n = n.parent) if (typeof n.userData.drawOrder === 'number') return n.userData.drawOrder; return 0; };
+model.traverse((o) => {
+  if (!o.isMesh) return;
+  const order = orderOf(o);
+  o.castShadow = order === 0;
+  o.receiveShadow = true;
+  if (order > 0) {
+    o.material = o.material.clone();
+    Object.assign(o.material, { polygonOffset: true, polygonOffsetFactor: -1, polygonOffsetUnits: -2 * order });
+    o.renderOrder = order;
+  }
+});
 scene.add(model);
 const radius = (gltf.asset.extras?.radiusKm ?? 0.3) * 1000;
 const sun = new THREE.DirectionalLight(0xffffff, 2.2);

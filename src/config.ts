@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
+import { parseLod2Sources, type Lod2SourceSpec } from './modelgen/index.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   osmExtract: string | undefined;
   terrainTilesUrl: string | undefined;
   terrainDir: string | undefined;
+  /** Measured LoD2 city models (LOD2_SOURCE): local files/folders and OGC API – Features services. */
+  lod2Sources: Lod2SourceSpec[];
   smtpUrl: string | undefined;
   /** Stripe billing; unset: plans are set by the operator. */
   stripe: StripeSettings | undefined;
@@ -102,6 +105,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   const terrainTiles = text('TERRAIN_TILES_URL');
+  const lod2 = parseLod2Sources(text('LOD2_SOURCE'), cwd);
+  problems.push(...lod2.problems);
   const config: Config = {
     port,
     host: text('HOST') ?? '0.0.0.0',
@@ -116,6 +121,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     osmExtract: optionalPath(text('OSM_EXTRACT'), cwd),
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
+    lod2Sources: lod2.sources,
     smtpUrl: text('SMTP_URL'),
     stripe: readStripe(text, problems),
     mailFrom: text('MAIL_FROM') ?? `Solar Partner <no-reply@${hostOf(publicBaseUrl)}>`,

@@ -4,8 +4,9 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The browser app: one HTML entry per page. Built files go to `web/dist`, which the service serves under
- * `/static/` (hashed names, cached for a year); the service fills in each page's settings at request time.
+ * The browser code: one HTML entry per app page, and the site pages' script (sign-in and portal pages,
+ * found through the manifest). Built files go to `web/dist`, which the service serves under `/static/`
+ * (hashed names, cached for a year); the service fills in each app page's settings at request time.
  */
 export default defineConfig({
   root: import.meta.dirname,
@@ -20,7 +21,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 800,
     reportCompressedSize: false,
-    rollupOptions: { input: { viewer: path.join(import.meta.dirname, 'viewer.html') } },
+    manifest: true,
+    rollupOptions: { input: { viewer: path.join(import.meta.dirname, 'viewer.html'), site: path.join(import.meta.dirname, 'src/site/copy-buttons.ts') } },
   },
 });
 

@@ -1,4 +1,4 @@
-import { AccountsRepository } from '../db/accounts-repository.ts';
+import { accountServices } from '../compose.ts';
 import { isPlan, PLANS, type Plan } from '../domain/plans.ts';
 import { requireOption, UsageError, withDatabase, type CommandContext } from './command.ts';
 
@@ -12,13 +12,13 @@ export async function accountCommands(context: CommandContext): Promise<void> {
   const plan = requireOption(values, 'plan');
   if (!isPlan(plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')} (got "${plan}")`);
   await withDatabase(context.config, async ({ db }) => {
-    const accounts = new AccountsRepository(db);
+    const { profiles } = accountServices(db);
     if (action === 'create') {
-      const account = await accounts.create(email, plan as Plan);
+      const account = await profiles.createAccount(email, plan as Plan);
       if (!account) throw new Error(`An account with the e-mail ${email} exists already`);
       context.out(`Created account ${account.email} on the ${account.plan} plan.`);
     } else {
-      if (!(await accounts.setPlan(email, plan as Plan))) throw new Error(`No account with the e-mail ${email}`);
+      if (!(await profiles.setPlan(email, plan as Plan))) throw new Error(`No account with the e-mail ${email}`);
       context.out(`Account ${email} is now on the ${plan} plan.`);
     }
   });

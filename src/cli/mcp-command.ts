@@ -1,5 +1,5 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { VERSION } from '../app.ts';
+import { VERSION } from '../version.ts';
 import { HttpBackend } from '../mcp/http-backend.ts';
 import { createSolarMcpServer } from '../mcp/solar-mcp-server.ts';
 import { requireOption, UsageError, type CommandContext } from './command.ts';

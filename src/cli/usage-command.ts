@@ -1,5 +1,4 @@
-import { AccountsRepository } from '../db/accounts-repository.ts';
-import { UsageRepository } from '../db/usage-repository.ts';
+import { accountServices } from '../compose.ts';
 import { requireOption, withDatabase, type CommandContext } from './command.ts';
 
 /** `usage --email E`: model requests per month and key, billable (new generations) and not (cache hits). */
@@ -7,9 +6,10 @@ export async function usageCommand(context: CommandContext): Promise<void> {
   const { values } = context.parse({ email: { type: 'string' } });
   const email = requireOption(values, 'email');
   await withDatabase(context.config, async ({ db }) => {
-    const account = await new AccountsRepository(db).findByEmail(email);
+    const { profiles } = accountServices(db);
+    const account = await profiles.findByEmail(email);
     if (!account) throw new Error(`No account with the e-mail ${email}`);
-    const rows = await new UsageRepository(db).summary(account.id);
+    const rows = await profiles.usage(account.id);
     context.out(`Usage of ${account.email} (${account.plan} plan)`);
     context.out(['month  ', 'key            ', 'name', 'billable', 'not billable'].join('\t'));
     for (const row of rows) context.out([row.month, `${row.keyPrefix}…`, row.keyName, row.billable, row.notBillable].join('\t'));

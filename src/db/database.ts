@@ -125,6 +125,11 @@ export async function announceChange(db: Kysely<Database>, topic: string): Promi
   await sql`select pg_notify(${CHANGE_CHANNEL}, ${topic})`.execute(db);
 }
 
+/** Answers when the database can run a query (health check). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 /** Quotes an SQL identifier; schema names come from settings and tests, never from requests. */
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IrradianceCacheStore } from '../irradiance/cached-irradiance.ts';
-import type { PlaneIrradiation } from '../irradiance/irradiance-provider.ts';
+import type { IrradianceCacheStore, PlaneIrradiation } from '../irradiance/index.ts';
 import type { Database } from './schema.ts';
 
 /** Irradiance answers kept in the database, shared by every instance. */

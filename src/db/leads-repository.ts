@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LeadConfiguration, LeadInput } from '../domain/lead.ts';
+import type { LeadConfiguration, LeadInput } from '../contract/leads.ts';
 import type { Database } from './schema.ts';
 
 /** A saved lead. */

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ModelArea, ModelQuality } from '../domain/model-id.ts';
-import { MODEL_CACHE_DAYS, type ModelStatus } from '../domain/model-job.ts';
+import type { ModelStatus } from '../contract/models.ts';
+import { freshnessCutoff } from '../domain/model-job.ts';
 import { announceChange } from './database.ts';
 import type { Database, ModelJobsTable } from './schema.ts';
 
@@ -13,8 +14,9 @@ export class ModelJobsRepository {
     this.#db = db;
   }
 
-  async find(id: string): Promise<ModelJobRow | undefined> {
-    return this.#db.selectFrom('model_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  /** @param db - a transaction to read in, when the caller holds one */
+  async find(id: string, db: Kysely<Database> = this.#db): Promise<ModelJobRow | undefined> {
+    return db.selectFrom('model_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -24,7 +26,8 @@ export class ModelJobsRepository {
    * @returns the queued row, or undefined when an existing job stays as it is
    */
   async queueIfNeeded(db: Kysely<Database>, id: string, quality: ModelQuality, area: ModelArea, now: Date): Promise<ModelJobRow | undefined> {
-    const expiredBefore = new Date(now.getTime() - MODEL_CACHE_DAYS * 24 * 60 * 60 * 1000);
+    // The same rule as outcomeForExistingJob: a model completed at or before the cutoff is expired.
+    const cutoff = freshnessCutoff(now);
     const fresh = { status: 'pending', progress: null, step: 'Waiting for a worker', model_url: null, object_key: null, error: null, attempts: 0, requested_at: now, started_at: null, completed_at: null, updated_at: now } as const;
     const row = await db
       .insertInto('model_jobs')
@@ -33,7 +36,7 @@ export class ModelJobsRepository {
         c
           .column('id')
           .doUpdateSet(fresh)
-          .where((eb) => eb.or([eb('model_jobs.status', '=', 'failed'), eb.and([eb('model_jobs.status', '=', 'ready'), eb('model_jobs.completed_at', '<', expiredBefore)])])),
+          .where((eb) => eb.or([eb('model_jobs.status', '=', 'failed'), eb.and([eb('model_jobs.status', '=', 'ready'), eb('model_jobs.completed_at', '<=', cutoff)])])),
       )
       .returningAll()
       .executeTakeFirst();

@@ -1,25 +1,8 @@
 import { randomBytes } from 'node:crypto';
-
-import type { WizardGoal } from './wizard-goal.ts';
-
-export { WIZARD_GOALS, type WizardGoal } from './wizard-goal.ts';
+import type { SessionRequest } from '../contract/sessions.ts';
 
 /** SPEC.md: an agent session expires 48 hours after creation. */
-export const SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
-/** SPEC.md: `agentName` is at most 100 characters. */
-export const AGENT_NAME_MAX_LENGTH = 100;
-
-/** What an agent asks for when it creates a session. */
-export interface SessionRequest {
-  latitude: number;
-  longitude: number;
-  agentName: string;
-  radiusKm?: number;
-  wizardGoal?: WizardGoal;
-  wizardKwh?: number;
-  roofLat?: number;
-  roofLng?: number;
-}
+export const AGENT_SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The rules that a schema cannot say: `wizardKwh` is required for `cover_bill`, and the roof position

@@ -8,13 +8,6 @@ export interface ModelArea {
   radiusKm: number;
 }
 
-/** SPEC.md: default `radiusKm` when a request gives none. */
-export const DEFAULT_RADIUS_KM = 0.3;
-/** Largest radius the service generates (SPEC.md leaves it open; larger areas exceed a typical request's time). */
-export const MAX_RADIUS_KM = 2;
-/** Smallest radius: below ~50 m a model would not show a single neighbour's shadow. */
-export const MIN_RADIUS_KM = 0.05;
-
 /**
  * Rounds a number to `decimals` places and prints it without trailing zeros, so that equal locations
  * written differently (`52.52`, `52.520000`) give one identifier.

@@ -1,5 +1,4 @@
-/** States of a model job, exactly as SPEC.md names them. */
-export type ModelStatus = 'pending' | 'processing' | 'ready' | 'failed';
+import type { ModelStatus } from '../contract/models.ts';
 
 /** SPEC.md: a ready model is served from cache for 30 days, then generated again. */
 export const MODEL_CACHE_DAYS = 30;
@@ -14,17 +13,14 @@ export type RequestOutcome = 'cache_hit' | 'in_progress' | 'regenerate';
  */
 export function outcomeForExistingJob(status: ModelStatus, completedAt: Date | null, now: Date): RequestOutcome {
   if (status === 'pending' || status === 'processing') return 'in_progress';
-  if (status === 'ready' && completedAt !== null && now.getTime() - completedAt.getTime() < MODEL_CACHE_DAYS * DAY_MS) {
-    return 'cache_hit';
-  }
+  if (status === 'ready' && completedAt !== null && completedAt.getTime() > freshnessCutoff(now).getTime()) return 'cache_hit';
   return 'regenerate';
 }
 
-/** The public view of a model job (SPEC.md "Model job"). */
-export interface ModelJobView {
-  id: string;
-  status: ModelStatus;
-  modelUrl: string | null;
-  progress: number | null;
-  step: string | null;
+/**
+ * The freshness rule in one place: a ready model completed after this moment is fresh; at or before it,
+ * expired. The repository's SQL uses the same cutoff.
+ */
+export function freshnessCutoff(now: Date): Date {
+  return new Date(now.getTime() - MODEL_CACHE_DAYS * DAY_MS);
 }

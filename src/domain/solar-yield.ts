@@ -1,39 +1,15 @@
+import type { SolarRequest, SolarResult } from '../contract/solar.ts';
+import type { PlaneIrradiation } from '../irradiance/browser.ts';
+
 /** SPEC.md calculation rule 4: inverter and wiring losses. */
 export const SYSTEM_LOSSES = 0.14;
-
-/** A panel configuration at a location (SPEC.md "Solar calculation request"). */
-export interface SolarRequest {
-  latitude: number;
-  longitude: number;
-  tiltDeg: number;
-  azimuthDeg: number;
-  panelAreaM2: number;
-  panelEfficiency: number;
-  shadingLossFraction?: number;
-}
-
-/** In-plane irradiation for one orientation: the yearly total and 12 monthly values, kWh/m². */
-export interface Irradiation {
-  annualGti: number;
-  monthlyGti: number[];
-  source: string;
-}
-
-/** SPEC.md "Solar calculation result". */
-export interface SolarResult {
-  annualYieldKwh: number;
-  peakPowerKw: number;
-  specificYield: number;
-  monthlyKwh: number[];
-  source: string;
-}
 
 /**
  * Applies SPEC.md's formula: peak power = area × efficiency; yield = peak × annual GTI × (1 − shading) ×
  * (1 − 0.14). Months follow the irradiation's monthly profile, scaled to the annual figure and rounded
  * to 0.1 kWh so that they add up to `annualYieldKwh` exactly. Specific yield is kWh per kWp.
  */
-export function computeSolarYield(request: SolarRequest, irradiation: Irradiation): SolarResult {
+export function computeSolarYield(request: SolarRequest, irradiation: PlaneIrradiation): SolarResult {
   const shading = request.shadingLossFraction ?? 0;
   const peakPowerKw = request.panelAreaM2 * request.panelEfficiency;
   const annual = peakPowerKw * irradiation.annualGti * (1 - shading) * (1 - SYSTEM_LOSSES);

@@ -1,4 +1,4 @@
-import type { WizardGoal } from './wizard-goal.ts';
+import type { WizardGoal } from '../contract/sessions.ts';
 
 /**
  * What the service tells a viewer page about itself (the `#viewer-settings` JSON block of `/embed` and

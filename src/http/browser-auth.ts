@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../app.ts';
-import type { SignedIn } from '../services/account-service.ts';
-import { SESSION_LIFETIME_MS } from '../services/account-service.ts';
+import type { Services } from '../services/services.ts';
+import type { SignInSession } from '../services/account-service.ts';
+import { SIGN_IN_SESSION_LIFETIME_MS } from '../services/account-service.ts';
 import { newSecret } from '../services/secret-token.ts';
 import { HttpError } from './http-error.ts';
 
@@ -18,14 +18,14 @@ export function cookieOptions(publicBaseUrl: string, maxAgeMs?: number): { httpO
 }
 
 /** The signed-in browser, or undefined. */
-export async function signedIn(request: FastifyRequest, services: AppServices): Promise<SignedIn | undefined> {
+export async function signedIn(request: FastifyRequest, services: Services): Promise<SignInSession | undefined> {
   const secret = request.cookies[SESSION_COOKIE];
-  return secret ? services.accounts.session(secret, services.now()) : undefined;
+  return secret ? services.accounts.signInSession(secret, services.now()) : undefined;
 }
 
 /** Sets the session cookie after sign-in. */
 export function setSessionCookie(reply: FastifyReply, secret: string, publicBaseUrl: string): void {
-  reply.setCookie(SESSION_COOKIE, secret, cookieOptions(publicBaseUrl, SESSION_LIFETIME_MS));
+  reply.setCookie(SESSION_COOKIE, secret, cookieOptions(publicBaseUrl, SIGN_IN_SESSION_LIFETIME_MS));
 }
 
 /** The anti-forgery value for a form shown before sign-in, set as a cookie when the browser has none. */

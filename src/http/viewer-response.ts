@@ -1,28 +1,27 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
-import type { AppServices } from '../app.ts';
 import type { ViewerSettings } from '../domain/viewer-settings.ts';
-import { messagePage } from './html.ts';
-import { validationMessage } from './validation-messages.ts';
-import { viewerPolicy } from './viewer-page.ts';
+import { messagePage } from './pages/layout.ts';
+import { validationMessage } from '../contract/validation-messages.ts';
+import { viewerPolicy, type ViewerPageTemplate } from './viewer-page.ts';
 
 /** Sends the viewer page with its settings, its security policy and no caching (it holds a key or a session). */
-export function sendViewerPage(reply: FastifyReply, services: AppServices, frameAncestors: string[], settings: ViewerSettings): FastifyReply {
-  if (!services.viewerPage.available) {
-    return reply.code(503).type('text/html; charset=utf-8').send(messagePage('The viewer is not installed', 'The browser app has not been built on this server. The operator can build it with: npm run build'));
+export function sendViewerPage(reply: FastifyReply, page: ViewerPageTemplate, modelFilesUrl: string, frameAncestors: string[], settings: ViewerSettings): FastifyReply {
+  if (!page.available) {
+    return reply.code(503).type('text/html; charset=utf-8').send(messagePage('The viewer is not installed', 'The browser app has not been built on this server. The operator can build it with: npm run build', 'bare'));
   }
-  reply.header('content-security-policy', viewerPolicy(frameAncestors, services.store.publicUrl('')));
+  reply.header('content-security-policy', viewerPolicy(frameAncestors, modelFilesUrl));
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   reply.header('permissions-policy', 'fullscreen=(self)');
   reply.header('cache-control', 'no-store');
-  return reply.type('text/html; charset=utf-8').send(services.viewerPage.render(settings));
+  return reply.type('text/html; charset=utf-8').send(page.render(settings));
 }
 
 /** A viewer page's errors as pages: 400 naming the bad parameter, 500 otherwise (logged). */
 export function sendPageError(error: Error & { validation?: FastifySchemaValidationError[] }, request: FastifyRequest, reply: FastifyReply, query: TSchema): FastifyReply {
   if (error.validation) {
-    return reply.code(400).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', validationMessage(error.validation as never, query as never, 'querystring')));
+    return reply.code(400).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', validationMessage(error.validation as never, query as never, 'querystring'), 'bare'));
   }
   request.log.error({ err: error }, 'viewer page failed');
-  return reply.code(500).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', 'The viewer could not be opened. Please try again in a moment.'));
+  return reply.code(500).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', 'The viewer could not be opened. Please try again in a moment.', 'bare'));
 }

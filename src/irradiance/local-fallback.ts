@@ -10,7 +10,7 @@
 import type { ClimatePlace } from './climate-entry.ts';
 import { DEFAULT_INTERPOLATION, interpolateClearness, type InterpolationOptions } from './climate-interpolation.ts';
 import { shippedClimatePlaces } from './climate-places.ts';
-import type { IrradianceProvider, PlaneIrradiation, PlaneQuery } from './irradiance-provider.ts';
+import type { PlaneIrradiation, PlaneQuery } from './irradiance-provider.ts';
 import { AVERAGE_DAY_OF_MONTH, DAYS_IN_MONTH, declination, extraterrestrialDaily, sunsetHourAngle } from './sun-geometry.ts';
 
 const DEG = Math.PI / 180;
@@ -98,13 +98,6 @@ export function fallbackIrradiation(
   const { clearnessIndex } = interpolateClearness(places, query.latitude, query.longitude, query.elevationM, options);
   const monthlyGti = clearnessIndex.map((kt, month) => round(monthlyMeanDailyTilted(query.latitude, month, kt, query.tiltDeg, query.azimuthDeg) * DAYS_IN_MONTH[month], 2));
   return { annualGti: round(monthlyGti.reduce((a, b) => a + b, 0), 2), monthlyGti, source: FALLBACK_SOURCE };
-}
-
-/** The fallback as an irradiance provider (for the viewer when the service answers 503). */
-export class LocalFallbackProvider implements IrradianceProvider {
-  async irradiation(query: PlaneQuery): Promise<PlaneIrradiation> {
-    return fallbackIrradiation(query);
-  }
 }
 
 function round(value: number, decimals: number): number {

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { GeneratedModel, GenerateModel, ModelRequest } from '../modelgen/model-generator.ts';
+import type { GeneratedModel, GenerateModel, ModelRequest } from '../modelgen/index.ts';
 
 /** A task for a generation thread: the request, the module that generates, and a port for progress. */
 export interface GenerationTask {

@@ -4,7 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { JobWithMetadata } from 'pg-boss';
 import { Piscina } from 'piscina';
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
-import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/model-generator.ts';
+import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { GenerationTask } from './generation-thread.ts';
 import { GENERATE_MODEL_DEAD_QUEUE, GENERATE_MODEL_QUEUE, type GenerateModelJob, type JobQueue } from './queue.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AgentSessionsRepository } from '../db/agent-sessions-repository.ts';
 import { IrradianceCacheRepository } from '../db/irradiance-cache-repository.ts';
-import { CACHED_IRRADIANCE_DEFAULTS } from '../irradiance/cached-irradiance.ts';
+import { CACHED_IRRADIANCE_DEFAULTS } from '../irradiance/index.ts';
 import { RateLimitRepository } from '../db/rate-limit-repository.ts';
 import type { Database } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/server';
 import { Ajv } from 'ajv';
-import { validationMessage } from '../http/validation-messages.ts';
+import { validationMessage } from '../contract/validation-messages.ts';
 
 /**
  * Validates tool arguments with the same schemas and the same messages as the REST endpoints

@@ -1,5 +1,5 @@
-import type { SolarResult } from '../domain/solar-yield.ts';
-import type { CreatedSession, SessionView } from '../services/session-service.ts';
+import type { CreatedSession, SessionView } from '../contract/sessions.ts';
+import type { SolarResult } from '../contract/solar.ts';
 import { IRRADIANCE_DOWN, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 
 /** The tools of `solar-partner mcp` (stdio): calls the REST API of a running service. */

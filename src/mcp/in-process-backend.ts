@@ -1,19 +1,20 @@
-import type { SolarResult } from '../domain/solar-yield.ts';
+import type { CreatedSession, SessionView } from '../contract/sessions.ts';
+import type { SolarResult } from '../contract/solar.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../domain/rate-limited-error.ts';
-import { IrradianceRejectedError, IrradianceUnavailableError } from '../irradiance/irradiance-provider.ts';
-import type { CreatedSession, SessionService, SessionView } from '../services/session-service.ts';
+import { IrradianceRejectedError, IrradianceUnavailableError } from '../irradiance/index.ts';
+import type { AgentSessionService } from '../services/agent-session-service.ts';
 import type { SolarService } from '../services/solar-service.ts';
 import { IRRADIANCE_DOWN, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 
 /** The tools served by the service itself: the same services, rules and limits as the REST endpoints. */
 export class InProcessBackend implements SolarBackend {
-  readonly #sessions: SessionService;
+  readonly #sessions: AgentSessionService;
   readonly #solar: SolarService;
   readonly #clientIp: string;
   readonly #now: () => Date;
 
-  constructor(deps: { sessions: SessionService; solar: SolarService; clientIp: string; now: () => Date }) {
+  constructor(deps: { sessions: AgentSessionService; solar: SolarService; clientIp: string; now: () => Date }) {
     this.#sessions = deps.sessions;
     this.#solar = deps.solar;
     this.#clientIp = deps.clientIp;

@@ -1,6 +1,5 @@
-import type { SessionRequest } from '../domain/agent-session.ts';
-import type { SolarRequest, SolarResult } from '../domain/solar-yield.ts';
-import type { CreatedSession, SessionView } from '../services/session-service.ts';
+import type { CreatedSession, SessionRequest, SessionView } from '../contract/sessions.ts';
+import type { SolarRequest, SolarResult } from '../contract/solar.ts';
 
 /** Arguments of `create_solar_session`: the fields of `POST /api/mcp-sessions`. */
 export type SessionArguments = SessionRequest;

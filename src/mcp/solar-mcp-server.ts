@@ -1,6 +1,7 @@
 import { fromJsonSchema, McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { Type } from 'typebox';
-import { CreatedSession, SessionRequestBody, SessionView, SolarRequestBody, SolarResult } from '../http/schemas.ts';
+import { CreatedSession, SessionRequestBody, SessionView } from '../contract/sessions.ts';
+import { SolarRequestBody, SolarResult } from '../contract/solar.ts';
 import { ArgumentValidator } from './argument-validator.ts';
 import { ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 

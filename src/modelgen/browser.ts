@@ -6,3 +6,6 @@
  */
 export { checkCorrection, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RoofCorrection } from './roof-correction/roof-correction.ts';
 export type { RoofSegment } from './geometry/roof-segment.ts';
+/** The local metric frame and the polygon helpers the Solar Wizard lays panels out with. */
+export { LocalFrame, type Point2 } from './geometry/local-frame.ts';
+export { bounds, distanceToSegment } from './geometry/polygon.ts';

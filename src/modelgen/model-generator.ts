@@ -1,9 +1,13 @@
+import type { Lod2SourceSpec } from './lod2/lod2-source-spec.ts';
+
 /** Where the generator reads OpenStreetMap data and terrain from (chosen by the service's settings). */
 export interface GeneratorSources {
   overpassUrl: string;
   osmExtract?: string;
   terrainTilesUrl?: string;
   terrainDir?: string;
+  /** Measured LoD2 city models that replace OSM buildings where they cover them. */
+  lod2Sources?: Lod2SourceSpec[];
   /** Folder for indexes and caches the generator keeps between runs. */
   cacheDir: string;
 }

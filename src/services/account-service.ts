@@ -2,17 +2,18 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { AccountTokensRepository } from '../db/account-tokens-repository.ts';
 import { normaliseEmail, type Account, type AccountsRepository } from '../db/accounts-repository.ts';
-import type { BrowserSessionsRepository } from '../db/browser-sessions-repository.ts';
+import type { SignInSessionsRepository } from '../db/sign-in-sessions-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { isEmailAddress, passwordProblem } from '../domain/credentials.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { resetPasswordMail, signUpAgainMail, verifyAddressMail } from '../mail/account-mails.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 import { newSecret, secretHash } from './secret-token.ts';
 
 const DAY_MS = 24 * HOUR_MS;
-/** How long a sign-in lasts, a verification link and a reset link stay valid. */
-export const SESSION_LIFETIME_MS = 14 * DAY_MS;
+/** How long a sign-in session lasts, a verification link and a reset link stay valid. */
+export const SIGN_IN_SESSION_LIFETIME_MS = 14 * DAY_MS;
 export const VERIFY_LINK_LIFETIME_MS = 2 * DAY_MS;
 export const RESET_LINK_LIFETIME_MS = HOUR_MS;
 /** Sign-in attempts: per address and per account (known or not, so the limit reveals nothing). */
@@ -23,8 +24,8 @@ const TOO_MANY_REQUESTS = 'Too many requests from this address. Please wait a wh
 /** A hash to verify against for unknown addresses, so a failed sign-in takes as long either way (made on first use). */
 let decoyHash: Promise<string> | undefined;
 
-/** A signed-in browser. */
-export interface SignedIn {
+/** A sign-in session: a browser signed in to an account (the portal's cookie), not an agent session. */
+export interface SignInSession {
   account: Account;
   csrfToken: string;
 }
@@ -37,12 +38,12 @@ export class AccountService {
   readonly #db: Kysely<Database>;
   readonly #accounts: AccountsRepository;
   readonly #tokens: AccountTokensRepository;
-  readonly #sessions: BrowserSessionsRepository;
+  readonly #sessions: SignInSessionsRepository;
   readonly #queue: JobQueue;
   readonly #limits: RateLimiter;
   readonly #baseUrl: string;
 
-  constructor(deps: { db: Kysely<Database>; accounts: AccountsRepository; tokens: AccountTokensRepository; sessions: BrowserSessionsRepository; queue: JobQueue; limits: RateLimiter; publicBaseUrl: string }) {
+  constructor(deps: { db: Kysely<Database>; accounts: AccountsRepository; tokens: AccountTokensRepository; sessions: SignInSessionsRepository; queue: JobQueue; limits: RateLimiter; publicBaseUrl: string }) {
     this.#db = deps.db;
     this.#accounts = deps.accounts;
     this.#tokens = deps.tokens;
@@ -68,19 +69,11 @@ export class AccountService {
     await this.#db.transaction().execute(async (trx) => {
       const account = await this.#accounts.createWithPassword(trx, email, passwordHash);
       if (!account) {
-        await this.#queue.enqueueEmail(trx, {
-          to: normaliseEmail(email),
-          subject: 'Someone tried to sign up with your address',
-          text: `Someone (perhaps you) tried to create a Solar Partner account with this address, which already has one.\n\nSign in: ${this.#baseUrl}/auth/login\nForgot the password? ${this.#baseUrl}/auth/forgot\n\nIf it was not you, you can ignore this message.`,
-        });
+        await this.#queue.enqueueEmail(trx, signUpAgainMail(normaliseEmail(email), this.#baseUrl));
         return;
       }
       const link = await this.#issueToken(trx, account.id, 'verify-email', VERIFY_LINK_LIFETIME_MS, now);
-      await this.#queue.enqueueEmail(trx, {
-        to: account.email,
-        subject: 'Confirm your e-mail address',
-        text: `Welcome to Solar Partner.\n\nConfirm your address with this link (valid for 48 hours):\n${this.#baseUrl}/auth/verify?token=${link}\n\nIf you did not sign up, ignore this message.`,
-      });
+      await this.#queue.enqueueEmail(trx, verifyAddressMail(account.email, this.#baseUrl, link));
     });
   }
 
@@ -101,7 +94,7 @@ export class AccountService {
    * @returns the session cookie's secret and the signed-in account
    * @throws RateLimitedError past the per-address or per-account attempts
    */
-  async signIn(email: string, password: string, ip: string, now: Date): Promise<{ secret: string; signedIn: SignedIn } | undefined> {
+  async signIn(email: string, password: string, ip: string, now: Date): Promise<{ secret: string; signedIn: SignInSession } | undefined> {
     await consumeRateLimit(this.#limits, { bucket: `signin:ip:${ip}`, limit: SIGN_INS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     await consumeRateLimit(this.#limits, { bucket: `signin:account:${normaliseEmail(email)}`, limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     const stored = await this.#accounts.passwordHash(email);
@@ -109,12 +102,12 @@ export class AccountService {
     if (!stored?.hash || !matches) return undefined;
     const secret = newSecret();
     const csrfToken = newSecret();
-    await this.#sessions.insert(secretHash(secret), { accountId: stored.account.id, csrfToken, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) }, now);
+    await this.#sessions.insert(secretHash(secret), { accountId: stored.account.id, csrfToken, expiresAt: new Date(now.getTime() + SIGN_IN_SESSION_LIFETIME_MS) }, now);
     return { secret, signedIn: { account: stored.account, csrfToken } };
   }
 
   /** The browser signed in with this cookie secret, or undefined. */
-  async session(secret: string, now: Date): Promise<SignedIn | undefined> {
+  async signInSession(secret: string, now: Date): Promise<SignInSession | undefined> {
     const session = await this.#sessions.find(secretHash(secret), now);
     if (!session) return undefined;
     const account = await this.#accounts.findById(session.accountId);
@@ -125,18 +118,25 @@ export class AccountService {
     await this.#sessions.delete(secretHash(secret));
   }
 
-  /** Mails a reset link when the address has an account; answers the same either way. */
+  /**
+   * Takes a reset request for any address: counts it against the address's limit and queues it. The
+   * lookup and the e-mail happen later ({@link sendPasswordReset}), so the answer takes the same time
+   * whether or not the address has an account.
+   *
+   * @throws RateLimitedError past 10 requests an hour from one address
+   */
   async requestPasswordReset(email: string, ip: string, now: Date): Promise<void> {
     await consumeRateLimit(this.#limits, { bucket: `reset:ip:${ip}`, limit: 10, windowMs: HOUR_MS, message: TOO_MANY_REQUESTS }, now);
+    await this.#queue.enqueuePasswordReset({ email });
+  }
+
+  /** Mails a reset link when the address has an account (the queued part of a reset request). */
+  async sendPasswordReset(email: string, now: Date): Promise<void> {
     const account = await this.#accounts.findByEmail(email);
     if (!account) return;
     await this.#db.transaction().execute(async (trx) => {
       const link = await this.#issueToken(trx, account.id, 'reset-password', RESET_LINK_LIFETIME_MS, now);
-      await this.#queue.enqueueEmail(trx, {
-        to: account.email,
-        subject: 'Reset your password',
-        text: `Choose a new password with this link (valid for one hour):\n${this.#baseUrl}/auth/reset?token=${link}\n\nIf you did not ask for it, ignore this message: your password stays as it is.`,
-      });
+      await this.#queue.enqueueEmail(trx, resetPasswordMail(account.email, this.#baseUrl, link));
     });
   }
 

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AccountsRepository } from '../db/accounts-repository.ts';
 import type { LeadsRepository } from '../db/leads-repository.ts';
 import type { Database } from '../db/schema.ts';
-import { describeConfiguration, type LeadInput } from '../domain/lead.ts';
+import type { LeadInput, LeadRequest } from '../contract/leads.ts';
+import { describeConfiguration } from '../domain/lead.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { leadConfirmationMail, leadNotificationMail } from '../mail/lead-mails.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
@@ -43,7 +45,9 @@ export class LeadService {
    *
    * @throws RateLimitedError past 5 requests an hour from one address
    */
-  async submit(key: string, lead: LeadInput, honeypot: string, ip: string, now: Date): Promise<LeadOutcome> {
+  async submit(request: LeadRequest, ip: string, now: Date): Promise<LeadOutcome> {
+    const { key, website: honeypot = '', consent: _consent, ...sent } = request;
+    const lead: LeadInput = { ...sent, name: sent.name.trim(), email: sent.email.trim(), address: sent.address.trim(), message: sent.message.trim() };
     const owner = await this.#authenticator.authenticate(key, now);
     if (!owner) return 'invalid-key';
     const account = await this.#accounts.findById(owner.accountId);
@@ -54,32 +58,9 @@ export class LeadService {
     const system = describeConfiguration(lead.configuration);
     await this.#db.transaction().execute(async (trx) => {
       await this.#leads.insert(trx, { ...lead, accountId: account.id, apiKeyId: owner.keyId, createdAt: now });
-      await this.#queue.enqueueEmail(trx, {
-        to: account.notificationEmail!,
-        replyTo: lead.email,
-        subject: 'New quote request from your site',
-        text: [
-          'A visitor asked for a quote in the 3D solar viewer on your site.',
-          '',
-          `Name: ${lead.name}`,
-          `E-mail: ${lead.email}`,
-          `Phone: ${lead.phone ?? '—'}`,
-          `Address: ${lead.address}`,
-          `Message: ${lead.message}`,
-          '',
-          `System: ${system}`,
-          `Page: ${lead.pageUrl ?? '—'}`,
-          `Received: ${now.toISOString()}`,
-          '',
-          `All leads: ${this.#baseUrl}/partner/leads`,
-        ].join('\n'),
-      });
-      await this.#queue.enqueueEmail(trx, {
-        to: lead.email,
-        replyTo: account.notificationEmail!,
-        subject: `Your quote request to ${company}`,
-        text: `Hello ${lead.name},\n\nthank you for your request. ${company} has received it and will contact you.\n\nYour request: ${system}\nAddress: ${lead.address}\n\nYou can answer this message to reach ${company}.`,
-      });
+      const facts = { lead, system, company, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl };
+      await this.#queue.enqueueEmail(trx, leadNotificationMail(facts));
+      await this.#queue.enqueueEmail(trx, leadConfirmationMail(facts));
     });
     return 'saved';
   }

@@ -4,13 +4,40 @@ import type { ModelJobRow, ModelJobsRepository } from '../db/model-jobs-reposito
 import type { Database } from '../db/schema.ts';
 import type { UsageEvent, UsageKind, UsageRepository } from '../db/usage-repository.ts';
 import { modelId, normaliseArea, type ModelArea, type ModelQuality } from '../domain/model-id.ts';
-import { outcomeForExistingJob, type ModelJobView, type ModelStatus } from '../domain/model-job.ts';
+import type { ModelJob, ModelJobView, ModelStatus } from '../contract/models.ts';
+import { outcomeForExistingJob } from '../domain/model-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WriteBehindBuffer } from './write-behind-buffer.ts';
 import { BoundedCache } from './bounded-cache.ts';
+import type { RateLimitState } from '../domain/rate-limited-error.ts';
+import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
-/** What a model request answers: SPEC.md's short form for new jobs and cache hits, the full job otherwise. */
-export type ModelRequestAnswer = { view: Partial<ModelJobView> & Pick<ModelJobView, 'id' | 'status'>; usage: UsageKind };
+/** SPEC.md: 10 model requests per hour per API key. */
+export const MODEL_REQUESTS_PER_HOUR = 10;
+export const MODEL_RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 10 generations per hour.';
+
+/**
+ * Keyless viewer pages may start this many new SD generations per hour from one address. Opening models
+ * that exist, reading status and pages themselves are never limited (SPEC.md); this only stops the page
+ * route from serving as a free generation API.
+ */
+export const VIEWER_GENERATIONS_PER_HOUR = 30;
+export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested from this address. Maximum 30 new models per hour; models that already exist open at once.';
+
+/**
+ * Who asks for a model, which decides the limit and the metering:
+ * - `partner-api`: the partner API with a key; every request counts against the key's hourly limit and is metered;
+ * - `keyless-page`: a viewer page without key or Pro sign-in; only requests that start a generation count,
+ *   against the address's hourly limit;
+ * - `page`: the embed with its key, a Pro visitor, an agent session's link: neither limited nor metered.
+ */
+export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'page' };
+
+/**
+ * What a model request answers: SPEC.md's short form for new jobs and cache hits to the partner API,
+ * the full job to pages; how it was metered; the limit's state where one was counted.
+ */
+export type ModelRequestAnswer = { view: ModelJob; usage: UsageKind; rateLimit?: RateLimitState };
 
 /**
  * Model requests and status reads: finds or queues the job for an area, meters the request, and serves
@@ -22,9 +49,11 @@ export class ModelService {
   readonly #usage: UsageRepository;
   readonly #queue: JobQueue;
   readonly #cacheHits: WriteBehindBuffer<UsageEvent>;
+  readonly #limits: RateLimiter;
   readonly #cache = new BoundedCache<CachedJob | null>(20_000);
 
-  constructor(deps: { db: Kysely<Database>; jobs: ModelJobsRepository; usage: UsageRepository; queue: JobQueue; cacheHits: WriteBehindBuffer<UsageEvent> }) {
+  constructor(deps: { db: Kysely<Database>; jobs: ModelJobsRepository; usage: UsageRepository; queue: JobQueue; cacheHits: WriteBehindBuffer<UsageEvent>; limits: RateLimiter }) {
+    this.#limits = deps.limits;
     this.#cacheHits = deps.cacheHits;
     this.#db = deps.db;
     this.#jobs = deps.jobs;
@@ -33,14 +62,36 @@ export class ModelService {
   }
 
   /**
-   * Returns the model of an area, queueing a generation when there is no fresh one. A new generation
-   * is billable to the key's account; cache hits and joins onto a running job are recorded as not billable.
+   * Returns the model of an area, queueing a generation when there is no fresh one (SPEC.md: a ready
+   * model younger than 30 days is served; a failed or older one is generated again). The requester's
+   * limit is applied first; a partner's new generation is billable, cache hits and joins onto a running
+   * job are recorded as not billable.
    *
-   * @param requester - the API key that asked, or undefined for the service's own pages (not metered)
+   * @throws RateLimitedError when the requester's hourly limit is reached (nothing is queued)
    */
-  async request(quality: ModelQuality, area: ModelArea, requester: KeyOwner | undefined, now: Date): Promise<ModelRequestAnswer> {
+  async request(quality: ModelQuality, area: ModelArea, requester: ModelRequester, now: Date): Promise<ModelRequestAnswer> {
     const normalised = normaliseArea(area);
     const id = modelId(quality, normalised);
+    let rateLimit: RateLimitState | undefined;
+    if (requester.kind === 'partner-api') {
+      rateLimit = await consumeRateLimit(this.#limits, { bucket: `models:key:${requester.owner.keyId}`, limit: MODEL_REQUESTS_PER_HOUR, windowMs: HOUR_MS, message: MODEL_RATE_LIMIT_MESSAGE }, now);
+    } else if (requester.kind === 'keyless-page' && (await this.#wouldGenerate(id, now))) {
+      await consumeRateLimit(this.#limits, { bucket: `viewer-models:ip:${requester.ip}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message: VIEWER_GENERATION_LIMIT_MESSAGE }, now);
+    }
+    const owner = requester.kind === 'partner-api' ? requester.owner : undefined;
+    const answer = await this.#find(id, quality, normalised, owner, now);
+    if (requester.kind === 'partner-api') return { ...answer, rateLimit };
+    // Pages show the whole job (step and progress) from the first answer on.
+    return { ...answer, view: (await this.read(id)) ?? answer.view };
+  }
+
+  /** Whether a request for this model now would start a generation (none yet, failed, or expired). */
+  async #wouldGenerate(id: string, now: Date): Promise<boolean> {
+    const known = await this.#cached(id);
+    return known === undefined || outcomeForExistingJob(known.view.status, known.completedAt, now) === 'regenerate';
+  }
+
+  async #find(id: string, quality: ModelQuality, normalised: ModelArea, requester: KeyOwner | undefined, now: Date): Promise<ModelRequestAnswer> {
     const known = await this.#cached(id);
     if (known && outcomeForExistingJob(known.view.status, known.completedAt, now) === 'cache_hit') {
       // The common case needs no transaction: the cache holds the ready job and changes empty it.
@@ -54,7 +105,7 @@ export class ModelService {
         await this.#queue.enqueueGeneration(trx, { modelId: id });
         result = { view: { id, status: 'pending' }, usage: 'generation' };
       } else {
-        const existing = await trx.selectFrom('model_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const existing = (await this.#jobs.find(id, trx))!;
         const outcome = outcomeForExistingJob(existing.status as ModelStatus, existing.completed_at, now);
         result = outcome === 'cache_hit'
           ? { view: { id, status: 'ready', modelUrl: existing.model_url }, usage: 'cache_hit' }

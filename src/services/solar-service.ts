@@ -1,5 +1,6 @@
-import { computeSolarYield, type SolarRequest, type SolarResult } from '../domain/solar-yield.ts';
-import type { IrradianceProvider } from '../irradiance/irradiance-provider.ts';
+import type { SolarRequest, SolarResult } from '../contract/solar.ts';
+import { computeSolarYield } from '../domain/solar-yield.ts';
+import type { IrradianceProvider } from '../irradiance/index.ts';
 
 /**
  * The solar calculation behind `POST /api/solar/calculate` and the MCP tool: irradiance from the

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { NodeIO } from '@gltf-transform/core';
+import { NodeIO, type Node, type Primitive } from '@gltf-transform/core';
 import { ALL_EXTENSIONS, type Transform } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
 
 /** A roof face as the GLB describes it. */
 export interface ModelSegment {
+  /** Unit normal in the glTF frame (x east, y up, z south). */
+  normal?: [number, number, number];
   pitch: number;
   azimuth: number;
   area: number;
@@ -19,49 +21,56 @@ export interface ModelBuilding {
   segments: ModelSegment[];
   /** Every triangle of its primitives in the model's frame (x east, y up, z south). */
   triangles: [number, number, number][][];
+  /** The triangles of its roof primitives only (`extras.surface` "roof"). */
+  roofTriangles: [number, number, number][][];
   /** Highest and lowest vertex heights (glTF y) of all its primitives. */
   top: number;
   bottom: number;
 }
 
-/** Validates a GLB with the Khronos validator (zero errors) and reads its buildings as a viewer would. */
-export async function readModel(glb: Uint8Array): Promise<{ asset: Record<string, unknown>; buildings: ModelBuilding[] }> {
+/** Validates a GLB with the Khronos validator (zero errors) and reads its buildings and ground as a viewer would. */
+export async function readModel(glb: Uint8Array): Promise<{ asset: Record<string, unknown>; buildings: ModelBuilding[]; ground: [number, number, number][][] }> {
   const report = await validator.validateBytes(glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));
   await MeshoptDecoder.ready;
   const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
   const asset = (document.getRoot().getAsset() as { extras?: Record<string, unknown> }).extras ?? {};
-  const buildings = document
-    .getRoot()
-    .listNodes()
-    .filter((n) => /^(way|relation)\//.test(n.getName()))
+  const nodes = document.getRoot().listNodes();
+  const buildings = nodes
+    .filter((n) => /^(way|relation|lod2)\//.test(n.getName()))
     .map((node) => {
       const primitives = node.getMesh()?.listPrimitives() ?? [];
-      // Quantised positions carry their scale and offset in the node's matrix.
-      const m = node.getWorldMatrix();
-      const triangles = primitives.flatMap((p) => {
-        const position = p.getAttribute('POSITION')!;
-        const vertex = (i: number): [number, number, number] => {
-          const [x, y, z] = position.getElement(i, [0, 0, 0]);
-          return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
-        };
-        const indices = p.getIndices();
-        const count = indices ? indices.getCount() : position.getCount();
-        const out: [number, number, number][][] = [];
-        for (let i = 0; i + 2 < count; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)));
-        return out;
-      });
+      const triangles = primitives.flatMap((p) => trianglesOf(node, p));
+      const roofTriangles = primitives.filter((p) => (p.getExtras() as { surface?: string }).surface === 'roof').flatMap((p) => trianglesOf(node, p));
       const ys = triangles.flat().map((v) => v[1]);
       return {
         name: node.getName(),
         extras: node.getExtras() as ModelBuilding['extras'],
         segments: primitives.flatMap((p) => (p.getExtras() as { roofSegments?: ModelSegment[] }).roofSegments ?? []),
         triangles,
+        roofTriangles,
         top: Math.max(...ys),
         bottom: Math.min(...ys),
       };
     });
-  return { asset, buildings };
+  const groundNode = nodes.find((n) => n.getName() === 'ground');
+  const ground = groundNode ? (groundNode.getMesh()?.listPrimitives() ?? []).flatMap((p) => trianglesOf(groundNode, p)) : [];
+  return { asset, buildings, ground };
+}
+
+/** A primitive's triangles in the model's frame (quantised positions carry their scale and offset in the node's matrix). */
+function trianglesOf(node: Node, primitive: Primitive): [number, number, number][][] {
+  const m = node.getWorldMatrix();
+  const position = primitive.getAttribute('POSITION')!;
+  const vertex = (i: number): [number, number, number] => {
+    const [x, y, z] = position.getElement(i, [0, 0, 0]);
+    return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
+  };
+  const indices = primitive.getIndices();
+  const count = indices ? indices.getCount() : position.getCount();
+  const out: [number, number, number][][] = [];
+  for (let i = 0; i + 2 < count; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)));
+  return out;
 }
 
 /** One primitive of a GLB as a renderer sees it: its node, material and texture coordinates. */

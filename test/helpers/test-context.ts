@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
+import { compose } from '../../src/compose.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { ApiKeysRepository } from '../../src/db/api-keys-repository.ts';
@@ -13,10 +14,8 @@ import { ModelJobsRepository } from '../../src/db/model-jobs-repository.ts';
 import type { Plan } from '../../src/domain/plans.ts';
 import type { IrradianceProvider } from '../../src/irradiance/irradiance-provider.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
-import { EmailWorker } from '../../src/jobs/email-worker.ts';
-import { GenerationWorker } from '../../src/jobs/generation-worker.ts';
-import { createMailer } from '../../src/mail/mailer.ts';
-import { JobQueue } from '../../src/jobs/queue.ts';
+import type { GenerationWorker } from '../../src/jobs/generation-worker.ts';
+import type { JobQueue } from '../../src/jobs/queue.ts';
 import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
 
@@ -75,25 +74,39 @@ export interface ContextOptions {
 export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
   const kind = options.kind ?? 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://solar.example.com', PVGIS_URL: 'http://127.0.0.1:9', WORKERS: String(options.workers ?? 0), JOB_HEARTBEAT_SECONDS: '10', LOG_LEVEL: 'silent', ...options.env });
+  if (kind === 'postgres' && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: 'https://solar.example.com',
+    PVGIS_URL: 'http://127.0.0.1:9',
+    TERRAIN_TILES_URL: 'none',
+    WORKERS: String(options.workers ?? 0),
+    JOB_HEARTBEAT_SECONDS: '10',
+    LOG_LEVEL: 'silent',
+    ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
   const ownsSchema = kind === 'postgres' && options.schema === undefined;
   const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
-  if (kind === 'postgres' && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, dataDir: options.embeddedDir ?? 'memory://', schema });
-  const queue = await JobQueue.start(database, { databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, heartbeatSeconds: 10, retryDelaySeconds: 1, emailRetryDelaySeconds: 1 }, () => {});
-  const silentLog = { info() {}, warn() {}, error() {} };
-  const emails = options.smtpUrl ? new EmailWorker({ queue, mailer: createMailer({ smtpUrl: options.smtpUrl, mailDir: path.join(dataDir, 'mail'), from: config.mailFrom }), logger: silentLog }) : undefined;
-  await emails?.start();
-  const store = options.store ?? new LocalObjectStore(path.join(dataDir, 'objects'), config.publicBaseUrl);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.embeddedDir ?? 'memory://', schema });
   const clock = new TestClock();
+  const silent = { info() {}, warn() {}, error() {} };
+  const parts = await compose(config, {
+    database,
+    logger: silent,
+    store: options.store ?? new LocalObjectStore(path.join(dataDir, 'objects'), config.publicBaseUrl),
+    irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }),
+    generatorModule: options.realGenerator ? undefined : TEST_GENERATOR,
+    retryDelaySeconds: 1,
+    emailRetryDelaySeconds: 1,
+    // Without a mail server the messages stay queued, where a test can read them.
+    sendEmail: options.smtpUrl !== undefined,
+    now: clock.now,
+  });
+  const { queue, store, worker } = parts;
   const jobs = new ModelJobsRepository(database.db);
-  let worker: GenerationWorker | undefined;
-  if (options.workers) {
-    const silent = { info() {}, warn() {}, error() {} };
-    worker = new GenerationWorker({ queue, jobs, store, logger: silent, concurrency: options.workers, generatorModule: options.realGenerator ? undefined : TEST_GENERATOR, sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainDir: config.terrainDir, cacheDir: dataDir } });
-    await worker.start();
-  }
-  const app = await buildApp({ config, database, queue, store, now: clock.now, irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }) });
+  const app = await buildApp({ config, services: parts.services, store });
   await app.ready();
   let accounts = 0;
   return {
@@ -105,9 +118,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     },
     async close() {
       await app.close();
-      await emails?.stop();
-      await worker?.stop();
-      await queue.stop();
+      await parts.close();
       await database.close();
       if (ownsSchema) await dropSchemas(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });

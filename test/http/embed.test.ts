@@ -94,4 +94,21 @@ describe('new models from keyless viewer pages', () => {
     const other = await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 11, longitude: 10 }, remoteAddress: '198.51.100.8' });
     assert.equal(other.statusCode, 200, 'another address has its own allowance');
   });
+
+  test('regenerating an expired model counts as a new generation; a fresh one opens without counting', async () => {
+    const address = '198.51.100.9';
+    const ask = (latitude: number) => ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude, longitude: 20 }, remoteAddress: address });
+    const day = 86_400_000;
+    for (const [latitude, age] of [[30, 31 * day], [31, day]] as const) {
+      const id = `sd_${latitude}_20_0.3`;
+      await ctx.database.db.transaction().execute((trx) => ctx.jobs.queueIfNeeded(trx, id, 'sd', { latitude, longitude: 20, radiusKm: 0.3 }, ctx.clock.now()));
+      await ctx.jobs.markReady(id, `https://cdn.example.com/${id}.glb`, `${id}.glb`, new Date(ctx.clock.now().getTime() - age));
+    }
+    for (let i = 0; i < 29; i++) assert.equal((await ask(40 + i / 100)).statusCode, 200, `new model ${i + 1}`);
+    assert.equal(json(await ask(31)).status, 'ready', 'the fresh model opens and does not count');
+    const expired = await ask(30);
+    assert.equal(expired.statusCode, 200, 'the 30th generation of the hour: the expired model is generated again');
+    assert.equal(json(expired).status, 'pending');
+    assert.equal((await ask(41)).statusCode, 429, 'the regeneration counted: the allowance is used up');
+  });
 });

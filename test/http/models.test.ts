@@ -59,7 +59,7 @@ for (const kind of DATABASES) {
         [{ latitude: 91, longitude: 0 }, 'latitude must be between -90 and 90'],
         [{ latitude: 0, longitude: -180.5 }, 'longitude must be between -180 and 180'],
         [{ latitude: '52.5', longitude: 13 }, 'latitude must be a number'],
-        [{ latitude: 52.5, longitude: 13, radiusKm: 5 }, 'radiusKm must be between 0.05 and 2'],
+        [{ latitude: 52.5, longitude: 13, radiusKm: 5.5 }, 'radiusKm must be between 0.05 and 5'],
         [{ latitude: 52.5, longitude: 13, radius_km: 1 }, 'radius_km is not a known field; allowed fields: latitude, longitude, radiusKm'],
         [[1, 2], 'Request body must be a JSON object'],
       ];

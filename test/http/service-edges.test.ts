@@ -87,6 +87,11 @@ describe('errors, health, documentation and files', () => {
       assert.ok(operation, `${method.toUpperCase()} ${route} is documented`);
       assert.deepEqual(Object.keys(operation.responses).sort(), statuses.sort(), `${route} responses`);
     }
+    // The largest radius is documented where a partner reads it: 0.05 to 5 km.
+    const body = document.paths['/api/v1/models'].post.requestBody as { content: Record<string, { schema: { properties: Record<string, { maximum?: number; description?: string }> } }> };
+    const radius = body.content['application/json'].schema.properties.radiusKm;
+    assert.equal(radius.maximum, 5);
+    assert.match(String(radius.description), /0\.05 to 5/);
     const docs = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(docs.body, /swagger-ui/i);

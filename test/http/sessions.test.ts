@@ -88,7 +88,7 @@ for (const kind of DATABASES) {
         [{ latitude: 1, longitude: 1, agentName: 'a', roofLat: 1 }, 'roofLat and roofLng must be given together'],
         [{ latitude: 1, longitude: 1, agentName: 'a', roofLng: 1 }, 'roofLat and roofLng must be given together'],
         [{ latitude: 1, longitude: 1, agentName: 'a', roofLat: 95, roofLng: 1 }, 'roofLat must be between -90 and 90'],
-        [{ latitude: 1, longitude: 1, agentName: 'a', radiusKm: 10 }, 'radiusKm must be between 0.05 and 2'],
+        [{ latitude: 1, longitude: 1, agentName: 'a', radiusKm: 10 }, 'radiusKm must be between 0.05 and 5'],
       ];
       for (const [body, message] of cases) {
         const response = await create(body, '203.0.113.200');

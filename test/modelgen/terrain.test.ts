@@ -24,6 +24,7 @@ describe('SRTM tiles', { skip: sharedDataFile(HGT) ? false : missingSharedData(H
         assert.ok(Math.abs(height - expected) <= Math.max(8, expected * 0.05), `${lat}, ${lon}: ${height} m, expected about ${expected}`);
       }
       assert.equal(terrain.elevation(9.5, 47.1), undefined, 'no tile, no height');
+      assert.ok(Math.abs(terrain.resolutionM(7.4, 43.7)! - 92.77) < 0.01, '3″ samples: 92.77 m north–south');
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
@@ -49,6 +50,8 @@ describe('Terrarium tiles from a local tile server', { skip: sharedDataFile(`${T
   test('the finest zoom the server has is used; the Elbe valley and the Papststein have their heights', async () => {
     const terrain = await TerrariumTerrain.load(template, 50.92, 14.12, 300);
     assert.match(terrain.name, /zoom 11/);
+    // 512-pixel tiles at zoom 11: 40,075 km × cos 50.92° / (512 × 2¹¹) ≈ 24.2 m a pixel.
+    assert.ok(Math.abs(terrain.resolutionM(14.12, 50.92)! - 24.2) < 0.2, `${terrain.resolutionM(14.12, 50.92)} m a sample`);
     assert.ok(requested.some((url) => url.startsWith('/tiles/13/')), 'finer zooms were tried first');
     const elbe = terrain.elevation(14.1546, 50.9177)!; // Bad Schandau, on the Elbe, about 120 m
     assert.ok(elbe > 105 && elbe < 160, `Elbe at Bad Schandau ${elbe} m`);

@@ -102,8 +102,7 @@ export function newKeyPage(viewer: PageViewer, name: string, secret: string): st
 <p class="message error" role="alert"><strong>Copy it now: it cannot be shown again.</strong> We keep only a fingerprint of it. Keep it on your server; never put it in public code.</p>
 <code class="secret" id="new-key">${secret}</code>
 <p><button type="button" data-copy="new-key">Copy the key</button> <span id="copy-status" role="status" class="muted"></span></p>
-<p><a href="/partner">Back to the portal</a></p>
-<script src="/static/site-copy.js"></script></div>`, viewer);
+<p><a href="/partner">Back to the portal</a></p></div>`, viewer);
 }
 
 /** Asks before a key is revoked. */

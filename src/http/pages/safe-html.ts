@@ -1,4 +1,7 @@
-import { escapeHtml } from '../html.ts';
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
 
 /** Markup that is already safe to send: made by {@link html}, never from a visitor's text. */
 export class SafeHtml {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../domain/credentials.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../../domain/rate-limited-error.ts';
@@ -23,7 +23,7 @@ const hidden = { hide: true } as const;
  * Sign-up, e-mail verification, sign-in, sign-out and password reset: plain server-rendered forms,
  * protected against forgery, with answers that never reveal whether an address has an account.
  */
-export const authRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const formCookie = (cookies: Record<string, string | undefined>) => cookies[FORM_CSRF_COOKIE];
   app.get('/auth/signup', { schema: hidden }, async (request, reply) => sendPage(reply, signUpPage({ csrf: formToken(request, reply, publicBaseUrl) })));
   app.post('/auth/signup', { schema: { ...hidden, body: SignUpForm } }, async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppServices } from '../../app.ts';
-import { applyPlanChange } from '../../billing/billing-webhooks.ts';
+import type { Services } from '../../services/services.ts';
 import { StripeBilling, type PlanChange } from '../../billing/stripe-billing.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -8,7 +7,7 @@ import { HttpError } from '../http-error.ts';
  * `POST /api/billing/stripe`: Stripe's webhook. The signature is checked against the raw body before
  * anything is read; each event is applied once.
  */
-export const billingWebhookRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+export const billingWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   // The signature covers the exact bytes Stripe sent, so this route keeps the body unparsed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
@@ -22,9 +21,7 @@ export const billingWebhookRoutes: FastifyPluginAsync<{ services: AppServices }>
     } catch {
       throw new HttpError(400, 'Invalid Stripe signature');
     }
-    const outcome = await applyPlanChange(services.db, services.accountsRepository, change);
-    // A plan decides whether keys work: forget cached keys here at once (other instances are notified).
-    if (outcome === 'applied') services.authenticator.invalidate();
+    const outcome = await services.profiles.applyBillingChange(change);
     request.log.info({ event: change.eventType, eventId: change.eventId, outcome }, 'billing event');
     return { received: true, outcome };
   });

@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
-import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
-import { siteTimeZone } from '../../domain/site-time-zone.ts';
-import { messagePage } from '../html.ts';
-import { Latitude, Longitude } from '../schemas.ts';
+import type { Services } from '../../services/services.ts';
+import { EmbedQuery } from '../../contract/viewer.ts';
+import { messagePage } from '../pages/layout.ts';
+import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
-
-const EmbedQuery = Type.Object({
-  lat: Latitude,
-  lng: Longitude,
-  key: Type.Optional(Type.String({ maxLength: 200, description: 'API key (Business plan); a missing key is a 401 page' })),
-});
 
 /**
  * `GET /embed?lat&lng&key`: the embeddable viewer page for a partner's iframe. The key is checked like
  * the API's (401 page otherwise); the page may be framed by the key's allowed origins, or by any site
  * when it has none. Not rate limited (SPEC.md).
  */
-export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewerPage: ViewerPageTemplate }> = async (app, { services, viewerPage }) => {
   app.get(
     '/embed',
     {
@@ -32,25 +24,11 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       errorHandler: (error, request, reply) => sendPageError(error, request, reply, EmbedQuery),
     },
     async (request, reply) => {
-      const key = request.query.key ?? '';
-      const owner = key === '' ? undefined : await services.authenticator.authenticate(key, services.now());
-      if (!owner) {
-        return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.'));
+      const page = await services.viewer.embedPage(request.query, services.now());
+      if (!page) {
+        return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.', 'bare'));
       }
-      const { lat: latitude, lng: longitude } = request.query;
-      const frameAncestors = owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'];
-      const account = await services.accountsRepository.findById(owner.accountId);
-      const leadForm = account?.leadCapture && account.notificationEmail ? { company: account.companyName, privacyUrl: account.privacyUrl } : undefined;
-      return sendViewerPage(reply, services, frameAncestors, {
-        mode: 'embed',
-        wizardAccess: 'full',
-        latitude,
-        longitude,
-        radiusKm: DEFAULT_RADIUS_KM,
-        timeZone: siteTimeZone(latitude, longitude),
-        key,
-        ...(leadForm ? { leadForm } : {}),
-      });
+      return sendViewerPage(reply, viewerPage, services.modelFilesUrl, page.frameAncestors, page.settings);
     },
   );
 };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../app.ts';
+import type { Services } from '../../services/services.ts';
 import { InProcessBackend } from '../../mcp/in-process-backend.ts';
 import { createSolarMcpServer } from '../../mcp/solar-mcp-server.ts';
 
@@ -13,9 +13,9 @@ const MCP_BODY_LIMIT_BYTES = 64 * 1024;
  * 2025-era clients, the stateless fallback; every request gets its own server instance whose tools use
  * the caller's address for the session limit shared with `POST /api/mcp-sessions`.
  */
-export const mcpRoutes: FastifyPluginAsync<{ services: AppServices; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
+export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const backend = new InProcessBackend({ sessions: services.sessions, solar: services.solar, clientIp: request.ip, now: services.now });
+    const backend = new InProcessBackend({ sessions: services.agentSessions, solar: services.solar, clientIp: request.ip, now: services.now });
     const handler = createMcpHandler(() => createSolarMcpServer(backend, services.version), {
       legacy: 'stateless',
       onerror: (error) => request.log.warn({ err: error }, 'MCP request rejected'),

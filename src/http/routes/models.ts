@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEFAULT_RADIUS_KM } from '../../domain/model-id.ts';
 import { bearerKeyHook } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
-import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
-import { ErrorBody, ModelIdParams, ModelJob, ModelRequestBody } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import { ErrorBody } from '../../contract/common.ts';
+import { DEFAULT_RADIUS_KM, ModelIdParams, ModelJob, ModelRequestBody } from '../../contract/models.ts';
+import type { Services } from '../../services/services.ts';
 
-/** SPEC.md: 10 model requests per hour per API key. */
-export const MODEL_REQUESTS_PER_HOUR = 10;
-export const MODEL_RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 10 generations per hour.';
 const security = [{ bearerAuth: [] }];
 
 /** `POST /api/v1/models` and `GET /api/v1/models/:id`: the partner API for HD models. */
-export const modelRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const modelRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.addHook('onRequest', bearerKeyHook(services.authenticator, services.now));
 
   app.post(
@@ -30,13 +26,10 @@ export const modelRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       },
     },
     async (request, reply) => {
-      const owner = request.apiKeyOwner;
-      if (!owner) throw new HttpError(401, 'Invalid or revoked API key');
-      const now = services.now();
-      const limit = await consumeRateLimit(services.limits, { bucket: `models:key:${owner.keyId}`, limit: MODEL_REQUESTS_PER_HOUR, windowMs: HOUR_MS, message: MODEL_RATE_LIMIT_MESSAGE }, now);
-      reply.headers(rateLimitHeaders(limit));
       const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM } = request.body;
-      const answer = await services.models.request('hd', { latitude, longitude, radiusKm }, owner, now);
+      // The key hook ran first and set the owner (or answered 401).
+      const answer = await services.models.request('hd', { latitude, longitude, radiusKm }, { kind: 'partner-api', owner: request.apiKeyOwner! }, services.now());
+      reply.headers(rateLimitHeaders(answer.rateLimit!));
       return answer.view;
     },
   );

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http-error.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
-import { CreatedSession, ErrorBody, SessionIdParams, SessionRequestBody, SessionView } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import { ErrorBody } from '../../contract/common.ts';
+import { CreatedSession, SessionIdParams, SessionRequestBody, SessionView } from '../../contract/sessions.ts';
+import type { Services } from '../../services/services.ts';
 
 /** `POST /api/mcp-sessions` and `GET /api/mcp-sessions/:id`: agent sessions (no authentication). */
-export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/mcp-sessions',
     {
@@ -19,7 +20,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
       },
     },
     async (request, reply) => {
-      const { session, rateLimit } = await services.sessions.create(request.body, request.ip, services.now());
+      const { session, rateLimit } = await services.agentSessions.create(request.body, request.ip, services.now());
       reply.headers(rateLimitHeaders(rateLimit));
       return session;
     },
@@ -37,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
       },
     },
     async (request) => {
-      const session = await services.sessions.read(request.params.id, services.now());
+      const session = await services.agentSessions.read(request.params.id, services.now());
       if (!session) throw new HttpError(404, 'Session not found or expired');
       return session;
     },

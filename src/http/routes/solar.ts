@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/irradiance-provider.ts';
+import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/index.ts';
 import { HttpError } from '../http-error.ts';
-import { ErrorBody, SolarRequestBody, SolarResult } from '../schemas.ts';
-import type { AppServices } from '../../app.ts';
+import { ErrorBody } from '../../contract/common.ts';
+import { SolarRequestBody, SolarResult } from '../../contract/solar.ts';
+import type { Services } from '../../services/services.ts';
 
 /** `POST /api/solar/calculate`: annual yield of a panel configuration (no authentication, no limit). */
-export const solarRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const solarRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/solar/calculate',
     {

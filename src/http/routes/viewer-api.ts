@@ -1,43 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import type { AppServices } from '../../app.ts';
-import { DEFAULT_RADIUS_KM, modelId, normaliseArea } from '../../domain/model-id.ts';
-import { consumeRateLimit, HOUR_MS } from '../../services/rate-limiter.ts';
+import type { Services } from '../../services/services.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
-import { planIncludesPro } from '../../domain/plans.ts';
 import { signedIn } from '../browser-auth.ts';
 import { HttpError } from '../http-error.ts';
-import { ErrorBody, Latitude, Longitude, ModelIdParams, ModelJob, RadiusKm } from '../schemas.ts';
-
-const ViewerModelRequest = Type.Object(
-  {
-    latitude: Latitude,
-    longitude: Longitude,
-    radiusKm: Type.Optional(RadiusKm),
-    key: Type.Optional(Type.String({ maxLength: 200, description: 'The API key of the embed URL: HD model' })),
-  },
-  { additionalProperties: false },
-);
-
-/**
- * Keyless viewer pages may start this many new SD generations per hour from one address. Opening models
- * that exist, reading status and pages themselves are never limited (SPEC.md); this only stops the page
- * route from serving as a free generation API.
- */
-export const VIEWER_GENERATIONS_PER_HOUR = 30;
-export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested from this address. Maximum 30 new models per hour; models that already exist open at once.';
-
-/** Whether asking for this model would start a generation (none yet, or the last one failed). */
-async function needsGeneration(services: AppServices, id: string): Promise<boolean> {
-  const job = await services.models.read(id);
-  return job === undefined || job.status === 'failed';
-}
+import { ErrorBody } from '../../contract/common.ts';
+import { ModelIdParams, ModelJob, ViewerModelRequest } from '../../contract/models.ts';
 
 /**
  * Routes for the service's own viewer pages, so the browser never uses the partner API: request the
  * model of the page's location (HD for an embed with a valid key, SD otherwise) and poll its status.
  */
-export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/api/viewer/models',
     {
@@ -50,22 +23,9 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices 
       },
     },
     async (request) => {
-      const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM, key } = request.body;
-      const now = services.now();
-      let quality: 'hd' | 'sd' = 'sd';
-      if (key !== undefined) {
-        if (!(await services.authenticator.authenticate(key, now))) throw new HttpError(401, INVALID_KEY);
-        quality = 'hd';
-      } else {
-        const visitor = await signedIn(request, services);
-        if (visitor && planIncludesPro(visitor.account.plan)) quality = 'hd';
-      }
-      const area = { latitude, longitude, radiusKm };
-      if (quality === 'sd' && (await needsGeneration(services, modelId('sd', normaliseArea(area))))) {
-        await consumeRateLimit(services.limits, { bucket: `viewer-models:ip:${request.ip}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message: VIEWER_GENERATION_LIMIT_MESSAGE }, now);
-      }
-      const answer = await services.models.request(quality, area, undefined, now);
-      return (await services.models.read(answer.view.id)) ?? answer.view;
+      const job = await services.viewer.requestModel(request.body, await signedIn(request, services), request.ip, services.now());
+      if (!job) throw new HttpError(401, INVALID_KEY);
+      return job;
     },
   );
 

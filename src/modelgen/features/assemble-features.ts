@@ -1,15 +1,16 @@
-import { pointInRing } from '../geometry/polygon.ts';
 import type { OsmData, OsmWay } from '../osm/osm-elements.ts';
+import { areaKind, lineFeature, placement } from './ground-tags.ts';
 import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures, SolarFeature, TreeFeature } from './map-features.ts';
+import { relationPolygons } from './multipolygon.ts';
 
 /** Spacing of trees planted along a `natural=tree_row`, metres. */
 const TREE_ROW_SPACING_M = 8;
-const ROAD_WIDTHS: Record<string, number> = { motorway: 12, trunk: 10, primary: 9, secondary: 8, tertiary: 7, residential: 6, unclassified: 5, service: 4, living_street: 5, pedestrian: 5, footway: 2, path: 1.5, cycleway: 2 };
 
 /**
  * Turns OSM elements into map features: buildings and building parts from closed ways and from
  * multipolygon or building relations (outer rings joined from their ways, inner rings kept as
- * courtyards), trees from nodes and tree rows, water, green areas and roads for the ground, and mapped solar PV.
+ * courtyards), trees from nodes and tree rows, ground areas from closed ways and multipolygon relations
+ * (water, woods, grass, … with their holes), roads, paths and the coastline, and mapped solar PV.
  */
 export function assembleFeatures(data: OsmData): MapFeatures {
   const buildings: BuildingFeature[] = [];
@@ -28,16 +29,17 @@ export function assembleFeatures(data: OsmData): MapFeatures {
     } else if (tags.natural === 'tree_row') {
       const line = ring(way);
       if (line) for (const [lon, lat] of sampleLine(line, TREE_ROW_SPACING_M)) trees.push({ osmId: `way/${way.id}`, lon, lat, tags });
-    } else if (tags.highway && ROAD_WIDTHS[tags.highway] && tags.area !== 'yes') {
+    } else if (lineFeature(tags) && !(closed && areaKind(tags))) {
       const line = ring(way);
-      if (line) ground.push({ kind: 'road', osmId: `way/${way.id}`, points: line, width: Number.parseFloat(tags.width ?? '') || ROAD_WIDTHS[tags.highway] });
+      if (line && closed) line.push(line[0]); // a roundabout or an island's coast keeps its closing segment
+      if (line) ground.push({ ...lineFeature(tags)!, osmId: `way/${way.id}`, points: line });
     } else if (closed && isSolarPanel(tags)) {
       const outline = ring(way);
       if (outline) solar.push({ osmId: `way/${way.id}`, points: outline, tags });
     } else if (closed) {
-      const area = groundKind(tags);
+      const area = areaKind(tags);
       const outline = area && ring(way);
-      if (area && outline) ground.push({ kind: area, osmId: `way/${way.id}`, points: outline, ...(tags.natural === 'wood' || tags.landuse === 'forest' ? { wooded: true } : {}) });
+      if (area && outline) ground.push({ kind: area, osmId: `way/${way.id}`, points: outline, ...groundDetails(tags) });
     }
   }
 
@@ -45,12 +47,13 @@ export function assembleFeatures(data: OsmData): MapFeatures {
     const tags = relation.tags ?? {};
     if (tags.type !== 'multipolygon' && tags.type !== 'building') continue;
     const kind = buildingKind(tags);
-    if (!kind || tags.type === 'building') continue;
-    const outers = joinRings(data, relation.members.filter((m) => m.type === 'way' && m.role !== 'inner').map((m) => m.ref));
-    const inners = joinRings(data, relation.members.filter((m) => m.type === 'way' && m.role === 'inner').map((m) => m.ref));
-    outers.forEach((outer, index) => {
-      const contained = inners.filter((inner) => pointInRing(inner[0], outer));
-      buildings.push({ kind, osmId: `relation/${relation.id}${outers.length > 1 ? `#${index}` : ''}`, tags, outer, inners: contained });
+    const area = kind ? undefined : tags.type === 'multipolygon' ? areaKind(tags) : undefined;
+    if ((!kind || tags.type === 'building') && !area) continue;
+    const polygons = relationPolygons(data, relation);
+    polygons.forEach(({ outer, inners }, index) => {
+      const osmId = `relation/${relation.id}${polygons.length > 1 ? `#${index}` : ''}`;
+      if (kind) buildings.push({ kind, osmId, tags, outer, inners });
+      else if (area) ground.push({ kind: area, osmId, points: outer, ...(inners.length ? { inners } : {}), ...groundDetails(tags) });
     });
   }
 
@@ -72,10 +75,9 @@ function buildingKind(tags: Record<string, string>): BuildingFeature['kind'] | u
   return undefined;
 }
 
-function groundKind(tags: Record<string, string>): GroundFeature['kind'] | undefined {
-  if (tags.natural === 'water' || tags.waterway === 'riverbank' || tags.landuse === 'reservoir' || tags.leisure === 'swimming_pool') return 'water';
-  if (['grass', 'meadow', 'forest', 'village_green', 'recreation_ground', 'cemetery'].includes(tags.landuse) || ['park', 'garden', 'pitch'].includes(tags.leisure) || ['wood', 'scrub', 'grassland'].includes(tags.natural)) return 'green';
-  return undefined;
+/** What an area keeps of its tags for drawing: leaf type of woods, bridge, tunnel and layer. */
+function groundDetails(tags: Record<string, string>): Pick<GroundFeature, 'leafType' | 'bridge' | 'underground' | 'layer'> {
+  return { ...(tags.leaf_type ? { leafType: tags.leaf_type } : {}), ...placement(tags) };
 }
 
 /** A way's points as a ring (closing point dropped), or undefined when a node is missing. */
@@ -88,33 +90,6 @@ function wayRing(data: OsmData, way: OsmWay): LonLatRing | undefined {
   }
   if (points.length > 1 && way.nodes[0] === way.nodes[way.nodes.length - 1]) points.pop();
   return points;
-}
-
-/** Joins ways end to end into closed rings (multipolygon members may be split into several ways). */
-function joinRings(data: OsmData, wayIds: number[]): LonLatRing[] {
-  const pieces = wayIds.map((id) => data.ways.get(id)?.nodes.slice()).filter((nodes): nodes is number[] => !!nodes && nodes.length >= 2);
-  const rings: number[][] = [];
-  while (pieces.length > 0) {
-    let ring = pieces.shift()!;
-    let extended = true;
-    while (ring[0] !== ring[ring.length - 1] && extended) {
-      extended = false;
-      const end = ring[ring.length - 1];
-      const index = pieces.findIndex((p) => p[0] === end || p[p.length - 1] === end);
-      if (index >= 0) {
-        const piece = pieces.splice(index, 1)[0];
-        ring = ring.concat((piece[0] === end ? piece : piece.reverse()).slice(1));
-        extended = true;
-      }
-    }
-    if (ring.length >= 4 && ring[0] === ring[ring.length - 1]) rings.push(ring);
-  }
-  return rings
-    .map((nodes) => {
-      const points = nodes.slice(0, -1).map((id) => data.nodes.get(id));
-      return points.every(Boolean) ? points.map((n) => [n!.lon, n!.lat] as [number, number]) : undefined;
-    })
-    .filter((r): r is LonLatRing => !!r);
 }
 
 /** Points every `spacingM` metres along a line of lon/lat points. */

@@ -19,16 +19,32 @@ export interface TreeFeature {
   tags: Record<string, string>;
 }
 
-/** A coloured ground area: water, green, or a paved road strip. */
+/**
+ * What a ground feature is, for drawing and for materials: areas (water, wood, grass, …), lines widened
+ * to strips (roads and paths), and the coastline, from which the sea is drawn.
+ */
+export type GroundKind = 'road' | 'path' | 'pedestrian' | 'water' | 'wood' | 'scrub' | 'grass' | 'farmland' | 'pitch' | 'beach' | 'rock' | 'coastline';
+
+/** A ground feature: an area lying on the terrain, a road or path strip, or a piece of coastline. */
 export interface GroundFeature {
-  kind: 'water' | 'green' | 'road';
+  kind: GroundKind;
   osmId: string;
-  /** Polygon outline for areas; the centre line for roads. */
+  /** The outer ring of an area; the centre line of a road or path; the coastline with the land on its left. */
   points: LonLatRing;
-  /** Road width in metres. */
+  /** Holes of an area (inner rings of a multipolygon: islands in a lake, clearings in a wood). */
+  inners?: LonLatRing[];
+  /** Road and path width in metres. */
   width?: number;
-  /** Woods and forests: trees are planted inside (HD). */
-  wooded?: boolean;
+  /** The `highway` value of a road or path. */
+  roadClass?: string;
+  /** Woods and trees: `leaf_type` as mapped. */
+  leafType?: string;
+  /** `bridge=*` (not `no`): drawn at deck height. */
+  bridge?: boolean;
+  /** `tunnel=*` (not `no`) or `layer` below 0: not on the surface. */
+  underground?: boolean;
+  /** `layer` when mapped. */
+  layer?: number;
 }
 
 /** A solar PV installation mapped in OSM (`generator:source=solar`, `generator:method=photovoltaic`): an area or a point. */

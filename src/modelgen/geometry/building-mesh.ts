@@ -21,19 +21,26 @@ export interface BuildingMesh {
 }
 
 /**
- * Builds walls and roof of one building or part, standing on `base` metres (its building's lowest
- * ground point). `simple` draws flat roofs only (SD).
+ * The bottom of a wall from `a` to `b` that stands on the ground (absolute height, local frame): walls
+ * are carried down to it where the ground falls away below the base.
  */
-export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights, base: number, tags: Record<string, string>, simple: boolean): BuildingMesh {
+export type WallFoot = (a: Point2, b: Point2) => number;
+
+/**
+ * Builds walls and roof of one building or part, standing on `base` metres (its building's seat, see
+ * seating.ts). `simple` draws flat roofs only (SD). Walls that start at the ground reach down to
+ * `foot` where that is lower than the base.
+ */
+export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights, base: number, tags: Record<string, string>, simple: boolean, foot?: WallFoot): BuildingMesh {
   const shape = simple ? 'flat' : heights.roofShape;
   const { roof, fallback } = pitchedRoof(footprint, heights, tags, shape, simple);
   const walls = new MeshBuilder();
   const onPosts = isRoofOnPosts(tags);
   // A roof on posts (carport, canopy) has a fascia under its eaves instead of walls, and posts.
   const wallBottom = onPosts ? Math.max(heights.minHeight, Math.min(...footprint.outer.map((p) => roof.wallTopAt(p))) - FASCIA_M) : heights.minHeight;
-  for (const ring of [footprint.outer, ...footprint.inners]) addWalls(walls, ring, roof, wallBottom, base);
+  for (const ring of [footprint.outer, ...footprint.inners]) addWalls(walls, ring, roof, wallBottom, base, foot);
   if (onPosts) {
-    addPosts(walls, footprint.outer, heights.minHeight, wallBottom, base);
+    addPosts(walls, footprint.outer, heights.minHeight, wallBottom, base, foot);
     walls.polygon(footprint.outer.map(([x, y]): Point3 => [x, y, base + wallBottom]).reverse());
   }
   const curved = CURVED_SHAPES.has(roof.shape);
@@ -79,7 +86,7 @@ function pitchedRoof(footprint: Footprint, heights: BuildingHeights, tags: Recor
 }
 
 /** Square posts under the corners of a roof on posts, inset so they stand under the roof. */
-function addPosts(mesh: MeshBuilder, ring: Point2[], bottom: number, top: number, base: number): void {
+function addPosts(mesh: MeshBuilder, ring: Point2[], bottom: number, top: number, base: number, foot?: WallFoot): void {
   const step = Math.max(1, Math.ceil(ring.length / MAX_POSTS));
   const [cx, cy] = [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
   for (let i = 0; i < ring.length; i += step) {
@@ -91,16 +98,17 @@ function addPosts(mesh: MeshBuilder, ring: Point2[], bottom: number, top: number
     const h = POST_M / 2;
     const square: Point2[] = [[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]];
     const post = { wallTopAt: () => top, wallBreaks: () => [] };
-    addWalls(mesh, square, post, bottom, base);
+    addWalls(mesh, square, post, bottom, base, foot);
   }
 }
 
-function addWalls(mesh: MeshBuilder, ring: Point2[], roof: Pick<Roof, 'wallTopAt' | 'wallBreaks'>, minHeight: number, base: number): void {
+function addWalls(mesh: MeshBuilder, ring: Point2[], roof: Pick<Roof, 'wallTopAt' | 'wallBreaks'>, minHeight: number, base: number, foot?: WallFoot): void {
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i];
     const b = ring[(i + 1) % ring.length];
     const tops = [a, ...roof.wallBreaks(a, b), b].map((p): Point3 => [p[0], p[1], base + roof.wallTopAt(p)]);
-    const bottom = base + minHeight;
+    // A wall on the ground goes down to it; a raised one (min_height, a roof's fascia) keeps its bottom.
+    const bottom = minHeight === 0 && foot ? Math.min(base, foot(a, b)) : base + minHeight;
     if (tops.every((p) => p[2] - bottom < 0.01)) continue;
     const outline: Point3[] = [[a[0], a[1], bottom], [b[0], b[1], bottom], ...tops.reverse()];
     mesh.polygon(outline);

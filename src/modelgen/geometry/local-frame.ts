@@ -4,8 +4,9 @@ export type Point2 = [number, number];
 const METRES_PER_DEGREE = 111_319.49;
 
 /**
- * The model's local frame: an equirectangular projection around the requested point, accurate to a few
- * centimetres over the 2 km the service models. glTF axes follow: +X east, +Y up, −Z north.
+ * The model's local frame: an equirectangular projection around the requested point. Over the 5 km the
+ * service models, shapes keep their size within 0.06 % (a building's outline to a few centimetres) and
+ * places at the edge shift by up to about 3 m, less than a building. glTF axes follow: +X east, +Y up, −Z north.
  */
 export class LocalFrame {
   readonly latitude: number;

@@ -27,6 +27,19 @@ export class MeshBuilder {
   }
 
   /**
+   * Adds a triangle with a normal per corner (local frame, unit length), for smooth surfaces such as
+   * the ground; degenerate ones are skipped.
+   */
+  smoothTriangle(a: Point3, b: Point3, c: Point3, normals: [Point3, Point3, Point3]): void {
+    const n = cross(sub(b, a), sub(c, a));
+    if (Math.hypot(n[0], n[1], n[2]) < 2e-6) return;
+    [a, b, c].forEach((p, k) => {
+      this.positions.push(p[0], p[2], -p[1]);
+      this.normals.push(normals[k][0], normals[k][2], -normals[k][1]);
+    });
+  }
+
+  /**
    * Adds a planar polygon (outer ring counter-clockwise seen from where the normal points), with holes,
    * triangulated with earcut in its own plane.
    */

@@ -1,34 +1,30 @@
-import { Document, Logger, NodeIO, type Material, type Mesh, type Node } from '@gltf-transform/core';
+import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type WriterContext } from '@gltf-transform/core';
 import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
-import { meshopt } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
-import { smoothNormals } from './smooth-normals.ts';
 
 type Extras = Record<string, unknown>;
 
 /**
  * One primitive of a node: its triangles and either a plain `colour` or a named `material` (textured
- * in HD, laid out by `uv`); `smooth` welds its vertices and averages their normals (terrain).
+ * in HD, laid out by `uv`), with optional per-vertex `colours` (baked occlusion, RGB 0–1).
  */
 export interface PrimitiveSpec {
   mesh: MeshBuilder;
   colour?: [number, number, number];
   material?: PrimitiveMaterial;
   uv?: UvMapping;
-  smooth?: boolean;
-  /** Per-vertex colours (RGB, multiplied with the material: baked occlusion). */
   colours?: Float32Array<ArrayBuffer>;
   extras?: Extras;
 }
 
 /**
  * Writes the model as glTF 2.0 binary: one scene, nodes with extras, materials shared by all
- * primitives that look alike (see MaterialLibrary), flat-shaded primitives (smooth where asked).
- * `compress` applies meshopt compression with quantisation (EXT_meshopt_compression; both qualities
- * use it, SD has less in it). `textured` (HD) gives materials their textures and primitives UVs.
+ * primitives that look alike (see MaterialLibrary), flat-shaded primitives (smooth where the mesh
+ * gives normals per corner). `compress` applies meshopt compression (EXT_meshopt_compression; both
+ * qualities use it, SD has less in it). `textured` (HD) gives materials their textures and primitives UVs.
  */
 export class GlbWriter {
   readonly #document = new Document();
@@ -49,36 +45,30 @@ export class GlbWriter {
 
   /** Adds a node with a mesh made of the given primitives (empty ones are left out). */
   addNode(name: string, primitives: PrimitiveSpec[], extras?: Extras): Node | undefined {
-    const mesh = this.#mesh(name, primitives);
-    if (!mesh) return undefined;
-    const node = this.#document.createNode(name).setMesh(mesh);
+    const used = primitives.filter((p) => p.mesh.triangleCount > 0);
+    if (used.length === 0) return undefined;
+    const { translation, scale, positions, normals } = quantise(used.map((p) => p.mesh));
+    const mesh = this.#document.createMesh(name);
+    used.forEach(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }, i) => {
+      const position = this.#document.createAccessor().setType('VEC3').setArray(positions[i]).setNormalized(true).setBuffer(this.#buffer);
+      const normal = this.#document.createAccessor().setType('VEC3').setArray(normals[i]).setNormalized(true).setBuffer(this.#buffer);
+      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal);
+      if (material) {
+        primitive.setMaterial(this.#library.get(material));
+        if (this.#library.textured(material)) {
+          // From the unquantised positions, so texture seams do not move by a quantisation step.
+          const uvs = quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 }));
+          primitive.setAttribute('TEXCOORD_0', this.#document.createAccessor().setType('VEC2').setArray(uvs).setBuffer(this.#buffer));
+        }
+      } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
+      if (colours) primitive.setAttribute('COLOR_0', this.#document.createAccessor().setType('VEC4').setArray(vertexColours(colours)).setNormalized(true).setBuffer(this.#buffer));
+      if (primitiveExtras) primitive.setExtras(primitiveExtras);
+      mesh.addPrimitive(primitive);
+    });
+    const node = this.#document.createNode(name).setMesh(mesh).setTranslation(translation).setScale([scale, scale, scale]);
     if (extras) node.setExtras(extras);
     this.#scene.addChild(node);
     return node;
-  }
-
-  #mesh(name: string, primitives: PrimitiveSpec[]): Mesh | undefined {
-    const used = primitives.filter((p) => p.mesh.triangleCount > 0);
-    if (used.length === 0) return undefined;
-    const mesh = this.#document.createMesh(name);
-    for (const spec of used) mesh.addPrimitive(this.#primitive(spec));
-    return mesh;
-  }
-
-  #primitive({ mesh: builder, colour, material, uv, smooth, colours, extras }: PrimitiveSpec) {
-    const accessor = (type: 'VEC2' | 'VEC3' | 'SCALAR', array: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Int16Array<ArrayBuffer>) => this.#document.createAccessor().setType(type).setArray(array).setBuffer(this.#buffer);
-    const welded = smooth ? smoothNormals(builder.positions) : undefined;
-    const positions = welded?.positions ?? new Float32Array(builder.positions);
-    const normals = welded?.normals ?? new Float32Array(builder.normals);
-    const primitive = this.#document.createPrimitive().setAttribute('POSITION', accessor('VEC3', positions)).setAttribute('NORMAL', accessor('VEC3', normals));
-    if (welded) primitive.setIndices(accessor('SCALAR', welded.indices));
-    if (colours && !welded) primitive.setAttribute('COLOR_0', accessor('VEC3', colours));
-    if (material) {
-      primitive.setMaterial(this.#library.get(material));
-      if (this.#library.textured(material)) primitive.setAttribute('TEXCOORD_0', accessor('VEC2', quantiseUvs(computeUvs(positions, normals, uv ?? { kind: 'ground', tile: 4 }))));
-    } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
-    if (extras) primitive.setExtras(extras);
-    return primitive;
   }
 
   #material(colour: [number, number, number]): Material {
@@ -94,13 +84,94 @@ export class GlbWriter {
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
     await this.#library.finish();
-    const io = new NodeIO().registerExtensions([EXTTextureWebP, KHRTextureTransform, KHRMeshQuantization]);
+    const io = new NodeIO().registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization, EXTTextureWebP, KHRTextureTransform]);
+    this.#document.createExtension(KHRMeshQuantization).setRequired(true);
     if (compress) {
+      // Attributes are quantised as they are added (quantise()): what is left is meshopt's encoding,
+      // without gltf-transform's quantize and reorder passes, which cost seconds at 5 km.
       await MeshoptEncoder.ready;
-      io.registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
-      await this.#document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+      io.registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
+      this.#document.createExtension(SharedVertexViews);
+      this.#document.createExtension(EXTMeshoptCompression).setRequired(true).setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
     }
     return io.writeBinary(this.#document);
   }
 }
 
+/**
+ * Lets the vertex attributes of all primitives share buffer views (one per kind of attribute) instead of
+ * one buffer view per primitive: a model of thousands of buildings, each roof face a primitive, otherwise
+ * spends most of its GLB on buffer-view declarations, and meshopt compresses the longer streams better.
+ * Not an extension of the file: it only sets the writer's grouping (its `prewrite` runs before
+ * EXT_meshopt_compression's, as extensions are visited by name) and takes its name off the written list.
+ */
+class SharedVertexViews extends Extension {
+  static readonly EXTENSION_NAME = 'EXT_0_shared_vertex_views';
+  readonly extensionName = SharedVertexViews.EXTENSION_NAME;
+  readonly prewriteTypes = [PropertyType.ACCESSOR];
+
+  read(): this {
+    return this;
+  }
+
+  prewrite(context: WriterContext): this {
+    context.accessorUsageGroupedByParent.delete('ARRAY_BUFFER');
+    return this;
+  }
+
+  write(context: WriterContext): this {
+    const json = context.jsonDoc.json;
+    json.extensionsUsed = (json.extensionsUsed ?? []).filter((name) => name !== this.extensionName);
+    return this;
+  }
+}
+
+/** Positions are kept to this step or finer, metres. */
+const POSITION_STEP_M = 0.01;
+
+/**
+ * Quantises a node's primitives (KHR_mesh_quantization): positions as normalised 16-bit integers around
+ * the node's centre, scaled by the node, with as many bits as a centimetre step needs (12 to 16: fewer
+ * bits compress better); normals as normalised 8-bit integers. Output in glTF's axes.
+ */
+function quantise(meshes: MeshBuilder[]): { translation: [number, number, number]; scale: number; positions: Int16Array<ArrayBuffer>[]; normals: Int8Array<ArrayBuffer>[] } {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (const { positions } of meshes) {
+    for (let i = 0; i < positions.length; i++) {
+      const axis = i % 3;
+      if (positions[i] < min[axis]) min[axis] = positions[i];
+      if (positions[i] > max[axis]) max[axis] = positions[i];
+    }
+  }
+  const centre = [0, 1, 2].map((a) => (min[a] + max[a]) / 2) as [number, number, number];
+  const half = Math.max(1e-3, ...[0, 1, 2].map((a) => (max[a] - min[a]) / 2));
+  const bits = Math.min(16, Math.max(12, Math.ceil(Math.log2((2 * half) / POSITION_STEP_M))));
+  const levels = 2 ** (bits - 1) - 1;
+  // A stored value q stands for centre + scale × q / 32767, so q counts steps of half / levels.
+  const scale = (half * 32767) / levels;
+  return {
+    translation: centre,
+    scale,
+    positions: meshes.map(({ positions }) => {
+      const out = new Int16Array(positions.length);
+      for (let i = 0; i < positions.length; i++) out[i] = Math.round(((positions[i] - centre[i % 3]) / half) * levels);
+      return out;
+    }),
+    normals: meshes.map(({ normals }) => {
+      const out = new Int8Array(normals.length);
+      for (let i = 0; i < normals.length; i++) out[i] = Math.round(normals[i] * 127);
+      return out;
+    }),
+  };
+}
+
+/** RGB colours 0–1 as normalised 8-bit RGBA (four bytes keep vertex attributes aligned). */
+function vertexColours(rgb: Float32Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array((rgb.length / 3) * 4);
+  for (let v = 0; v < rgb.length / 3; v++) {
+    for (let k = 0; k < 3; k++) out[4 * v + k] = Math.round(Math.min(Math.max(rgb[3 * v + k], 0), 1) * 255);
+    out[4 * v + 3] = 255;
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
-import type { MaterialName } from './surface-materials.ts';
+import { MATERIALS, type MaterialName } from './surface-materials.ts';
+import type { UvMapping } from './uv-mapping.ts';
 
 /**
  * The material of a ground surface by its kind: the generator's own kinds (`ground`, `green`, `road`,
@@ -15,10 +16,16 @@ const GROUND: Record<string, MaterialName> = {
   square: 'paving', plaza: 'paving', path: 'paving', steps: 'paving', concrete: 'paving', residential: 'ground', commercial: 'paving', retail: 'paving',
   industrial: 'paving', railway: 'rail', rail: 'rail', gravel: 'gravel', construction: 'sand',
   water: 'water', sea: 'water', ocean: 'water', river: 'water', riverbank: 'water', lake: 'water', reservoir: 'water', swimming_pool: 'water', basin: 'water',
-  sand: 'sand', beach: 'sand', bare_rock: 'roof_concrete', rock: 'roof_concrete', dirt: 'sand', ground_soil: 'sand',
+  sand: 'sand', beach: 'sand', 'bridge-deck': 'asphalt', 'bridge-structure': 'roof_concrete', bare_rock: 'roof_concrete', rock: 'roof_concrete', dirt: 'sand', ground_soil: 'sand',
 };
 
 /** The ground material for a kind, `ground` for kinds not known. */
 export function groundMaterial(kind: string): MaterialName {
   return GROUND[kind] ?? 'ground';
+}
+
+/** A ground primitive's material and planar texture layout at the material's own repeat. */
+export function groundSurface(kind: string): { material: { material: MaterialName }; uv: UvMapping } {
+  const material = groundMaterial(kind);
+  return { material: { material }, uv: { kind: 'ground', tile: MATERIALS[material].tile ?? 4 } };
 }

@@ -7,7 +7,7 @@ import { OsmData } from './osm-elements.ts';
 import { readOsmFile } from './read-osm-file.ts';
 
 /** Version of the cells' content: a new one rebuilds the indexes kept in caches. */
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 3;
 /** Size of the index's grid cells in degrees (about 1 km). */
 const CELL_DEGREES = 0.01;
 

@@ -1,3 +1,4 @@
+import { AREA_FILTERS } from '../features/ground-tags.ts';
 import type { OsmElement } from './osm-elements.ts';
 
 export interface OverpassOptions {
@@ -24,10 +25,8 @@ export function overpassQuery(latitude: number, longitude: number, radiusM: numb
   node["natural"="tree"]${around};
   way["natural"="tree_row"]${around};
   way["highway"]${around};
-  way["natural"~"^(water|wood|scrub|grassland)$"]${around};
-  way["landuse"~"^(grass|meadow|forest|village_green|recreation_ground|cemetery|reservoir)$"]${around};
-  way["leisure"~"^(park|garden|pitch|swimming_pool)$"]${around};
-  node["generator:source"="solar"]${around};
+  way["natural"="coastline"]${around};
+${AREA_FILTERS.map((filter) => `  way${filter}${around};\n  relation["type"="multipolygon"]${filter}${around};\n`).join('')}  node["generator:source"="solar"]${around};
   way["generator:source"="solar"]${around};
 );
 (._;>;);

@@ -27,6 +27,8 @@ export interface CorrectableBuilding extends FootprintExtras {
   /** Ground height under the building, metres (the model's y). */
   base: number;
   minHeight: number;
+  /** Lowest bottom of its walls where they are carried down a slope below the base (the model's y). */
+  foot?: number;
 }
 
 /** A redrawn building in the model's frame (glTF: x east, y up, z south), non-indexed triangles. */
@@ -74,7 +76,8 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
   // Shapes drawn by height rather than pitch (pyramidal) rise over half the outline's width at the pitch.
   const rise = pitch === undefined ? 0 : slopeOf(pitch) * (minimumBoundingRectangle(footprint.outer).width / 2);
   const heights: BuildingHeights = { minHeight: building.minHeight, wallTop: building.wallTop, height: building.wallTop + rise, roofShape: correction.shape, ...(pitch !== undefined ? { pitch } : {}), heightTagged: false, guessed: [] };
-  const mesh = buildBuildingMesh(footprint, heights, building.base, tags, false);
+  const foot = building.foot;
+  const mesh = buildBuildingMesh(footprint, heights, building.base, tags, false, foot === undefined ? undefined : () => foot);
   return {
     walls: { positions: new Float32Array(mesh.walls.positions), normals: new Float32Array(mesh.walls.normals) },
     roofFaces: mesh.roofFaces.map((face) => ({ positions: new Float32Array(face.mesh.positions), normals: new Float32Array(face.mesh.normals), segments: face.segments })),

@@ -14,6 +14,7 @@ export class SrtmTerrain implements TerrainSource {
   readonly name: string;
   readonly #folder: string;
   readonly #tiles = new Map<string, { size: number; data: Int16Array } | null>();
+  #last?: { lat: number; lon: number; tile: { size: number; data: Int16Array } | undefined };
 
   constructor(folder: string) {
     this.#folder = folder;
@@ -29,19 +30,38 @@ export class SrtmTerrain implements TerrainSource {
     const c0 = Math.min(tile.size - 2, Math.floor(column));
     const fr = row - r0;
     const fc = column - c0;
+    // The four samples around the point, weighted bilinearly (written out: models read millions).
+    const k = r0 * tile.size + c0;
+    const d = tile.data;
     let sum = 0;
     let weight = 0;
-    for (const [dr, dc, w] of [[0, 0, (1 - fr) * (1 - fc)], [0, 1, (1 - fr) * fc], [1, 0, fr * (1 - fc)], [1, 1, fr * fc]] as const) {
-      const value = tile.data[(r0 + dr) * tile.size + c0 + dc];
+    const tap = (value: number, w: number) => {
       if (value !== VOID && w > 0) {
         sum += value * w;
         weight += w;
       }
-    }
+    };
+    tap(d[k], (1 - fr) * (1 - fc));
+    tap(d[k + 1], (1 - fr) * fc);
+    tap(d[k + tile.size], fr * (1 - fc));
+    tap(d[k + tile.size + 1], fr * fc);
     return weight > 0 ? sum / weight : undefined;
   }
 
+  resolutionM(lon: number, lat: number): number | undefined {
+    const tile = this.#tile(Math.floor(lat), Math.floor(lon));
+    return tile ? 111_320 / (tile.size - 1) : undefined;
+  }
+
   #tile(lat: number, lon: number): { size: number; data: Int16Array } | undefined {
+    // Models read millions of heights from one tile: skip the name lookup while the tile stays the same.
+    if (this.#last && this.#last.lat === lat && this.#last.lon === lon) return this.#last.tile;
+    const tile = this.#tileNamed(lat, lon);
+    this.#last = { lat, lon, tile };
+    return tile;
+  }
+
+  #tileNamed(lat: number, lon: number): { size: number; data: Int16Array } | undefined {
     const name = `${lat >= 0 ? 'N' : 'S'}${String(Math.abs(lat)).padStart(2, '0')}${lon >= 0 ? 'E' : 'W'}${String(Math.abs(lon)).padStart(3, '0')}`;
     if (!this.#tiles.has(name)) this.#tiles.set(name, this.#load(name));
     return this.#tiles.get(name) ?? undefined;

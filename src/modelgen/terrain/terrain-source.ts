@@ -4,6 +4,8 @@ export interface TerrainSource {
   readonly name: string;
   /** Elevation at a point, or undefined where the data has none. */
   elevation(lon: number, lat: number): number | undefined;
+  /** Spacing of the data's samples near a point, metres (north–south), when the data has samples. */
+  resolutionM?(lon: number, lat: number): number | undefined;
 }
 
 /** Flat ground at sea level: terrain switched off, or unavailable. */

@@ -50,6 +50,11 @@ export class TerrariumTerrain implements TerrainSource {
     throw new Error(`terrain tiles could not be read: ${lastProblem}`);
   }
 
+  resolutionM(_lon: number, lat: number): number | undefined {
+    const tile = this.#tiles[0];
+    return tile ? (40_075_016.7 * Math.cos((lat * Math.PI) / 180)) / (tile.size * 2 ** tile.zoom) : undefined;
+  }
+
   elevation(lon: number, lat: number): number | undefined {
     for (const tile of this.#tiles) {
       const [fx, fy] = fractionalTile(lon, lat, tile.zoom);

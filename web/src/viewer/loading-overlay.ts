@@ -1,4 +1,4 @@
-import type { ModelJob } from './model-request.ts';
+import type { ModelJob } from '../../../src/contract/models.ts';
 
 /** The loading card: the job's real step and percentage while the model is made, then a retry on failure. */
 export class LoadingOverlay {

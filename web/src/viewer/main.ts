@@ -1,5 +1,5 @@
 import './viewer.css';
-import { LocalFrame } from '../../../src/modelgen/geometry/local-frame.ts';
+import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import { setUpCompass } from './compass.ts';
 import { setUpFullscreen } from './fullscreen-button.ts';
 import { LoadingOverlay } from './loading-overlay.ts';

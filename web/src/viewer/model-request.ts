@@ -1,11 +1,4 @@
-/** A model job as the viewer routes answer it (SPEC.md "Model job"). */
-export interface ModelJob {
-  id: string;
-  status: 'pending' | 'processing' | 'ready' | 'failed';
-  modelUrl?: string | null;
-  progress?: number | null;
-  step?: string | null;
-}
+import type { ModelJob } from '../../../src/contract/models.ts';
 
 /** What the page asks for. */
 export interface ModelOrder {

@@ -1,5 +1,5 @@
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
-import type { LeadConfiguration } from '../../../src/domain/lead.ts';
+import type { LeadConfiguration } from '../../../src/contract/leads.ts';
 
 /**
  * The partner's "Get a quote" form (shown only when the partner has lead capture on). It sends the

@@ -1,4 +1,4 @@
-import type { WizardGoal } from '../../../src/domain/wizard-goal.ts';
+import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import { DEFAULT_ECONOMICS, financials, type Economics, type Financials } from './economics.ts';
 import type { FaceArray, FaceYield } from './face-yield.ts';
 import { selectPanels, type Selection } from './goals.ts';

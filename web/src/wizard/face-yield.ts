@@ -1,4 +1,5 @@
-import { computeSolarYield, type SolarRequest, type SolarResult } from '../../../src/domain/solar-yield.ts';
+import type { SolarRequest, SolarResult } from '../../../src/contract/solar.ts';
+import { computeSolarYield } from '../../../src/domain/solar-yield.ts';
 import { fallbackIrradiation } from '../../../src/irradiance/browser.ts';
 
 /** One roof face's array as `POST /api/solar/calculate` takes it, its shading always given. */

@@ -1,4 +1,4 @@
-import type { WizardGoal } from '../../../src/domain/wizard-goal.ts';
+import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import { DEFAULT_ECONOMICS, financials, type Economics } from './economics.ts';
 
 /** A candidate panel with what it would produce in a year, after its shading. */

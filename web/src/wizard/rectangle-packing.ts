@@ -1,5 +1,5 @@
-import type { Point2 } from '../../../src/modelgen/geometry/local-frame.ts';
-import { bounds, distanceToSegment } from '../../../src/modelgen/geometry/polygon.ts';
+import type { Point2 } from '../../../src/modelgen/browser.ts';
+import { bounds, distanceToSegment } from '../../../src/modelgen/browser.ts';
 
 /** An axis-aligned rectangle in a face's plane coordinates (`u` across, `v` up the slope). */
 export interface PlaneRect {
@@ -64,11 +64,6 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
 }
 
 type Edge = [Point2, Point2];
-
-/** Whether a rectangle lies inside the polygon with `setback` clear to every edge. */
-export function rectFits(rect: PlaneRect, ring: Point2[], setback: number): boolean {
-  return fitsAmong(rect, ringEdges(ring), setback);
-}
 
 function ringEdges(ring: Point2[]): Edge[] {
   return ring.map((point, i) => [point, ring[(i + 1) % ring.length]]);

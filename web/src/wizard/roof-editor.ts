@@ -23,6 +23,7 @@ export class RoofEditor {
   readonly #pitch: HTMLInputElement;
   readonly #ridge: HTMLInputElement;
   readonly #source: HTMLElement;
+  readonly #fields: HTMLElement;
   #node: Object3D | undefined;
 
   constructor(document: Document, onCorrect: (correction: RoofCorrection) => void) {
@@ -31,14 +32,26 @@ export class RoofEditor {
     this.#pitch = document.getElementById('roof-pitch') as HTMLInputElement;
     this.#ridge = document.getElementById('roof-ridge') as HTMLInputElement;
     this.#source = document.getElementById('roof-source')!;
+    this.#fields = this.#section.querySelector('.settings-grid')!;
     this.#pitch.min = String(CORRECTION_PITCH.min);
     this.#pitch.max = String(CORRECTION_PITCH.max);
     for (const field of [this.#shape, this.#pitch, this.#ridge]) field.addEventListener('change', () => this.#node && onCorrect(this.read()));
   }
 
-  /** Shows the roof of a picked building; hidden when its outline is not in the model (SD models). */
+  /**
+   * Shows the roof of a picked building; hidden when its outline is not in the model (SD models). A
+   * measured roof (LoD2) is said to be measured, without correction fields: it is the surveyed roof.
+   */
   show(node: Object3D, segments: RoofSegment[]): void {
     const extras = node.userData as BuildingExtras;
+    const dataset = extras.roofSource?.startsWith('lod2:') ? extras.roofSource.slice(5) : undefined;
+    this.#fields.hidden = dataset !== undefined;
+    if (dataset !== undefined) {
+      this.#node = undefined;
+      this.#section.hidden = false;
+      this.#source.textContent = `This roof is measured: ${segments.length} face${segments.length === 1 ? '' : 's'} as surveyed, from the ${dataset} 3D city model (LoD2).`;
+      return;
+    }
     this.#node = extras.footprint ? node : undefined;
     this.#section.hidden = !this.#node;
     if (!this.#node) return;

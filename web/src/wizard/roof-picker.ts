@@ -5,17 +5,23 @@ import type { RoofSegment } from './face-frame.ts';
 export interface PickedRoof {
   /** The building's node. */
   node: Object3D;
-  /** OSM id, e.g. `way/123`. */
+  /** The building's id: OSM's (`way/123`) or a measured building's (`lod2/<dataset>/<id>`). */
   osmId: string;
   segments: RoofSegment[];
 }
 
-/** The building node above a hit object: the nearest ancestor carrying an OSM id in its extras. */
+/** The building node above a hit object: the nearest ancestor carrying a building id in its extras. */
 function buildingOf(object: Object3D): Object3D | undefined {
   for (let node: Object3D | null = object; node; node = node.parent) {
-    if (typeof (node.userData as { osmId?: unknown }).osmId === 'string') return node;
+    if (buildingIdOf(node)) return node;
   }
   return undefined;
+}
+
+/** An OSM building's `osmId`, or a measured (LoD2) building's `buildingId`. */
+function buildingIdOf(node: Object3D): string | undefined {
+  const { osmId, buildingId } = node.userData as { osmId?: unknown; buildingId?: unknown };
+  return typeof osmId === 'string' ? osmId : typeof buildingId === 'string' ? buildingId : undefined;
 }
 
 /** Every roof face a building's GLB primitives describe (`extras.roofSegments`). */
@@ -34,7 +40,7 @@ function picked(hit: Object3D | undefined): PickedRoof | undefined {
   if (!node) return undefined;
   const segments = roofSegmentsOf(node);
   if (segments.length === 0) return undefined;
-  return { node, osmId: (node.userData as { osmId: string }).osmId, segments };
+  return { node, osmId: buildingIdOf(node)!, segments };
 }
 
 /** The roof under a click: `pointer` in normalised device coordinates (−1…1). */

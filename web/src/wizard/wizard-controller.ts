@@ -1,6 +1,6 @@
 import { Vector2 } from 'three';
 import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
-import { LocalFrame } from '../../../src/modelgen/geometry/local-frame.ts';
+import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
 import type { Viewer } from '../viewer/viewer.ts';
@@ -255,6 +255,8 @@ export class WizardController {
       this.#meshes.show(chosen, design.selection.chosen.map((i) => design.relative[i]));
       this.#viewer.requestRender();
       this.#view.panel.dataset.panels = String(chosen.length);
+      // The directions the chosen panels face, for pages and tests that check the design (e.g. "180,0").
+      this.#view.panel.dataset.panelAzimuths = [...new Set(chosen.map((p) => Math.round(p.azimuthDeg)))].join(',');
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));

@@ -1,4 +1,4 @@
-import type { WizardGoal } from '../../../src/domain/wizard-goal.ts';
+import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import type { Economics } from './economics.ts';
 import type { LayoutOptions, PanelSpec } from './panel-spec.ts';
 

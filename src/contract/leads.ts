@@ -1,0 +1,58 @@
+import { Type, type Static, type TUnsafe } from 'typebox';
+import { CORRECTABLE_SHAPES, CORRECTION_PITCH, type CorrectableShape } from '../modelgen/browser.ts';
+import { Latitude, Longitude } from './common.ts';
+
+/** Longest values of the quote form (a lead is contact details, not a document). */
+export const LEAD_LIMITS = { name: 120, email: 254, phone: 40, address: 300, message: 2000, pageUrl: 500 } as const;
+
+const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
+
+/** The roof as the visitor corrected it in the Solar Wizard: shape, pitch in degrees, ridge bearing from north. */
+export const LeadRoofCorrection = Type.Object(
+  {
+    // The list of shapes is not a tuple, so TypeBox cannot infer the union; the cast names it.
+    shape: Type.Union(CORRECTABLE_SHAPES.map((shape) => Type.Literal(shape)), { description: 'Roof shape' }) as unknown as TUnsafe<CorrectableShape>,
+    pitch: Type.Optional(Type.Number({ minimum: CORRECTION_PITCH.min, maximum: CORRECTION_PITCH.max, description: 'Pitch, degrees' })),
+    ridgeDirection: Type.Optional(Type.Number({ minimum: 0, maximum: 360, description: 'Ridge bearing, degrees from north' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The system the visitor was looking at when they asked for a quote (the Solar Wizard's design, when made). */
+export const LeadConfiguration = Type.Object(
+  {
+    latitude: Latitude,
+    longitude: Longitude,
+    roof: Type.Optional(Type.String({ maxLength: 40 })),
+    panels: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    kwp: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+    annualKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),
+    goal: Type.Optional(Type.String({ maxLength: 40 })),
+    roofCorrection: Type.Optional(LeadRoofCorrection),
+  },
+  { additionalProperties: false },
+);
+export type LeadConfiguration = Static<typeof LeadConfiguration>;
+
+/** `POST /api/viewer/leads`: the embedded viewer's quote form. */
+export const LeadRequest = Type.Object(
+  {
+    key: Type.String({ maxLength: 200, description: 'The embed URL’s key' }),
+    name: text(LEAD_LIMITS.name, 'Visitor’s name'),
+    email: Type.String({ maxLength: LEAD_LIMITS.email, pattern: '^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]{2,}$', description: 'Visitor’s e-mail address' }),
+    phone: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.phone, pattern: '^[0-9+()./ -]*$', description: 'Phone number (optional)' })),
+    address: text(LEAD_LIMITS.address, 'Address of the house'),
+    message: Type.String({ maxLength: LEAD_LIMITS.message, description: 'Message to the installer' }),
+    consent: Type.Literal(true, { description: 'The visitor agreed to be contacted (the box starts unticked)' }),
+    pageUrl: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.pageUrl, description: 'The page the viewer was embedded in' })),
+    website: Type.Optional(Type.String({ maxLength: 200, description: 'Left empty by people (a field hidden from them)' })),
+    configuration: LeadConfiguration,
+  },
+  { additionalProperties: false },
+);
+export type LeadRequest = Static<typeof LeadRequest>;
+
+/** What the service keeps of a quote request: the visitor's details and configuration. */
+export type LeadInput = Omit<LeadRequest, 'key' | 'consent' | 'website'>;
+
+export const LeadAccepted = Type.Object({ message: Type.String() });

@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+import { Latitude, Longitude } from './common.ts';
+import { WIZARD_GOALS } from './sessions.ts';
+
+/** `GET /embed`: the partner's iframe. */
+export const EmbedQuery = Type.Object({
+  lat: Latitude,
+  lng: Longitude,
+  key: Type.Optional(Type.String({ maxLength: 200, description: 'API key (Business plan); a missing key is a 401 page' })),
+});
+export type EmbedQuery = Static<typeof EmbedQuery>;
+
+/** `GET /viewer`: SPEC.md "Viewer page parameters". */
+export const ViewerQuery = Type.Object({
+  lat: Latitude,
+  lng: Longitude,
+  session: Type.Optional(Type.String({ maxLength: 100, pattern: '^ses_[A-Za-z0-9_-]+$', description: 'Agent session id (set in viewerUrl)' })),
+  wizard: Type.Optional(Type.Enum([...WIZARD_GOALS], { description: 'Preselected Solar Wizard goal' })),
+  wizardKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'Monthly kWh target for cover_bill' })),
+  roofLat: Type.Optional(Latitude),
+  roofLng: Type.Optional(Longitude),
+});
+export type ViewerQuery = Static<typeof ViewerQuery>;

@@ -1,0 +1,135 @@
+import type { MapFeatures } from '../features/map-features.ts';
+import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
+import { MeshBuilder } from '../geometry/mesh-builder.ts';
+import { addTree, treeMeshes } from '../geometry/trees.ts';
+import type { GlbWriter } from '../gltf/glb-writer.ts';
+import { groundSurface } from '../materials/ground-materials.ts';
+import type { TerrainSurface } from '../terrain/terrain-surface.ts';
+import { areaPieces } from './area-pieces.ts';
+import { addBridgeDeck } from './bridge-deck.ts';
+import { bridgeSpans } from './bridge-spans.ts';
+import { clipToCircle, tilePieces } from './convex-clip.ts';
+import { drapeConvex } from './drape.ts';
+import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
+import { stripPieces } from './road-strips.ts';
+import { seaPolygons } from './sea.ts';
+import { crownOf, plantTrees } from './wood-trees.ts';
+
+/** Side of the squares draped pieces are cut into before meeting the terrain's triangles, metres. */
+const TILE_M = 24;
+/** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
+const WOOD_SPACING_M = 12;
+const MAX_TREES = 5000;
+/** Steps of a quantised position (the GLB stores 14-bit positions over each mesh's extent). */
+const POSITION_STEPS = 16383;
+
+/** What the ground features are drawn against. */
+export interface GroundScene {
+  features: MapFeatures;
+  frame: LocalFrame;
+  /** The drawn ground. */
+  surface: TerrainSurface;
+  /** The model's radius, metres: every ground feature is cut at it. */
+  radius: number;
+  /** Sea level in the model's frame (metres; the origin's ground is 0). */
+  seaLevel: number;
+}
+
+/**
+ * Draws the ground features of a model into the GLB: roads, paths and areas draped on the terrain
+ * surface and cut at the circle (`tunnel=*` and `layer<0` left out, bridges on decks), the sea from the
+ * coastline, and trees (mapped ones and woods, closest to the centre first). One node per kind, named
+ * after it, with `kind`, `surface` and `drawOrder` in its extras (roads: one primitive per class).
+ *
+ * @returns triangles and trees drawn
+ */
+export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { triangles: number; trees: number } {
+  const { features, frame, surface, radius } = scene;
+  const local = (ring: [number, number][]): Point2[] => ring.map(([lon, lat]) => frame.toLocal(lon, lat));
+  // The ground's quantisation step: draped layers keep at least that much above it.
+  const extraLift = Math.max(0, (2 * (radius + 20)) / POSITION_STEPS - 0.04);
+  const meshes = new Map<string, { kind: DrawnKind; roadClass?: string; mesh: MeshBuilder }>();
+  const meshFor = (kind: DrawnKind, roadClass?: string) => {
+    const key = `${kind}/${roadClass ?? ''}`;
+    if (!meshes.has(key)) meshes.set(key, { kind, roadClass, mesh: new MeshBuilder() });
+    return meshes.get(key)!.mesh;
+  };
+  const flat = isFlat(surface, radius);
+  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number) => {
+    const options = { lift: liftOf(kind) + extraLift, level };
+    for (const piece of pieces) {
+      const inside = clipToCircle(piece, radius);
+      if (inside.length < 3) continue;
+      for (const tile of flat ? [inside] : tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
+    }
+  };
+
+  const onSurface = features.ground.filter((g) => !g.underground);
+  for (const feature of onSurface) {
+    if (feature.kind === 'coastline' || ((feature.kind === 'road' || feature.kind === 'path') && feature.bridge)) continue;
+    if (feature.kind === 'road' || feature.kind === 'path') {
+      const line = local(feature.points);
+      if (nearCircle(line, radius + (feature.width ?? 0))) lay(stripPieces(line, feature.width ?? 4), feature.kind, feature.roadClass);
+    } else {
+      lay(areaPieces({ outer: local(feature.points), holes: (feature.inners ?? []).map(local) }, radius), feature.kind);
+    }
+  }
+  const coasts = onSurface.filter((g) => g.kind === 'coastline').map((g) => local(g.points));
+  for (const sea of seaPolygons(coasts, radius)) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
+
+  const deckTop = new MeshBuilder();
+  const deckSides = new MeshBuilder();
+  for (const span of bridgeSpans(onSurface, local, radius)) addBridgeDeck(deckTop, deckSides, span, surface, liftOf('road') + extraLift);
+
+  let triangles = deckTop.triangleCount + deckSides.triangleCount;
+  const ordered = [...meshes.values()].sort((a, b) => GROUND_LAYERS[a.kind].drawOrder - GROUND_LAYERS[b.kind].drawOrder);
+  for (const kind of new Set(ordered.map((m) => m.kind))) {
+    const layer = GROUND_LAYERS[kind];
+    const primitives = ordered.filter((m) => m.kind === kind).map(({ roadClass, mesh }) => ({ mesh, ...groundSurface(kind), extras: { kind, ...(roadClass ? { roadClass } : {}) } }));
+    writer.addNode(kind, primitives, { surface: layer.surface, kind, drawOrder: layer.drawOrder });
+    triangles += primitives.reduce((sum, p) => sum + p.mesh.triangleCount, 0);
+  }
+  writer.addNode('bridges', [
+    { mesh: deckTop, ...groundSurface('bridge-deck'), extras: { kind: 'bridge-deck' } },
+    { mesh: deckSides, ...groundSurface('bridge-structure'), extras: { kind: 'bridge-structure' } },
+  ], { surface: 'bridge', kind: 'bridge' });
+
+  const trees = plantTrees(
+    features.trees.map((tree) => {
+      const [x, y] = frame.toLocal(tree.lon, tree.lat);
+      return { x, y, tags: tree.tags, shape: crownOf(tree.tags.leaf_type ?? 'broadleaved', x, y) };
+    }),
+    onSurface.filter((g) => g.kind === 'wood').map((g) => ({ polygon: { outer: local(g.points), holes: (g.inners ?? []).map(local) }, leafType: g.leafType })),
+    WOOD_SPACING_M,
+    radius,
+    MAX_TREES,
+  );
+  const tree = treeMeshes();
+  for (const { x, y, tags, shape } of trees) addTree(tree, x, y, surface.heightAt(x, y), tags, shape);
+  writer.addNode('trees', [
+    { mesh: tree.trunks, material: { material: 'bark' as const }, extras: { kind: 'trunk' } },
+    { mesh: tree.crowns.broadleaved, material: { material: 'foliage' as const }, extras: { kind: 'crown', leafType: 'broadleaved' } },
+    { mesh: tree.crowns.needleleaved, material: { material: 'foliage' as const, colour: [0.2, 0.38, 0.22] as [number, number, number] }, extras: { kind: 'crown', leafType: 'needleleaved' } },
+  ], { surface: 'trees', count: trees.length });
+  triangles += tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount;
+  return { triangles, trees: trees.length };
+}
+
+/** Whether any point of a line comes within `reach` of the origin (a cheap test before cutting it). */
+function nearCircle(line: Point2[], reach: number): boolean {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of line) {
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  return minX <= reach && maxX >= -reach && minY <= reach && maxY >= -reach;
+}
+
+/** Whether the whole surface is one horizontal plane (no terrain): pieces then need no cutting. */
+function isFlat(surface: TerrainSurface, radius: number): boolean {
+  const extent = radius + 50;
+  for (const triangle of surface.trianglesIn({ minX: -extent, minY: -extent, maxX: extent, maxY: extent })) {
+    if (triangle.some(([, , z]) => Math.abs(z) > 0.001)) return false;
+  }
+  return true;
+}

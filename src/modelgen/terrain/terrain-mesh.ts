@@ -1,0 +1,60 @@
+import { cutPads, type Pad } from '../geometry/seating.ts';
+import { gridCells, HeightGrid } from './height-grid.ts';
+import { RtinSurface } from './rtin-surface.ts';
+
+/** How finely the ground is meshed, by quality. */
+export interface TerrainMeshSettings {
+  /** Vertical error bound away from buildings within `nearM` of the centre, metres; farther out it grows with the distance (a viewer sees distant ground small). */
+  maxError: number;
+  nearM: number;
+  /** Vertical error bound under and around buildings, metres. */
+  fineError: number;
+  /** How far around a building's pad the fine bound applies, metres. */
+  fineMarginM: number;
+  /** Smallest grid cell wanted, metres; the grid has at most `maxCells` cells a side. */
+  cellM: number;
+  maxCells: number;
+}
+
+export const TERRAIN_MESH: Record<'hd' | 'sd', TerrainMeshSettings> = {
+  hd: { maxError: 0.5, nearM: 1000, fineError: 0.2, fineMarginM: 10, cellM: 1, maxCells: 2048 },
+  sd: { maxError: 1.5, nearM: 1000, fineError: 0.5, fineMarginM: 5, cellM: 4, maxCells: 512 },
+};
+
+/** The ground reaches this far beyond the circle, metres, so shadows at the edge land on something. */
+export const GROUND_MARGIN_M = 20;
+/** Cells a side when the terrain is flat: the mesh is then a handful of triangles anyway. */
+const FLAT_CELLS = 16;
+
+/** What the model's metadata says about its ground. */
+export interface TerrainMeshExtras {
+  /** Spacing of the elevation data's samples at the origin, metres (absent for flat ground). */
+  dataResolutionM?: number;
+  /** Spacing of the grid the mesh was simplified from, metres. */
+  gridM: number;
+  /** The mesh's vertical error bound away from buildings within `nearM` of the centre (growing in proportion to the distance beyond), and near buildings, metres. */
+  maxErrorM: number;
+  nearM: number;
+  buildingErrorM: number;
+  triangles: number;
+}
+
+/**
+ * The ground of a model: the natural ground sampled on a grid over the circle, building pads cut into
+ * it, simplified to a right-triangulated irregular network within the quality's error bound, and cut
+ * to the circle (plus {@link GROUND_MARGIN_M}).
+ */
+export function buildTerrainMesh(options: { heightAt: (x: number, y: number) => number; radius: number; quality: 'hd' | 'sd'; flat: boolean; pads: Pad[] }): { surface: RtinSurface; extras: Omit<TerrainMeshExtras, 'dataResolutionM' | 'triangles'> } {
+  const settings = TERRAIN_MESH[options.quality];
+  const clipRadius = options.radius + GROUND_MARGIN_M;
+  const extent = clipRadius + 1;
+  const cells = options.flat ? FLAT_CELLS : gridCells(extent, settings.cellM, settings.maxCells);
+  const grid = new HeightGrid(cells, extent).sample(options.flat ? () => 0 : options.heightAt);
+  const fine = options.flat ? undefined : cutPads(grid, options.pads, settings.fineMarginM);
+  const surface = new RtinSurface(grid, { maxError: settings.maxError, nearM: settings.nearM, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), clipRadius });
+  return { surface, extras: { gridM: round(grid.cell), maxErrorM: settings.maxError, nearM: settings.nearM, buildingErrorM: settings.fineError } };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

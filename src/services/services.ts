@@ -1,0 +1,34 @@
+import type { BillingProvider } from '../billing/billing-provider.ts';
+import type { AccountService } from './account-service.ts';
+import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
+import type { ApiKeyService } from './api-key-service.ts';
+import type { HealthService } from './health-service.ts';
+import type { LeadService } from './lead-service.ts';
+import type { ModelService } from './model-service.ts';
+import type { PartnerProfileService } from './partner-profile-service.ts';
+import type { AgentSessionService } from './agent-session-service.ts';
+import type { SolarService } from './solar-service.ts';
+import type { ViewerService } from './viewer-service.ts';
+
+/**
+ * What the HTTP routes and the MCP endpoint work with, built once by `src/compose.ts`: services only
+ * (no repositories, database or queue), so every rule a route relies on lives in a service. It lives
+ * beside the services (not in `app.ts`), so a route can name it without importing the app.
+ */
+export interface Services {
+  health: HealthService;
+  solar: SolarService;
+  authenticator: ApiKeyAuthenticator;
+  apiKeys: ApiKeyService;
+  profiles: PartnerProfileService;
+  models: ModelService;
+  agentSessions: AgentSessionService;
+  viewer: ViewerService;
+  accounts: AccountService;
+  leads: LeadService;
+  billing: BillingProvider;
+  /** Address prefix of model files (for the viewer pages' security policy). */
+  modelFilesUrl: string;
+  version: string;
+  now: () => Date;
+}

@@ -1,0 +1,100 @@
+import { DEFAULT_RADIUS_KM, type ModelJob, type ViewerModelRequest } from '../contract/models.ts';
+import type { EmbedQuery, ViewerQuery } from '../contract/viewer.ts';
+import { planIncludesPro } from '../domain/plans.ts';
+import { siteTimeZone } from '../domain/site-time-zone.ts';
+import type { ViewerSettings } from '../domain/viewer-settings.ts';
+import type { SignInSession } from './account-service.ts';
+import type { AgentSessionService } from './agent-session-service.ts';
+import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
+import type { ModelService } from './model-service.ts';
+import type { PartnerProfileService } from './partner-profile-service.ts';
+
+/**
+ * The service's own viewer pages (SPEC.md `/embed` and `/viewer`): what each visitor gets. A partner's
+ * embed with a working key, or a signed-in Pro user, gets HD and the whole Solar Wizard; everyone else
+ * SD and the wizard's preview, with new SD generations limited per address.
+ */
+export class ViewerService {
+  readonly #authenticator: ApiKeyAuthenticator;
+  readonly #agentSessions: AgentSessionService;
+  readonly #profiles: PartnerProfileService;
+  readonly #models: ModelService;
+
+  constructor(deps: { authenticator: ApiKeyAuthenticator; agentSessions: AgentSessionService; profiles: PartnerProfileService; models: ModelService }) {
+    this.#authenticator = deps.authenticator;
+    this.#agentSessions = deps.agentSessions;
+    this.#profiles = deps.profiles;
+    this.#models = deps.models;
+  }
+
+  /**
+   * The embed page of a key: framed by the key's allowed sites (any site when it lists none), with the
+   * partner's quote form when lead capture is on. Undefined for a missing, unknown or revoked key.
+   */
+  async embedPage(query: EmbedQuery, now: Date): Promise<{ settings: ViewerSettings; frameAncestors: string[] } | undefined> {
+    const key = query.key ?? '';
+    const owner = key === '' ? undefined : await this.#authenticator.authenticate(key, now);
+    if (!owner) return undefined;
+    const leadForm = await this.#profiles.leadForm(owner.accountId);
+    const settings: ViewerSettings = {
+      mode: 'embed',
+      wizardAccess: 'full',
+      latitude: query.lat,
+      longitude: query.lng,
+      radiusKm: DEFAULT_RADIUS_KM,
+      timeZone: siteTimeZone(query.lat, query.lng),
+      key,
+      ...(leadForm ? { leadForm } : {}),
+    };
+    return { settings, frameAncestors: owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'] };
+  }
+
+  /**
+   * The viewer page of an agent or direct link. With a live agent session, opening the page marks it
+   * opened and starts its model's generation; parameters in the URL take precedence over the session's.
+   */
+  async viewerPage(query: ViewerQuery, visitor: SignInSession | undefined, now: Date): Promise<ViewerSettings> {
+    const pro = isPro(visitor);
+    const session = query.session === undefined ? undefined : await this.#agentSessions.open(query.session, pro ? 'hd' : 'sd', now);
+    return {
+      mode: 'viewer',
+      wizardAccess: pro ? 'full' : 'preview',
+      ...(pro ? {} : { upgradeUrl: visitor ? '/partner' : '/auth/signup' }),
+      latitude: query.lat,
+      longitude: query.lng,
+      radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,
+      timeZone: siteTimeZone(query.lat, query.lng),
+      sessionId: session?.sessionId,
+      wizard: withoutUndefined({
+        goal: query.wizard ?? session?.wizardGoal ?? undefined,
+        monthlyKwh: query.wizardKwh ?? session?.wizardKwh ?? undefined,
+        roofLatitude: query.roofLat ?? session?.roofLat ?? undefined,
+        roofLongitude: query.roofLng ?? session?.roofLng ?? undefined,
+      }),
+    };
+  }
+
+  /**
+   * The model a viewer page shows: HD with the embed's key (not metered against the partner's quota) or
+   * for a Pro user, SD otherwise. Undefined when a key is given and does not work.
+   *
+   * @throws RateLimitedError past the keyless pages' new generations per hour from `ip`
+   */
+  async requestModel(request: ViewerModelRequest, visitor: SignInSession | undefined, ip: string, now: Date): Promise<ModelJob | undefined> {
+    const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM, key } = request;
+    if (key !== undefined && !(await this.#authenticator.authenticate(key, now))) return undefined;
+    const hd = key !== undefined || isPro(visitor);
+    const answer = await this.#models.request(hd ? 'hd' : 'sd', { latitude, longitude, radiusKm }, hd ? { kind: 'page' } : { kind: 'keyless-page', ip }, now);
+    return answer.view;
+  }
+}
+
+/** SPEC.md: a Pro subscription (Business includes it) unlocks the Solar Wizard and HD models. */
+function isPro(visitor: SignInSession | undefined): boolean {
+  return visitor !== undefined && planIncludesPro(visitor.account.plan);
+}
+
+function withoutUndefined<T extends object>(value: T): T | undefined {
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  return entries.length > 0 ? (Object.fromEntries(entries) as T) : undefined;
+}

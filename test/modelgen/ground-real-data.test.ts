@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import validator from 'gltf-validator';
+import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
+import { LocalFrame, type Point2 } from '../../src/modelgen/geometry/local-frame.ts';
+import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
+import { generateModel } from '../../src/modelgen/index.ts';
+import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
+import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
+import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+
+const MONACO = 'osm/monaco-latest.osm.pbf';
+const HGT = 'terrain/N43E007.hgt.zip';
+const BERLIN = 'osm/berlin-siegessaeule.osm.gz';
+const LIECHTENSTEIN = 'osm/liechtenstein-2024-03-04.osm.pbf';
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-ground-real-'));
+after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+
+/** The HD model of a circle from a shared extract, checked by the Khronos validator, read back node by node. */
+async function model(latitude: number, longitude: number, radiusKm: number, extract: string, terrainDir?: string): Promise<{ nodes: ModelNode[]; asset: Record<string, unknown> }> {
+  const generated = await generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(extract)!, terrainDir, cacheDir } }, () => {});
+  const report = await validator.validateBytes(generated.glb);
+  assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));
+  const json = JSON.parse(Buffer.from(generated.glb.slice(20, 20 + Buffer.from(generated.glb).readUInt32LE(12))).toString('utf8')) as { asset: { extras: Record<string, unknown> } };
+  return { nodes: await readNodes(generated.glb), asset: json.asset.extras };
+}
+
+const features = (nodes: ModelNode[]) => nodes.filter((n) => GROUND_FEATURE_SURFACES.has(String(n.extras.surface)));
+const lookup = (nodes: ModelNode[], filter: (n: ModelNode) => boolean) => new HeightLookup(nodes.filter(filter).flatMap((n) => n.triangles), 4);
+
+describe('Monaco 0.3 km with the SRTM tile', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, () => {
+  test('parks and water lie on the slopes, roads follow them, the sea is drawn at sea level', async () => {
+    const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
+    fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
+    try {
+      const [latitude, longitude] = [43.7396, 7.4276];
+      const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
+      const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+      const areas = features(nodes).filter((n) => (n.extras.surface === 'green' || n.extras.surface === 'water') && n.name !== 'sea');
+      const { area, hidden } = hiddenArea(areas.flatMap((n) => n.triangles), ground);
+      assert.ok(area > 20_000, `parks and water drawn: ${area.toFixed(0)} m²`);
+      assert.ok(hidden / area <= 0.1, `${((100 * hidden) / area).toFixed(1)} % of park and water area hidden under the ground`);
+
+      const frame = new LocalFrame(latitude, longitude);
+      const ways = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground.filter((g) => (g.kind === 'road' || g.kind === 'path') && !g.bridge && !g.underground);
+      const samples = ways.flatMap((w) => alongLine(w.points.map(([lon, lat]) => frame.toLocal(lon, lat)), 2)).filter(([x, y]) => Math.hypot(x, y) < 295);
+      const roads = lookup(nodes, (n) => n.extras.surface === 'road');
+      const under = samples.filter(([x, y]) => {
+        const top = roads.heightAt(x, y);
+        return top !== undefined && top < ground.heightAt(x, y)! - 0.01;
+      });
+      assert.ok(samples.length > 5000);
+      assert.equal(under.length, 0, `${under.length} of ${samples.length} road centre-line samples under the ground`);
+
+      const sea = nodes.find((n) => n.name === 'sea');
+      assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'the sea east of the Casino is drawn');
+      const seaLevel = -(asset.origin as { elevation: number }).elevation;
+      const heights = sea.triangles.flat().map((v) => v[2]).sort((a, b) => a - b);
+      assert.ok(Math.abs(heights[Math.floor(heights.length / 2)] - seaLevel) < 1, `the sea lies at sea level (${seaLevel} m in the model)`);
+      assert.ok(farthestVertex(features(nodes)) <= 300.1, 'every ground feature inside the circle');
+    } finally {
+      fs.rmSync(terrainDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test('Berlin 0.3 km: every ground-feature vertex lies within the radius', { skip: sharedDataFile(BERLIN) ? false : missingSharedData(BERLIN) }, async () => {
+  const { nodes } = await model(52.5145, 13.3501, 0.3, BERLIN);
+  const drawn = features(nodes);
+  assert.ok(drawn.some((n) => n.name === 'wood') && drawn.some((n) => n.name === 'road'), `drawn: ${drawn.map((n) => n.name)}`);
+  const far = farthestVertex(drawn);
+  assert.ok(far <= 300.1, `the farthest ground-feature vertex is ${far.toFixed(2)} m from the centre`);
+});
+
+test('Vaduz 1 km: water and wood multipolygons are drawn with their holes open', { skip: sharedDataFile(LIECHTENSTEIN) ? false : missingSharedData(LIECHTENSTEIN) }, async () => {
+  const [latitude, longitude, radius] = [47.141, 9.5209, 1000];
+  const { nodes } = await model(latitude, longitude, radius / 1000, LIECHTENSTEIN);
+  const frame = new LocalFrame(latitude, longitude);
+  const relations = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(LIECHTENSTEIN)!))).ground.filter((g) => g.osmId.startsWith('relation/') && (g.kind === 'water' || g.kind === 'wood'));
+  const checked = new Set<string>();
+  for (const relation of relations) {
+    const outer = relation.points.map(([lon, lat]) => frame.toLocal(lon, lat));
+    const inners = (relation.inners ?? []).map((ring) => ring.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    const { inside, holes } = gridPoints(outer, inners, radius - 5);
+    if (inside.length < 5) continue;
+    const drawn = lookup(nodes, (n) => n.name === relation.kind);
+    const covered = inside.filter(([x, y]) => drawn.heightAt(x, y) !== undefined).length;
+    assert.ok(covered >= inside.length * 0.98, `${relation.osmId} (${relation.kind}): ${covered} of ${inside.length} points inside drawn`);
+    if (relation.kind === 'water') {
+      const open = holes.filter(([x, y]) => drawn.heightAt(x, y) === undefined).length;
+      assert.equal(open, holes.length, `${relation.osmId}: its islands stay open`);
+    }
+    checked.add(`${relation.kind}${holes.length ? ' with holes' : ''}`);
+  }
+  assert.ok(checked.has('water with holes') && checked.has('wood with holes') && checked.has('water'), `relations checked: ${[...checked]}`);
+  const trees = nodes.find((n) => n.name === 'trees')!;
+  assert.equal(trees.extras.count, 5000, 'the trees fill the cap');
+  const trunks = trees.primitives.find((p) => p.extras.kind === 'trunk')!.triangles;
+  const farthestTree = Math.max(...trunks.map((t) => Math.hypot(t[0][0], t[0][1])));
+  assert.ok(farthestTree < radius * 0.9, `trees closest first: the farthest stands ${farthestTree.toFixed(0)} m from the centre`);
+});
+
+/** Grid points (every 5 m) inside a polygon and outside its holes, and inside its holes, away from every edge and inside the circle. */
+function gridPoints(outer: Point2[], inners: Point2[][], radius: number): { inside: Point2[]; holes: Point2[] } {
+  const inside: Point2[] = [];
+  const holes: Point2[] = [];
+  const xs = outer.map(([x]) => x);
+  const ys = outer.map(([, y]) => y);
+  const near = (p: Point2) => [outer, ...inners].some((ring) => ring.some((a, i) => distanceToSegment(p, a, ring[(i + 1) % ring.length]) < 2));
+  for (let x = Math.max(-radius, Math.ceil(Math.min(...xs) / 5) * 5); x <= Math.min(radius, Math.max(...xs)); x += 5) {
+    for (let y = Math.max(-radius, Math.ceil(Math.min(...ys) / 5) * 5); y <= Math.min(radius, Math.max(...ys)); y += 5) {
+      const p: Point2 = [x, y];
+      if (Math.hypot(x, y) > radius || !pointInRing(p, outer) || near(p)) continue;
+      (inners.some((ring) => pointInRing(p, ring)) ? holes : inside).push(p);
+    }
+  }
+  return { inside, holes };
+}
