@@ -33,19 +33,20 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 export function registerSecurityHeaders(app: FastifyInstance, publicBaseUrl: string): void {
   const https = publicBaseUrl.startsWith('https:');
   COMMON_HEADERS.set(app, { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', ...(https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}` } : {}) });
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, status reads included.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
     if (https) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`);
-    const path = request.url.split('?')[0];
-    if (path === '/docs' || path.startsWith('/docs/')) {
+    const { url } = request;
+    if (url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?')) {
       reply.header('content-security-policy', DOCS_POLICY);
       reply.header('x-frame-options', 'DENY');
     } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      const framed = path === '/embed' || path.startsWith('/embed/');
+      const framed = url === '/embed' || url.startsWith('/embed?') || url.startsWith('/embed/');
       reply.header('content-security-policy', defaultPagePolicy(framed));
       if (!framed) reply.header('x-frame-options', 'DENY');
     }
-    return payload;
+    done(null, payload);
   });
 }
