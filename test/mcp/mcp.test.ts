@@ -75,12 +75,16 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
       [{ latitude: 100, longitude: 2, agentName: 'a' }, 'latitude must be between -90 and 90'],
       [{ latitude: 1, longitude: 2, agentName: 'a', wizardGoal: 'cover_bill' }, 'wizardKwh is required when wizardGoal is cover_bill'],
       [{ latitude: 1, longitude: 2, agentName: 'a', roofLat: 1 }, 'roofLat and roofLng must be given together'],
+      [{ latitude: 1, longitude: 2, agentName: 'ab\u0000cd' }, 'agentName must not contain control characters such as U+0000'],
     ];
     for (const [args, message] of cases) {
       const result = await call('create_solar_session', args);
       assert.equal(result.isError, true, message);
       assert.ok(result.content.some((c) => c.text?.includes(message)), `${message} in ${JSON.stringify(result.content)}`);
     }
+    const nul = await call('get_solar_session', { sessionId: 'ses_\u0000' });
+    assert.equal(nul.isError, true);
+    assert.match(nul.content[0].text!, /sessionId must not contain control characters/);
     const missing = await call('get_solar_session', { sessionId: 'ses_unknown' });
     assert.equal(missing.isError, true);
     assert.match(missing.content[0].text!, /does not exist or expired/);
