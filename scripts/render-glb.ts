@@ -2,7 +2,7 @@
  * Renders a GLB model to a PNG in headless Chromium with three.js, seen from the south-east above, with
  * a low sun from the south-west so roofs and shadows read well. For a person to look at a model.
  *
- *   node scripts/render-glb.ts <model.glb> <out.png> [width] [height]
+ *   npm run render-glb -- <model.glb> <out.png> [width] [height]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const [glbPath, out, width = '1400', height = '900'] = process.argv.slice(2);
 if (!glbPath || !out) {
-  process.stderr.write('Usage: node scripts/render-glb.ts <model.glb> <out.png> [width] [height]\n');
+  process.stderr.write('Usage: npm run render-glb -- <model.glb> <out.png> [width] [height]\n');
   process.exit(2);
 }
 const three = path.resolve(import.meta.dirname, '../node_modules/three');

@@ -2,13 +2,13 @@
  * Takes a PNG screenshot of a page of a running service with the machine's Chromium. Viewer pages are
  * taken once their model is on screen.
  *
- *   node scripts/screenshot.ts <url> <out.png> [width] [height]
+ *   npx node scripts/screenshot.ts <url> <out.png> [width] [height]
  */
 import { launchBrowser } from '../test/helpers/browser.ts';
 
 const [url, out, width = '1280', height = '800'] = process.argv.slice(2);
 if (!url || !out) {
-  process.stderr.write('Usage: node scripts/screenshot.ts <url> <out.png> [width] [height]\n');
+  process.stderr.write('Usage: npx node scripts/screenshot.ts <url> <out.png> [width] [height]\n');
   process.exit(2);
 }
 const browser = await launchBrowser();

@@ -7,6 +7,10 @@ import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
+import { errorMappingOptions } from './http/error-mapping.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { addTextRule, withTextRule } from './contract/text-rule.ts';
 import { ErrorBody } from './contract/common.ts';
 import { ModelJob } from './contract/models.ts';
 import { sendSitePageError } from './http/pages/send-page.ts';
@@ -57,16 +61,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
+    ...errorMappingOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   setValidators(app);
   // The API speaks JSON only; other bodies are answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   const { services } = deps;
   const viewerPage = ViewerPageTemplate.load();
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, deps.config.publicBaseUrl);
   await app.register(fastifyCookie);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicBaseUrl);
@@ -106,7 +112,10 @@ function setValidators(app: FastifyInstance): void {
   const common = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false } as const;
   const bodyAjv = new Ajv({ ...common, coerceTypes: false });
   const textAjv = new Ajv({ ...common, coerceTypes: true });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  // No control characters (U+0000 above all) in any string of any route: see text-rule.ts.
+  addTextRule(bodyAjv);
+  addTextRule(textAjv);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(withTextRule(schema)));
 }
 
 async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {

@@ -19,6 +19,7 @@ import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
 import { CachedIrradianceProvider, PvgisClient, type IrradianceProvider } from './irradiance/index.ts';
 import { EmailWorker } from './jobs/email-worker.ts';
 import { GenerationWorker, type WorkerLogger } from './jobs/generation-worker.ts';
+import { PasswordResetWorker } from './jobs/password-reset-worker.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AccountService } from './services/account-service.ts';
@@ -129,6 +130,10 @@ export async function compose(config: Config, options: CompositionOptions): Prom
       else if (topic.startsWith('model:')) services.models.invalidate(topic.slice('model:'.length));
     });
     closers.push(unsubscribe);
+    // Reset requests are worked after their answer, so /auth/forgot takes the same time for any address.
+    const resets = new PasswordResetWorker(queue, (email) => services.accounts.sendPasswordReset(email, services.now()));
+    await resets.start();
+    closers.push(() => resets.stop());
     return { database, queue, store, services, worker, close };
   } catch (error) {
     await close();
@@ -157,7 +162,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   const publicBaseUrl = config.publicBaseUrl;
   const rateLimits = new RateLimitRepository(db);
   const limits: RateLimiter =
-    database.kind === 'pglite' ? new SingleOwnerRateLimiter(rateLimits, (error) => logger.error({ err: error }, 'could not record rate-limit hits')) : new DatabaseRateLimiter(rateLimits);
+    database.kind === 'pglite' ? new SingleOwnerRateLimiter(rateLimits) : new DatabaseRateLimiter(rateLimits);
   const usage = new UsageRepository(db);
   const cacheHits = new WriteBehindBuffer((events: UsageEvent[]) => usage.recordMany(events), (error) => logger.error({ err: error }, 'could not record usage'));
   const accountsRepository = new AccountsRepository(db);

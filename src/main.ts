@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { accountCommands } from './cli/account-commands.ts';
 import { keyCommands } from './cli/key-commands.ts';
 import { generateCommand } from './cli/generate-command.ts';
 import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
-import { UsageError, type CommandContext } from './cli/command.ts';
+import type { CommandContext } from './cli/command.ts';
+import { ADMIN_COMMANDS, runThroughAdminSocket } from './cli/admin-socket.ts';
+import { runCommand } from './cli/run-command.ts';
 import { migrateCommand, serveCommand, workerCommand } from './cli/service-commands.ts';
 
 const HELP = `Usage: solar-partner <command> [options]
@@ -67,21 +67,15 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  try {
-    await command({ config, args: rest, out: (line) => process.stdout.write(`${line}\n`), parse: (options) => parseArgs({ args: rest, options, allowPositionals: true, strict: true }) });
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`${(error as Error).message}\n\nRun "solar-partner help" for the commands.\n`);
-      return 2;
-    }
-    if (error instanceof DataDirBusyError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    process.stderr.write(`Error: ${(error as Error).message}\n`);
-    return 1;
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  let outcome = await runCommand(command, config, rest, out);
+  if (outcome.busy && Object.hasOwn(ADMIN_COMMANDS, name)) {
+    // The service holds the embedded database: it runs the command itself, through its admin socket.
+    const forwarded = await runThroughAdminSocket(config.dataDir, name, rest, out);
+    outcome = 'unavailable' in forwarded ? { code: 1, error: `${outcome.error} (The running service could not take the command: ${forwarded.unavailable}.)` } : forwarded;
   }
+  if (outcome.error) process.stderr.write(`${outcome.error}\n`);
+  return outcome.code;
 }
 
 const code = await main(process.argv.slice(2));

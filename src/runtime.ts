@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
+import { startAdminSocket } from './cli/admin-socket.ts';
 import { compose } from './compose.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -47,6 +48,8 @@ export async function startService(config: Config, options: StartOptions): Promi
   try {
     const parts = await compose(config, { database, logger, generatorModule: options.generatorModule, irradiance: options.irradiance, retryDelaySeconds: options.retryDelaySeconds });
     closers.push(() => parts.close());
+    // The embedded database has one owner: operator commands reach it through this process.
+    if (database.kind === 'pglite') closers.push(await startAdminSocket(config, database, logger));
     let app: FastifyInstance | undefined;
     if (options.http) {
       app = await buildApp({ config, services: parts.services, store: parts.store, logger: loggerOptions(config.logLevel) });

@@ -15,8 +15,24 @@ export interface CommandContext {
 /** The command was called wrongly (exit code 2). */
 export class UsageError extends Error {}
 
-/** Opens the database for one command and closes it afterwards, whatever happens. */
+/** The database this process already holds open: set in the service, whose admin socket runs commands. */
+let processDatabase: DatabaseHandle | undefined;
+
+/**
+ * Makes commands run in this process use its open database (the embedded one allows one owner).
+ *
+ * @returns a function that undoes it
+ */
+export function useProcessDatabase(handle: DatabaseHandle): () => void {
+  processDatabase = handle;
+  return () => {
+    if (processDatabase === handle) processDatabase = undefined;
+  };
+}
+
+/** Opens the database for one command and closes it afterwards, whatever happens (or uses the process's own). */
 export async function withDatabase<T>(config: Config, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  if (processDatabase) return work(processDatabase);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, migrate: true });
   try {
     return await work(handle);

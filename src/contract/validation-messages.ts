@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { TEXT_RULE_KEYWORD } from './text-rule.ts';
 
 /** SPEC.md's message for a request without a location. */
 export const LOCATION_REQUIRED = 'latitude and longitude are required';
@@ -13,6 +14,9 @@ interface PropertySchema {
   minLength?: number;
   enum?: unknown[];
   anyOf?: PropertySchema[];
+  properties?: Record<string, PropertySchema>;
+  items?: PropertySchema;
+  const?: unknown;
 }
 
 interface ObjectSchema {
@@ -24,19 +28,24 @@ interface ObjectSchema {
  * e.g. `tiltDeg must be between 0 and 90`. A missing latitude or longitude gives SPEC.md's own message.
  */
 export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | undefined, part: string): string {
-  const error = errors.find((e) => e.keyword === 'required' && isLocation(e.params.missingProperty)) ?? errors[0];
+  const first = errors.find((e) => e.keyword === 'required' && isLocation(e.params.missingProperty)) ?? errors[0];
+  // A value that fits none of a union's options is reported option by option first; the union says it all.
+  const error = (first && errors.find((e) => e.keyword === 'anyOf' && e.instancePath === first.instancePath)) ?? first;
   if (!error) return 'Invalid request';
-  const field = error.instancePath.split('/').filter(Boolean).join('.');
-  const property = schema?.properties?.[field] ?? {};
-  const allowedFields = Object.keys(schema?.properties ?? {}).join(', ');
+  const path = error.instancePath.split('/').filter(Boolean).map((step) => step.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const field = path.join('.');
+  // The schema of the failing value, found along its path, so nested fields (configuration.kwp) say their rule.
+  const property = path.reduce<PropertySchema | undefined>((node, step) => node?.properties?.[step] ?? node?.items, schema as PropertySchema | undefined) ?? {};
+  const allowedFields = Object.keys(property.properties ?? {}).join(', ');
   const where = ({ body: 'Request body', querystring: 'Query', arguments: 'Arguments' } as Record<string, string>)[part] ?? 'Path';
   switch (error.keyword) {
     case 'required': {
       const missing = String(error.params.missingProperty);
+      if (field) return `${field}.${missing} is required`;
       return isLocation(missing) ? LOCATION_REQUIRED : `${missing} is required`;
     }
     case 'additionalProperties':
-      return `${String(error.params.additionalProperty)} is not a known field; allowed fields: ${allowedFields}`;
+      return `${field ? `${field}.` : ''}${String(error.params.additionalProperty)} is not a known field; allowed fields: ${allowedFields}`;
     case 'type':
       if (field === '') return `${where} must be a JSON object`;
       return `${field} must be a ${describeType(String(error.params.type))}`;
@@ -51,9 +60,25 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
       return property.minLength === 1 ? `${field} must not be empty` : `${field} must be at least ${property.minLength} characters`;
     case 'enum':
       return `${field} must be one of ${(property.enum ?? error.params.allowedValues ?? []).join(', ')}`;
+    case 'const':
+      return `${field} must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'anyOf':
+      return `${field} must be one of ${(property.anyOf ?? []).map((option) => JSON.stringify(option.const ?? option.type)).join(', ')}`;
+    case 'pattern':
+      return `${field} is not in the expected form (${describePattern(field)})`;
+    case TEXT_RULE_KEYWORD:
+      return `${field || where} must not contain control characters such as U+0000; letters, digits, punctuation, spaces, tabs and line breaks are allowed`;
     default:
       return `${field || where} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** What a pattern-checked field should look like, in words. */
+function describePattern(field: string): string {
+  const last = field.split('.').at(-1) ?? '';
+  if (/e-?mail/i.test(last)) return 'an e-mail address such as name@example.com';
+  if (/phone/i.test(last)) return 'digits, spaces and + ( ) . / -';
+  return 'see the API reference at /docs';
 }
 
 function isLocation(name: unknown): boolean {

@@ -1,17 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../domain/rate-limited-error.ts';
+import { clientErrorAnswer } from './error-mapping.ts';
 import { HttpError } from './http-error.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { validationMessage } from '../contract/validation-messages.ts';
-
-/** Fastify's own errors that are the caller's fault, with the message we give instead. */
-const CLIENT_ERRORS: Record<string, (error: FastifyError, request: FastifyRequest) => [number, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, request) => [415, `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json`],
-  FST_ERR_CTP_BODY_TOO_LARGE: (_e, request) => [413, `Request body is too large; the limit is ${request.routeOptions.bodyLimit} bytes`],
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, 'Request body is empty; send a JSON object'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'Content-Length does not match the body'],
-};
 
 /**
  * Makes every error a JSON body `{"error": "..."}` with a message for the caller: validation failures,
@@ -23,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.extra, error.headers);
     if (error instanceof RateLimitedError) {
       return sendError(reply, 429, error.message, {}, { ...rateLimitHeaders(error.state), 'retry-after': String(error.state.resetSeconds) });
@@ -34,14 +27,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof validationMessage>[1];
       return sendError(reply, 400, validationMessage(error.validation as never, schema, part));
     }
-    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) {
-      const [status, message] = known(error, request);
-      return sendError(reply, status, message);
-    }
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return sendError(reply, 400, `Request body is not valid JSON: ${error.message}`);
-    }
+    const known = await clientErrorAnswer(error, request);
+    if (known) return sendError(reply, known.status, known.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, error.statusCode, error.message);
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Internal server error');

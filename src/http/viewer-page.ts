@@ -44,7 +44,8 @@ export class ViewerPageTemplate {
 
 /**
  * The viewer page's Content-Security-Policy: scripts and styles from our origin only (WebAssembly for
- * the mesh decoder), model files from the object store, and framing by `frameAncestors`.
+ * the mesh decoder), model files from the object store, the model's embedded textures (the GLB loader
+ * fetches them as `blob:` URLs to decode them off the main thread), and framing by `frameAncestors`.
  */
 export function viewerPolicy(frameAncestors: string[], storeUrl: string): string {
   const storeOrigin = new URL(storeUrl).origin;
@@ -53,7 +54,7 @@ export function viewerPolicy(frameAncestors: string[], storeUrl: string): string
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    `connect-src 'self' ${storeOrigin}`,
+    `connect-src 'self' blob: ${storeOrigin}`,
     "worker-src 'self' blob:",
     `frame-ancestors ${frameAncestors.join(' ')}`,
     "base-uri 'none'",

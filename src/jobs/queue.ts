@@ -8,6 +8,17 @@ import type { Database } from '../db/schema.ts';
 export const SEND_EMAIL_QUEUE = 'send-email';
 export const EMAIL_RETRY_LIMIT = 12;
 
+/**
+ * Password-reset requests, worked after the answer: the form answers in the same time whether or not
+ * the address has an account, and the lookup, the link and the e-mail happen here.
+ */
+export const PASSWORD_RESET_QUEUE = 'password-reset';
+
+/** A password reset asked for an address (which may have no account). */
+export interface PasswordResetJob {
+  email: string;
+}
+
 /** The queue of model generations, and where jobs go after their last failed attempt. */
 export const GENERATE_MODEL_QUEUE = 'generate-model';
 export const GENERATE_MODEL_DEAD_QUEUE = 'generate-model-dead';
@@ -76,6 +87,7 @@ export class JobQueue {
     await this.boss
       .createQueue(SEND_EMAIL_QUEUE, { retryLimit: EMAIL_RETRY_LIMIT, retryDelay: this.#emailRetryDelaySeconds, retryBackoff: true, expireInSeconds: 120 })
       .catch(ignoreExists);
+    await this.boss.createQueue(PASSWORD_RESET_QUEUE, { retryLimit: 5, retryDelay: this.#emailRetryDelaySeconds, retryBackoff: true, expireInSeconds: 60 }).catch(ignoreExists);
   }
 
   /**
@@ -88,11 +100,17 @@ export class JobQueue {
     await this.boss.deleteJob(GENERATE_MODEL_QUEUE, noSuchJob);
     await this.boss.deleteJob(GENERATE_MODEL_DEAD_QUEUE, noSuchJob);
     await this.boss.deleteJob(SEND_EMAIL_QUEUE, noSuchJob);
+    await this.boss.deleteJob(PASSWORD_RESET_QUEUE, noSuchJob);
   }
 
   /** Queues an e-mail inside the caller's transaction: it is sent exactly when what it reports is saved. */
   async enqueueEmail(trx: Kysely<Database>, message: MailMessage): Promise<void> {
     await this.boss.send(SEND_EMAIL_QUEUE, message, { db: fromKysely(trx) });
+  }
+
+  /** Queues a password-reset request: one insert, the same for every address. */
+  async enqueuePasswordReset(job: PasswordResetJob): Promise<void> {
+    await this.boss.send(PASSWORD_RESET_QUEUE, job);
   }
 
   /**

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { emlFile } from './eml-file.ts';
+import type { MailMessage } from './mail-message.ts';
 
-/** An e-mail as the service writes them: plain text, with an optional reply address. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-}
+export type { MailMessage } from './mail-message.ts';
 
 /** Sends e-mail. */
 export interface Mailer {
@@ -43,21 +39,20 @@ class TransportMailer implements Mailer {
   }
 }
 
-/** Writes each message as an RFC 822 file named by time and recipient. */
+/** Writes each message as an `.eml` file named by time and recipient. */
 class FileMailer implements Mailer {
   readonly #dir: string;
   readonly #from: string;
-  readonly #builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   constructor(dir: string, from: string) {
     this.#dir = dir;
     this.#from = from;
   }
 
   async send(message: MailMessage): Promise<void> {
-    const built = (await this.#builder.sendMail({ from: this.#from, ...message })) as { message: Buffer };
+    const now = new Date();
     fs.mkdirSync(this.#dir, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
-    fs.writeFileSync(path.join(this.#dir, name), built.message);
+    const name = `${now.toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+    fs.writeFileSync(path.join(this.#dir, name), emlFile(this.#from, message, now));
   }
 
   close(): void {}

@@ -6,9 +6,13 @@ import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
 import { drawGroundFeatures } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
-import { cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
-import { EXISTING_SOLAR_COLOUR, FLAT_ROOF_COLOUR, parseColour, PITCHED_ROOF_COLOUR, WALL_COLOUR } from './gltf/colours.ts';
+import { EXISTING_SOLAR_COLOUR } from './gltf/colours.ts';
+import { buildingSurfaces } from './materials/building-surfaces.ts';
+import { groundMaterial } from './materials/ground-materials.ts';
+import { regionAt } from './materials/region.ts';
+import { MATERIALS } from './materials/surface-materials.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { loadFeatures } from './load-features.ts';
@@ -24,7 +28,6 @@ import type { GeneratedModel, ModelRequest, ProgressReport } from './model-gener
 
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
-const GROUND_COLOURS = { ground: [0.55, 0.57, 0.5] } as const;
 
 interface PreparedBuilding {
   feature: BuildingFeature;
@@ -54,14 +57,15 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   if (hd) await initSkeleton();
 
   const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
-  const writer = new GlbWriter();
+  const writer = new GlbWriter(hd);
+  const region = regionAt(request.latitude, request.longitude);
   let drawn = 0;
   let triangles = 0;
   const fallbacks: string[] = [];
   const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })), hd);
   // Buildings are seated first: their pads are cut into the ground the mesh is made from.
   const seating = seatBuildings(prepared.map((b, i) => ({ outer: b.outer, part: b.feature.kind === 'part', heightGuessed: buildingHeights(roofs[i].tags, 10).guessed.includes('height') })), heightAt);
-  const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: seating.pads });
+  const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: [...seating.pads, ...measured.seat(heightAt)] });
   const roofSources: string[] = [];
   const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;
@@ -76,14 +80,14 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, feet(a, b)));
     const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd, footAt);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
-    const wallColour = parseColour(building.feature.tags['building:colour']) ?? WALL_COLOUR;
-    const roofColour = parseColour(building.feature.tags['roof:colour']) ?? (mesh.roofShape === 'flat' ? FLAT_ROOF_COLOUR : PITCHED_ROOF_COLOUR);
+    const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
+    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId, hd, owner?.feature.tags);
     const pv = solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const node = writer.addNode(
       building.feature.osmId,
       [
-        { mesh: mesh.walls, colour: wallColour, extras: { surface: 'walls' } },
-        ...mesh.roofFaces.map((face) => ({ mesh: face.mesh, colour: roofColour, extras: { surface: 'roof', roofSegments: face.segments } })),
+        ...surfaces.walls,
+        ...surfaces.roofs,
         ...(pv ? [{ mesh: pv.mesh, colour: EXISTING_SOLAR_COLOUR, extras: { surface: 'existing-solar' } }] : []),
       ],
       {
@@ -98,6 +102,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         roofShape: mesh.roofShape,
         ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
+        materials: surfaces.materials,
         ...roofProvenanceExtras(roof),
         ...(hd ? footprintExtras(building.outer, building.inners, heights.wallTop) : {}),
         ...(pv?.installations.length ? { existingSolar: pv.installations } : {}),
@@ -116,7 +121,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
 
   onProgress({ progress: 86, step: hd ? 'Adding trees and ground' : 'Adding ground' });
   const ground = groundMesh(surface.indexed());
-  writer.addNode('ground', [{ mesh: ground, colour: [...GROUND_COLOURS.ground] }], { surface: 'ground' });
+  writer.addNode('ground', [{ mesh: ground, material: { material: groundMaterial('ground') }, uv: { kind: 'ground', tile: MATERIALS.ground.tile ?? 6 } }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;
   if (hd) {
@@ -157,6 +162,12 @@ function prepareBuildings(buildings: BuildingFeature[], frame: LocalFrame, radiu
     out.push({ feature, outer: oriented(outer, true), inners: inners.map((ring) => oriented(ring, false)) });
   }
   return out;
+}
+
+/** The building outline a part stands in (its centre inside), for the building's type. */
+function ownerOf(part: PreparedBuilding, prepared: PreparedBuilding[]): PreparedBuilding | undefined {
+  const centre = centroid(part.outer);
+  return prepared.find((b) => b.feature.kind === 'building' && pointInRing(centre, b.outer));
 }
 
 function round(value: number): number {

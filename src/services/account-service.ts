@@ -118,9 +118,20 @@ export class AccountService {
     await this.#sessions.delete(secretHash(secret));
   }
 
-  /** Mails a reset link when the address has an account; answers the same either way. */
+  /**
+   * Takes a reset request for any address: counts it against the address's limit and queues it. The
+   * lookup and the e-mail happen later ({@link sendPasswordReset}), so the answer takes the same time
+   * whether or not the address has an account.
+   *
+   * @throws RateLimitedError past 10 requests an hour from one address
+   */
   async requestPasswordReset(email: string, ip: string, now: Date): Promise<void> {
     await consumeRateLimit(this.#limits, { bucket: `reset:ip:${ip}`, limit: 10, windowMs: HOUR_MS, message: TOO_MANY_REQUESTS }, now);
+    await this.#queue.enqueuePasswordReset({ email });
+  }
+
+  /** Mails a reset link when the address has an account (the queued part of a reset request). */
+  async sendPasswordReset(email: string, now: Date): Promise<void> {
     const account = await this.#accounts.findByEmail(email);
     if (!account) return;
     await this.#db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import type { RateLimitDecision, RateLimitRepository } from '../db/rate-limit-repository.ts';
 import { RateLimitedError, type RateLimitState } from '../domain/rate-limited-error.ts';
-import { WriteBehindBuffer } from './write-behind-buffer.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -33,17 +33,18 @@ export class DatabaseRateLimiter implements RateLimiter {
 
 /**
  * For the embedded database, which exactly one process can open (the folder lock ensures it), so this
- * process sees every request: decisions come from memory, each bucket's window is read from the database
- * on first use (so limits survive restarts), and counted requests are written back in batches.
+ * process sees every request: decisions come from memory (exact under any concurrency), the windows are
+ * rebuilt from the database at start, and an admitted request is answered only once its hit is written
+ * (group commit: concurrent admissions share one insert), so a kill -9 loses no counted request.
  */
 export class SingleOwnerRateLimiter implements RateLimiter {
   readonly #repository: RateLimitRepository;
   readonly #windows = new Map<string, Date[]>();
-  readonly #hits: WriteBehindBuffer<{ bucket: string; hit_at: Date }>;
+  readonly #hits: GroupCommit<{ bucket: string; hit_at: Date }>;
 
-  constructor(repository: RateLimitRepository, onError: (error: Error) => void) {
+  constructor(repository: RateLimitRepository) {
     this.#repository = repository;
-    this.#hits = new WriteBehindBuffer((rows) => repository.insertHits(rows), onError);
+    this.#hits = new GroupCommit((rows) => repository.insertHits(rows));
   }
 
   /**
@@ -69,11 +70,9 @@ export class SingleOwnerRateLimiter implements RateLimiter {
     const allowed = hits.length < limit;
     const oldest = hits[0] ?? now;
     const counted = hits.length;
-    if (allowed) {
-      hits.push(now);
-      this.#hits.add({ bucket, hit_at: now });
-    }
+    if (allowed) hits.push(now);
     if (hits.length === 0) this.#windows.delete(bucket);
+    if (allowed) await this.#hits.add({ bucket, hit_at: now });
     return {
       allowed,
       limit,

@@ -1,11 +1,20 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('solar-partner CLI', () => {
   let dataDir: string;
@@ -26,6 +35,15 @@ describe('solar-partner CLI', () => {
     const badPlan = run(['accounts', 'create', '--email', 'a@example.com', '--plan', 'gold']);
     assert.equal(badPlan.code, 2);
     assert.match(badPlan.err, /--plan must be one of free, pro, business \(got "gold"\)/);
+  });
+
+  test('negative coordinates may follow their option with a space (places west of Greenwich)', () => {
+    // --lat -91 is out of range: the message shows both values were read as values, not as options.
+    const result = run(['generate', '--lat', '-91', '--lng', '-0.0984', '--out', 'x.glb']);
+    assert.equal(result.code, 2);
+    assert.match(result.err, /--lat must be a number between -90 and 90 \(got "-91"\)/);
+    const west = run(['generate', '--lat', '51.5', '--lng', '-0.0984', '--radius', '-1', '--out', 'x.glb']);
+    assert.match(west.err, /--radius must be between [\d.]+ and [\d.]+ km \(got "-1"\)/, 'the longitude passed, the radius is checked next');
   });
 
   test('bad settings stop the start with one line per problem', () => {
@@ -71,21 +89,46 @@ describe('solar-partner CLI', () => {
     assert.match(saved.out, /may be embedded on: https:\/\/www\.installer\.example$/m);
   });
 
-  test('a command run while the server holds the embedded database stops with a clear message', async () => {
-    const server = spawn(process.execPath, [MAIN, 'serve'], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', WORKERS: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: dataDir });
+  test('while the server holds the embedded database, operator commands run through its admin socket', async () => {
+    const port = await freePort();
+    const server = spawn(process.execPath, [MAIN, 'serve'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: dataDir });
     try {
       await new Promise<void>((resolve, reject) => {
         server.stdout!.on('data', (chunk) => String(chunk).includes('solar-partner started') && resolve());
         server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
-      const busy = run(['keys', 'list', '--email', 'partner@example.com']);
-      assert.equal(busy.code, 1);
-      assert.match(busy.err, /is in use by another solar-partner process \(pid \d+\)\. Stop that process first/);
+      const socket = path.join(dataDir, 'run', 'admin.sock');
+      assert.equal(fs.statSync(path.dirname(socket)).mode & 0o777, 0o700, 'only the service user may enter the socket folder');
+      assert.equal(fs.statSync(socket).mode & 0o777, 0o600, 'only the service user may open the socket');
+
+      assert.equal(run(['accounts', 'create', '--email', 'live@example.com', '--plan', 'pro']).code, 0);
+      const upgraded = run(['accounts', 'set-plan', '--email', 'live@example.com', '--plan', 'business']);
+      assert.equal(upgraded.code, 0, upgraded.err);
+      assert.match(upgraded.out, /Account live@example.com is now on the business plan/);
+      const created = run(['keys', 'create', '--email', 'live@example.com', '--name', 'site']);
+      assert.equal(created.code, 0, created.err);
+      const key = created.out.trim().split('\n').at(-1)!;
+      assert.match(key, /^spk_[A-Za-z0-9_-]{43}$/);
+      const answer = await fetch(`http://127.0.0.1:${port}/api/v1/models`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ latitude: 43.7396, longitude: 7.4276 }) });
+      assert.ok(answer.ok, `the new key works at once on the running service (${answer.status})`);
+      assert.match(run(['keys', 'list', '--email', 'live@example.com']).out, /site  created \S+  last used \S+  active/);
+      assert.match(run(['usage', '--email', 'live@example.com']).out, /Usage of live@example.com \(business plan\)/);
+      const missing = run(['keys', 'list', '--email', 'nobody@example.com']);
+      assert.equal(missing.code, 1);
+      assert.match(missing.err, /No account with the e-mail nobody@example.com/);
+      const wrong = run(['keys', 'frobnicate']);
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.err, /Use "keys create"/);
+
+      fs.rmSync(socket);
+      const refused = run(['keys', 'list', '--email', 'live@example.com']);
+      assert.equal(refused.code, 1);
+      assert.match(refused.err, /is in use by another solar-partner process \(pid \d+\)\. Stop that process first.*admin socket .*admin\.sock cannot be opened \(ENOENT\)/s, 'without the socket the command is refused, saying why');
     } finally {
       const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       assert.equal(await exited, 0, 'the server stops cleanly on SIGTERM');
     }
-    assert.equal(run(['keys', 'list', '--email', 'partner@example.com']).code, 0, 'after the server stopped the folder is free');
+    assert.equal(run(['keys', 'list', '--email', 'live@example.com']).code, 0, 'after the server stopped the folder is free');
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { NodeIO, type Node, type Primitive } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { ALL_EXTENSIONS, type Transform } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
 
@@ -71,4 +71,69 @@ function trianglesOf(node: Node, primitive: Primitive): [number, number, number]
   const out: [number, number, number][][] = [];
   for (let i = 0; i + 2 < count; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)));
   return out;
+}
+
+/** One primitive of a GLB as a renderer sees it: its node, material and texture coordinates. */
+export interface ModelPrimitive {
+  node: string;
+  /** The primitive's or its node's `surface` extra (walls, roof, ground, …). */
+  surface: string | undefined;
+  material: {
+    name: string;
+    extras: Record<string, unknown>;
+    /** Linear base colour factor. */
+    baseColour: number[];
+    roughness: number;
+    metalness: number;
+    /** MIME type of the base colour texture, when there is one. */
+    texture?: string;
+    textureBytes?: number;
+  };
+  /** Range of TEXCOORD_0 (u, v), when present. */
+  uv?: { min: [number, number]; max: [number, number] };
+  /** Vertices of its triangles in order (three per triangle) as [x, y, z] with their (u, v) when present, in the model's frame. */
+  vertices: { position: [number, number, number]; uv?: [number, number] }[];
+}
+
+/** Every primitive of a GLB with its material and texture coordinates (after the validator's check). */
+export async function readPrimitives(glb: Uint8Array): Promise<ModelPrimitive[]> {
+  const report = await validator.validateBytes(glb);
+  assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));
+  await MeshoptDecoder.ready;
+  const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
+  return document.getRoot().listNodes().flatMap((node) => {
+    const m = node.getWorldMatrix();
+    return (node.getMesh()?.listPrimitives() ?? []).map((p): ModelPrimitive => {
+      const material = p.getMaterial()!;
+      const texture = material.getBaseColorTexture();
+      // Stored texture coordinates are scaled by the material's KHR_texture_transform, when it has one.
+      const transform = material.getBaseColorTextureInfo()?.getExtension<Transform>('KHR_texture_transform');
+      const [su, sv] = transform?.getScale() ?? [1, 1];
+      const position = p.getAttribute('POSITION')!;
+      const texcoord = p.getAttribute('TEXCOORD_0');
+      const indices = p.getIndices();
+      const order = indices ? Array.from({ length: indices.getCount() }, (_, k) => indices.getScalar(k)) : Array.from({ length: position.getCount() }, (_, k) => k);
+      const vertices = order.map((i) => {
+        const [x, y, z] = position.getElement(i, [0, 0, 0]);
+        const world: [number, number, number] = [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
+        const uv = texcoord?.getElement(i, [0, 0]);
+        return { position: world, ...(uv ? { uv: [uv[0] * su, uv[1] * sv] as [number, number] } : {}) };
+      });
+      const uvs = vertices.map((v) => v.uv!).filter(Boolean);
+      return {
+        node: node.getName(),
+        surface: ((p.getExtras() as { surface?: string }).surface ?? (node.getExtras() as { surface?: string }).surface),
+        material: {
+          name: material.getName(),
+          extras: material.getExtras() as Record<string, unknown>,
+          baseColour: material.getBaseColorFactor(),
+          roughness: material.getRoughnessFactor(),
+          metalness: material.getMetallicFactor(),
+          ...(texture ? { texture: texture.getMimeType(), textureBytes: texture.getImage()?.byteLength ?? 0 } : {}),
+        },
+        ...(uvs.length ? { uv: { min: [Math.min(...uvs.map((t) => t[0])), Math.min(...uvs.map((t) => t[1]))], max: [Math.max(...uvs.map((t) => t[0])), Math.max(...uvs.map((t) => t[1]))] } } : {}),
+        vertices,
+      };
+    });
+  });
 }

@@ -22,7 +22,7 @@ describe('GET /embed and the viewer page routes', () => {
     const policy = response.headers['content-security-policy'] as string;
     assert.match(policy, /frame-ancestors \*/);
     assert.match(policy, /script-src 'self' 'wasm-unsafe-eval';/, 'only our own scripts, no inline script');
-    assert.match(policy, /connect-src 'self' https:\/\/solar\.example\.com/, 'model files from the store');
+    assert.match(policy, /connect-src 'self' blob: https:\/\/solar\.example\.com/, 'model files from the store and its embedded textures');
     assert.equal(response.headers['x-frame-options'], undefined, 'never frame-blocked');
     assert.equal(response.headers['cache-control'], 'no-store');
     assert.match(response.body, /OpenStreetMap contributors/);

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { waitFor } from '../helpers/test-context.ts';
 import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
 
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 const EMAIL = 'owner@sunny-roofs.example';
 const PASSWORD = 'sunshine on the roof';
 
@@ -36,7 +36,7 @@ describe('a new partner from sign-up to leads, in Chromium', { skip: browserSkip
     await page.goto(`${ctx.baseUrl}/auth/signup`);
     await page.getByLabel('E-mail address').fill(EMAIL);
     await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.screenshot({ path: path.join(DOCS, 'signup.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'signup.png') });
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
 
@@ -61,7 +61,7 @@ describe('a new partner from sign-up to leads, in Chromium', { skip: browserSkip
     assert.match(key, /^spk_/);
     await page.getByRole('button', { name: 'Copy the key' }).click();
     await page.locator('#copy-status').filter({ hasText: /Copied|Selected/ }).waitFor();
-    await page.screenshot({ path: path.join(DOCS, 'portal-new-key.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal-new-key.png') });
     await page.getByRole('link', { name: 'Back to the portal' }).click();
     assert.ok(!(await page.content()).includes(key), 'the portal never shows the key again');
 
@@ -84,7 +84,7 @@ describe('a new partner from sign-up to leads, in Chromium', { skip: browserSkip
     await page.getByLabel(/Your privacy notice/).fill('https://sunny-roofs.example/privacy');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Your profile is saved').waitFor();
-    await page.screenshot({ path: path.join(DOCS, 'portal.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal.png'), fullPage: true });
 
     // A visitor on the partner's site asks for a quote in the embedded viewer.
     const visitor = await browser.newPage({ viewport: { width: 1100, height: 800 } });
@@ -102,7 +102,7 @@ describe('a new partner from sign-up to leads, in Chromium', { skip: browserSkip
     await form.getByRole('button', { name: 'Send the request' }).click();
     assert.equal(await form.getByLabel(/I agree/).evaluate((box: HTMLInputElement) => box.validity.valueMissing), true, 'not sent without consent');
     await form.getByLabel(/I agree/).check();
-    await visitor.screenshot({ path: path.join(DOCS, 'viewer-quote-form.png') });
+    await visitor.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-quote-form.png') });
     await form.getByRole('button', { name: 'Send the request' }).click();
     await form.getByText(/Thank you/).waitFor();
 
@@ -110,7 +110,7 @@ describe('a new partner from sign-up to leads, in Chromium', { skip: browserSkip
     await page.goto(`${ctx.baseUrl}/partner/leads`);
     await page.getByRole('cell', { name: /Ada <b>Homeowner<\/b>/ }).waitFor();
     assert.match(await page.content(), /Ada &lt;b&gt;Homeowner&lt;\/b&gt;/, 'shown as text');
-    await page.screenshot({ path: path.join(DOCS, 'portal-leads.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal-leads.png') });
     assert.deepEqual(errors, []);
     await context.close();
   });

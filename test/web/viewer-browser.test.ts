@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, freePort, type ListeningContext } from '../helpers/listening-service.ts';
 import { changedShare, distinctColours, readPng } from '../helpers/screenshot-pixels.ts';
@@ -12,7 +12,6 @@ import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 const EXTRACT = 'osm/monaco-latest.osm.pbf';
 const extract = sharedDataFile(EXTRACT);
 const terrain = sharedDataFile('terrain/N43E007.hgt.zip');
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 const MONACO = { lat: 43.7384, lng: 7.4246 };
 const skip = browserSkipReason() ?? (extract ? false : missingSharedData(EXTRACT));
 
@@ -65,7 +64,7 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     assert.ok(distinctColours(canvas) > 40, `the canvas shows a model (${distinctColours(canvas)} colours)`);
     await assert.doesNotReject(page.locator('#attribution').getByText('OpenStreetMap contributors').waitFor({ state: 'visible' }));
     assert.ok(await page.locator('#time-panel').isVisible(), 'the time controls are shown');
-    await page.screenshot({ path: path.join(DOCS, 'viewer-embed.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-embed.png') });
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -77,10 +76,10 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await showMoment(page, '2026-06-21', 9 * 60);
     const morning = readPng(await page.screenshot({ clip: roofArea(page) }));
     const again = readPng(await page.screenshot({ clip: roofArea(page) }));
-    await page.screenshot({ path: path.join(DOCS, 'viewer-morning.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-morning.png') });
     await showMoment(page, '2026-06-21', 17 * 60);
     const afternoon = readPng(await page.screenshot({ clip: roofArea(page) }));
-    await page.screenshot({ path: path.join(DOCS, 'viewer-afternoon.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-afternoon.png') });
     assert.equal(changedShare(morning, again), 0, 'the same moment draws the same picture');
     const share = changedShare(morning, afternoon);
     assert.ok(share > 0.03, `shadows moved over ${(share * 100).toFixed(1)} % of the roof area`);
@@ -114,7 +113,7 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await nextFrame(page, 0);
     const panel = (await page.locator('#time-panel').boundingBox())!;
     assert.ok(panel.x >= 0 && panel.x + panel.width <= 390 && panel.y + panel.height <= 844, 'the time controls fit a phone screen');
-    await page.screenshot({ path: path.join(DOCS, 'viewer-phone.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-phone.png') });
     const view = () => page.evaluate(() => document.getElementById('compass')!.getAttribute('aria-label'));
     const before = await view();
     await touchGesture(page, [[[150, 300], [260, 300]]]);
@@ -198,7 +197,7 @@ describe('the viewer while a model is made, and when it fails (test generator)',
     await page.goto(`${ctx.baseUrl}/viewer?lat=-10&lng=5`);
     await page.waitForSelector('#app[data-state="failed"]', { timeout: 30_000 });
     assert.match(await page.locator('#loading-step').textContent() ?? '', /The model could not be generated: .*504 Gateway Timeout/);
-    await page.screenshot({ path: path.join(DOCS, 'viewer-failed.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-failed.png') });
     await page.locator('#retry').click();
     await page.waitForSelector('#app[data-state="loading"]');
     assert.equal(await page.locator('#retry').isHidden(), true);
@@ -218,5 +217,3 @@ async function touchGesture(page: Page, fingers: [[number, number], [number, num
   await nextFrame(page, before);
 }
 
-// Screenshots land in docs/ for the README; make sure the folder exists in a fresh clone.
-fs.mkdirSync(DOCS, { recursive: true });

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { FALLBACK_ACCURACY } from '../../src/irradiance/local-fallback.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
@@ -13,7 +14,6 @@ const EXTRACT = 'osm/monaco-latest.osm.pbf';
 const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
 const extract = sharedDataFile(EXTRACT);
 const recording = sharedDataFile(RECORDING);
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 // A flat-roofed block in Monaco (OSM way 94400143, 335 m² of roof) and a point on its roof.
 const ROOF = { id: 'way/94400143', lat: 43.7387325, lng: 7.4243109 };
 const SITE = { lat: 43.7384, lng: 7.4246 };
@@ -67,7 +67,7 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.equal(state.access, 'preview');
     assert.ok(await page.locator('#wizard-upgrade').isVisible(), 'the sign-up or upgrade prompt is shown');
     assert.equal(await page.locator('#wizard-goal').isDisabled(), true, 'the free preview cannot change the design');
-    await page.screenshot({ path: path.join(DOCS, 'wizard-agent-link.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-agent-link.png') });
 
     await page.locator('#wizard-start-over').click();
     const cleared = await wizard(page);
@@ -110,7 +110,7 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       assert.match(await page.locator(`#${id}`).textContent() ?? '', /\d/, `${id} shows a figure`);
     }
     assert.equal(await page.locator('#wizard-chart svg rect').count(), 12, 'a bar a month');
-    await page.screenshot({ path: path.join(DOCS, 'wizard-embed.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-embed.png') });
 
     await page.selectOption('#wizard-goal', 'cover_bill');
     await page.fill('#wizard-kwh', '100000');
@@ -152,7 +152,7 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.notEqual(gabled.candidates, flat.candidates, `panel places change: ${flat.candidates} on the flat roof, ${gabled.candidates} on the gables`);
     assert.notEqual(gabled.annualKwh, flat.annualKwh, `the yield changes: ${flat.annualKwh} → ${gabled.annualKwh} kWh`);
     assert.match(await page.locator('#roof-source').textContent() ?? '', /as you corrected it/);
-    await page.screenshot({ path: path.join(DOCS, 'wizard-roof-corrected.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { clientErrorAnswer } from '../error-mapping.ts';
 import { messagePage } from './layout.ts';
 
 /** Sends a site page; pages show a signed-in person's data, so no cache keeps them. */
@@ -8,11 +9,16 @@ export function sendPage(reply: FastifyReply, body: string, status = 200): Fasti
 
 /**
  * Errors of the site's pages as pages: a form that fails its schema (a missing or too-long field), a
- * refused form (forgery checks), or anything else (logged).
+ * refused form (forgery checks), a body the forms never send (too large: 413, another type: 415), or
+ * anything else (logged).
  */
-export function sendSitePageError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error.validation) return sendPage(reply, messagePage('Please check the form', 'A field is missing or too long. Go back and try again.'), 400);
-  if (error.statusCode === 403) return sendPage(reply, messagePage('The form could not be sent', error.message), 403);
+export async function sendSitePageError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  if (error.validation) return sendPage(reply, messagePage('Please check the form', 'A field is missing or too long, or holds characters that are not allowed. Go back and try again.'), 400);
+  // Oversized bodies, other content types (multipart, text): the framework's errors, said for a form.
+  const known = await clientErrorAnswer(error, request, 'application/x-www-form-urlencoded, as the site\'s forms do');
+  if (known) return sendPage(reply, messagePage('The form could not be sent', known.message), known.status);
+  // Refused forms (forgery checks) and other errors meant for the sender.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendPage(reply, messagePage('The form could not be sent', error.message), error.statusCode);
   request.log.error({ err: error, url: request.url }, 'site page failed');
   return sendPage(reply, messagePage('Something went wrong', 'Please try again in a moment.'), 500);
 }

@@ -1,22 +1,40 @@
 import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type WriterContext } from '@gltf-transform/core';
-import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
+import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
+import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
+import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
 
 type Extras = Record<string, unknown>;
 
 /**
- * Writes the model as glTF 2.0 binary: one scene, nodes with extras, one material per colour, flat
- * shaded primitives. `compress` applies meshopt compression with quantisation (EXT_meshopt_compression;
- * both qualities use it, SD has less in it).
+ * One primitive of a node: its triangles and either a plain `colour` or a named `material` (textured
+ * in HD, laid out by `uv`), with optional per-vertex `colours` (baked occlusion, RGB 0–1).
+ */
+export interface PrimitiveSpec {
+  mesh: MeshBuilder;
+  colour?: [number, number, number];
+  material?: PrimitiveMaterial;
+  uv?: UvMapping;
+  colours?: Float32Array<ArrayBuffer>;
+  extras?: Extras;
+}
+
+/**
+ * Writes the model as glTF 2.0 binary: one scene, nodes with extras, materials shared by all
+ * primitives that look alike (see MaterialLibrary), flat-shaded primitives (smooth where the mesh
+ * gives normals per corner). `compress` applies meshopt compression (EXT_meshopt_compression; both
+ * qualities use it, SD has less in it). `textured` (HD) gives materials their textures and primitives UVs.
  */
 export class GlbWriter {
   readonly #document = new Document();
   readonly #buffer = this.#document.createBuffer();
   readonly #scene = this.#document.createScene('model');
-  constructor() {
+  readonly #library: MaterialLibrary;
+  constructor(textured = false) {
     this.#document.setLogger(new Logger(Logger.Verbosity.ERROR));
     this.#document.getRoot().setDefaultScene(this.#scene);
+    this.#library = new MaterialLibrary(this.#document, textured);
   }
   readonly #materials = new Map<string, Material>();
 
@@ -26,15 +44,24 @@ export class GlbWriter {
   }
 
   /** Adds a node with a mesh made of the given primitives (empty ones are left out). */
-  addNode(name: string, primitives: { mesh: MeshBuilder; colour: [number, number, number]; extras?: Extras }[], extras?: Extras): Node | undefined {
+  addNode(name: string, primitives: PrimitiveSpec[], extras?: Extras): Node | undefined {
     const used = primitives.filter((p) => p.mesh.triangleCount > 0);
     if (used.length === 0) return undefined;
     const { translation, scale, positions, normals } = quantise(used.map((p) => p.mesh));
     const mesh = this.#document.createMesh(name);
-    used.forEach(({ colour, extras: primitiveExtras }, i) => {
+    used.forEach(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }, i) => {
       const position = this.#document.createAccessor().setType('VEC3').setArray(positions[i]).setNormalized(true).setBuffer(this.#buffer);
       const normal = this.#document.createAccessor().setType('VEC3').setArray(normals[i]).setNormalized(true).setBuffer(this.#buffer);
-      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setMaterial(this.#material(colour));
+      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal);
+      if (material) {
+        primitive.setMaterial(this.#library.get(material));
+        if (this.#library.textured(material)) {
+          // From the unquantised positions, so texture seams do not move by a quantisation step.
+          const uvs = quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 }));
+          primitive.setAttribute('TEXCOORD_0', this.#document.createAccessor().setType('VEC2').setArray(uvs).setBuffer(this.#buffer));
+        }
+      } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
+      if (colours) primitive.setAttribute('COLOR_0', this.#document.createAccessor().setType('VEC4').setArray(vertexColours(colours)).setNormalized(true).setBuffer(this.#buffer));
       if (primitiveExtras) primitive.setExtras(primitiveExtras);
       mesh.addPrimitive(primitive);
     });
@@ -56,7 +83,8 @@ export class GlbWriter {
 
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
-    const io = new NodeIO().registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization]);
+    await this.#library.finish();
+    const io = new NodeIO().registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization, EXTTextureWebP, KHRTextureTransform]);
     this.#document.createExtension(KHRMeshQuantization).setRequired(true);
     if (compress) {
       // Attributes are quantised as they are added (quantise()): what is left is meshopt's encoding,
@@ -138,7 +166,12 @@ function quantise(meshes: MeshBuilder[]): { translation: [number, number, number
   };
 }
 
-/** glTF base colours are linear; OSM colours are sRGB. */
-function srgbToLinear(colour: [number, number, number]): [number, number, number] {
-  return colour.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+/** RGB colours 0–1 as normalised 8-bit RGBA (four bytes keep vertex attributes aligned). */
+function vertexColours(rgb: Float32Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array((rgb.length / 3) * 4);
+  for (let v = 0; v < rgb.length / 3; v++) {
+    for (let k = 0; k < 3; k++) out[4 * v + k] = Math.round(Math.min(Math.max(rgb[3 * v + k], 0), 1) * 255);
+    out[4 * v + 3] = 255;
+  }
+  return out;
 }

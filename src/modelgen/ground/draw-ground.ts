@@ -3,6 +3,7 @@ import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
 import { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { addTree, treeMeshes } from '../geometry/trees.ts';
 import type { GlbWriter } from '../gltf/glb-writer.ts';
+import { groundSurface } from '../materials/ground-materials.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import { areaPieces } from './area-pieces.ts';
 import { addBridgeDeck } from './bridge-deck.ts';
@@ -91,13 +92,13 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   const ordered = [...meshes.values()].sort((a, b) => GROUND_LAYERS[a.kind].drawOrder - GROUND_LAYERS[b.kind].drawOrder);
   for (const kind of new Set(ordered.map((m) => m.kind))) {
     const layer = GROUND_LAYERS[kind];
-    const primitives = ordered.filter((m) => m.kind === kind).map(({ roadClass, mesh }) => ({ mesh, colour: layer.colour, extras: { kind, ...(roadClass ? { roadClass } : {}) } }));
+    const primitives = ordered.filter((m) => m.kind === kind).map(({ roadClass, mesh }) => ({ mesh, ...groundSurface(kind), extras: { kind, ...(roadClass ? { roadClass } : {}) } }));
     writer.addNode(kind, primitives, { surface: layer.surface, kind, drawOrder: layer.drawOrder });
     triangles += primitives.reduce((sum, p) => sum + p.mesh.triangleCount, 0);
   }
   writer.addNode('bridges', [
-    { mesh: deckTop, colour: GROUND_LAYERS.road.colour, extras: { kind: 'bridge-deck' } },
-    { mesh: deckSides, colour: [0.62, 0.6, 0.57], extras: { kind: 'bridge-structure' } },
+    { mesh: deckTop, ...groundSurface('bridge-deck'), extras: { kind: 'bridge-deck' } },
+    { mesh: deckSides, ...groundSurface('bridge-structure'), extras: { kind: 'bridge-structure' } },
   ], { surface: 'bridge', kind: 'bridge' });
 
   const trees = plantTrees(
@@ -113,9 +114,9 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   const tree = treeMeshes();
   for (const { x, y, tags, shape } of trees) addTree(tree, x, y, surface.heightAt(x, y), tags, shape);
   writer.addNode('trees', [
-    { mesh: tree.trunks, colour: [0.4, 0.3, 0.2], extras: { kind: 'trunk' } },
-    { mesh: tree.crowns.broadleaved, colour: [0.3, 0.5, 0.25], extras: { kind: 'crown', leafType: 'broadleaved' } },
-    { mesh: tree.crowns.needleleaved, colour: [0.2, 0.38, 0.22], extras: { kind: 'crown', leafType: 'needleleaved' } },
+    { mesh: tree.trunks, material: { material: 'bark' as const }, extras: { kind: 'trunk' } },
+    { mesh: tree.crowns.broadleaved, material: { material: 'foliage' as const }, extras: { kind: 'crown', leafType: 'broadleaved' } },
+    { mesh: tree.crowns.needleleaved, material: { material: 'foliage' as const, colour: [0.2, 0.38, 0.22] as [number, number, number] }, extras: { kind: 'crown', leafType: 'needleleaved' } },
   ], { surface: 'trees', count: trees.length });
   triangles += tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount;
   return { triangles, trees: trees.length };

@@ -1,5 +1,5 @@
 import {
-  Box3, Color, DirectionalLight, Group, HemisphereLight, Mesh, NeutralToneMapping, PCFShadowMap, PerspectiveCamera, Raycaster,
+  Box3, DirectionalLight, FogExp2, Group, HemisphereLight, Mesh, MeshStandardMaterial, NeutralToneMapping, PCFShadowMap, PerspectiveCamera, Raycaster,
   Scene, SRGBColorSpace, Vector3, WebGLRenderer, type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -7,12 +7,13 @@ import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { applyDrawOrder } from './draw-order.ts';
 import { fitShadowBox } from './shadow-fit.ts';
+import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
-const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'area']);
-const DAY_SKY = new Color(0xb9d5ee);
-const NIGHT_SKY = new Color(0x1b2536);
+const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
+/** Haze: the share of colour lost to the sky's horizon grows with distance, about 12 % at the model's diameter. */
+const HAZE_PER_RADIUS = 0.18;
 
 /** The model's metadata the viewer uses (GLB `asset.extras`). */
 export interface ModelInfo {
@@ -38,6 +39,8 @@ export class Viewer {
   readonly #container: HTMLElement;
   readonly #sun = new DirectionalLight(0xfff4e0, 3);
   readonly #sky = new HemisphereLight(0xdfeeff, 0x6f665c, 0.8);
+  readonly #dome = new SkyDome();
+  readonly #haze = new FogExp2(0xcfe1ef, HAZE_PER_RADIUS / 300);
   readonly #resizeObserver: ResizeObserver;
   readonly #listeners = new Set<() => void>();
   #sunDirection: ModelDirection | undefined = { x: 0, y: 1, z: 0 };
@@ -50,6 +53,7 @@ export class Viewer {
     this.renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     this.renderer.outputColorSpace = SRGBColorSpace;
+    // Neutral tone mapping keeps the mapped colours of roofs and walls while rolling off sunlit highlights.
     this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.shadowMap.enabled = true;
     this.renderer.shadowMap.type = PCFShadowMap;
@@ -66,8 +70,10 @@ export class Viewer {
     this.#sun.shadow.mapSize.set(2048, 2048);
     this.#sun.shadow.bias = -0.0004;
     this.#sun.shadow.normalBias = 0.04;
-    this.scene.add(this.#sun, this.#sun.target, this.#sky);
-    this.scene.background = DAY_SKY.clone();
+    // Soft edges (filtered over a few texels) read as shadows, not as black paint.
+    this.#sun.shadow.radius = 3;
+    this.scene.add(this.#sun, this.#sun.target, this.#sky, this.#dome);
+    this.scene.fog = this.#haze;
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(container);
     this.#resize();
@@ -91,11 +97,14 @@ export class Viewer {
     this.clear();
     // A model of open land may hold no scene at all; show the empty ground rather than fail.
     const content: Object3D = gltf.scene ?? new Group();
+    const anisotropy = Math.min(this.renderer.capabilities.getMaxAnisotropy(), 8);
     content.traverse((object) => {
       if (!(object instanceof Mesh)) return;
       const surface = surfaceOf(object);
       object.receiveShadow = true;
       object.castShadow = !GROUND_SURFACES.has(surface ?? '');
+      // Roofs and streets are seen at grazing angles: anisotropic filtering keeps their texture sharp.
+      for (const material of [object.material].flat()) if (material instanceof MeshStandardMaterial && material.map) material.map.anisotropy = anisotropy;
     });
     applyDrawOrder(content);
     this.content = content;
@@ -107,6 +116,7 @@ export class Viewer {
     this.controls.maxDistance = this.#modelRadius * 3.5;
     this.camera.far = this.#modelRadius * 12;
     this.camera.updateProjectionMatrix();
+    this.#haze.density = HAZE_PER_RADIUS / this.#modelRadius;
     this.requestRender();
   }
 
@@ -162,11 +172,17 @@ export class Viewer {
   setSun(azimuthDeg: number, elevationDeg: number): void {
     const daylight = smoothstep(-4, 8, elevationDeg);
     this.#sunDirection = elevationDeg > 0 ? sunDirection(azimuthDeg, elevationDeg) : undefined;
+    const colours = skyColours(elevationDeg);
     this.#sun.visible = this.#sunDirection !== undefined;
-    this.#sun.intensity = 3.2 * smoothstep(0, 12, elevationDeg);
-    this.#sun.color.setHSL(0.1, 0.9, 0.5 + 0.45 * smoothstep(0, 25, elevationDeg));
-    this.#sky.intensity = 0.2 + 0.55 * daylight;
-    (this.scene.background as Color).copy(NIGHT_SKY).lerp(DAY_SKY, daylight);
+    this.#sun.intensity = 2.6 * smoothstep(0, 12, elevationDeg);
+    this.#sun.color.copy(colours.sun);
+    // The hemisphere light is the sky's own light: its colour from the zenith, the bounce from the ground.
+    this.#sky.color.copy(colours.zenith).lerp(colours.horizon, 0.5);
+    this.#sky.groundColor.copy(colours.ground);
+    this.#sky.intensity = 0.2 + 0.95 * daylight;
+    this.#haze.color.copy(colours.horizon);
+    const sun = this.#sunDirection;
+    this.#dome.update(colours, sun ? new Vector3(sun.x, sun.y, sun.z) : undefined);
     this.requestRender();
   }
 
@@ -211,6 +227,8 @@ export class Viewer {
 
   #render(): void {
     this.#fitSunToView();
+    this.#dome.position.copy(this.camera.position);
+    this.#dome.scale.setScalar(this.camera.far * 0.9);
     this.renderer.render(this.scene, this.camera);
     this.frames++;
     for (const listener of this.#listeners) listener();
