@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
 import { errorMappingOptions } from './http/error-mapping.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { addTextRule, withTextRule } from './contract/text-rule.ts';
 import { ErrorBody } from './contract/common.ts';
 import { ModelJob } from './contract/models.ts';
@@ -64,11 +66,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   setValidators(app);
   // The API speaks JSON only; other bodies are answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   const { services } = deps;
   const viewerPage = ViewerPageTemplate.load();
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, deps.config.publicBaseUrl);
   await app.register(fastifyCookie);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicBaseUrl);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
-import { parseLod2Sources, type Lod2SourceSpec } from './modelgen/index.ts';
+import { parseLod2Sources, type Lod2SourceSpec } from './modelgen/sources.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {

@@ -3,4 +3,3 @@
  */
 export type { GeneratedModel, GenerateModel, GeneratorSources, ModelRequest, ProgressReport } from './model-generator.ts';
 export { generateModel, OSM_ATTRIBUTION } from './generate-model.ts';
-export { parseLod2Sources, type Lod2SourceSpec } from './lod2/lod2-source-spec.ts';

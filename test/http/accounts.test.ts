@@ -59,7 +59,7 @@ for (const kind of DATABASES) {
       const missing = await mail.ctx.app.inject({ method: 'POST', url: '/auth/signup', payload: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       assert.equal(missing.statusCode, 400);
       assert.match(missing.headers['content-type'] as string, /text\/html/);
-      assert.match(missing.body, /A field is missing or too long/);
+      assert.match(missing.body, /A field is missing, too long or holds characters that are not allowed/);
     });
 
     test('signing up with a taken address answers the same and tells the owner instead', async () => {

@@ -6,6 +6,7 @@ import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { metricRing, planeOf, pitchAzimuth } from '../../src/modelgen/lod2/polygon-3d.ts';
 import { readLod2File } from '../../src/modelgen/lod2/read-lod2-file.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { OverpassStandIn } from '../stand-ins/overpass-stand-in.ts';
@@ -17,7 +18,6 @@ const NO_OSM_HERE = 'overpass/piedmont-ca-buildings-2017-10-20.json.gz';
 const tile = sharedDataFile(TILE);
 const recording = sharedDataFile(RECORDING);
 const noOsm = sharedDataFile(NO_OSM_HERE);
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 const skip = browserSkipReason() ?? (!tile ? missingSharedData(TILE) : !recording ? missingSharedData(RECORDING) : !noOsm ? missingSharedData(NO_OSM_HERE) : false);
 
 /** A gabled house of the Wesel tile with one face towards the south: its id, that face's centre and azimuth. */
@@ -79,7 +79,7 @@ describe('the Solar Wizard on a measured roof in Wesel (LoD2 from Geobasis NRW)'
     assert.match(await page.locator('#extra-attribution').textContent() ?? '', /Geobasis NRW/, 'the data’s credit beside OpenStreetMap’s');
     assert.match(await page.locator('#roof-source').textContent() ?? '', /measured: 2 faces as surveyed, from the geobasis-nrw 3D city model/);
     assert.equal(await page.locator('#roof-shape').isVisible(), false, 'no correction fields on a measured roof');
-    await page.screenshot({ path: path.join(DOCS, 'wizard-lod2-wesel.png') });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-lod2-wesel.png') });
     await page.close();
 
     // The same link on a phone.

@@ -44,6 +44,26 @@ export function drapeConvex(mesh: MeshBuilder, piece: Point2[], surface: Terrain
   }
 }
 
+/** Whether the ground under a piece lies nowhere above `level` (the whole piece of sea can be laid flat at once). */
+export function wholeUnderLevel(surface: TerrainSurface, piece: Point2[], level: number): boolean {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of piece) {
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  for (const triangle of surface.trianglesIn({ minX, minY, maxX, maxY })) {
+    const [a, b, c] = triangle;
+    if (Math.max(a[0], b[0], c[0]) < minX || Math.min(a[0], b[0], c[0]) > maxX || Math.max(a[1], b[1], c[1]) < minY || Math.min(a[1], b[1], c[1]) > maxY) continue;
+    if (triangle.some(([, , z]) => z > level + 0.005)) return false;
+  }
+  return true;
+}
+
+/** Lays a convex piece on level ground at `height` (no terrain, or the sea's floor): the piece needs no cutting. */
+export function layFlat(mesh: MeshBuilder, piece: Point2[], height: number, options: DrapeOptions): void {
+  lay(mesh, piece, () => height, options);
+}
+
 /** Adds a convex piece lying in a plane, lifted (a level surface: flat, where the plane is below its level). */
 function lay(mesh: MeshBuilder, part: Point2[], height: (x: number, y: number) => number, options: DrapeOptions): void {
   const { level } = options;

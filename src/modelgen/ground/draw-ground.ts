@@ -9,8 +9,9 @@ import { areaPieces } from './area-pieces.ts';
 import { addBridgeDeck } from './bridge-deck.ts';
 import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
-import { drapeConvex } from './drape.ts';
+import { drapeConvex, layFlat, wholeUnderLevel } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
+import { layLevelArea } from './level-area.ts';
 import { stripPieces } from './road-strips.ts';
 import { seaPolygons } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
@@ -20,8 +21,8 @@ const TILE_M = 24;
 /** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
 const WOOD_SPACING_M = 12;
 const MAX_TREES = 5000;
-/** Steps of a quantised position (the GLB stores 14-bit positions over each mesh's extent). */
-const POSITION_STEPS = 16383;
+/** Steps of a quantised position across a node (the GLB stores at most 16-bit positions over each node's extent). */
+const POSITION_STEPS = 65534;
 
 /** What the ground features are drawn against. */
 export interface GroundScene {
@@ -60,7 +61,9 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     for (const piece of pieces) {
       const inside = clipToCircle(piece, radius);
       if (inside.length < 3) continue;
-      for (const tile of flat ? [inside] : tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
+      if (flat) layFlat(meshFor(kind, roadClass), inside, 0, options);
+      else if (level !== undefined && wholeUnderLevel(surface, inside, level)) layFlat(meshFor(kind, roadClass), inside, level, options);
+      else for (const tile of tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
     }
   };
 
@@ -75,7 +78,11 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     }
   }
   const coasts = onSurface.filter((g) => g.kind === 'coastline').map((g) => local(g.points));
-  for (const sea of seaPolygons(coasts, radius)) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
+  for (const sea of seaPolygons(coasts, radius)) {
+    const options = { lift: liftOf('sea') + extraLift, level: scene.seaLevel };
+    if (flat) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
+    else layLevelArea(meshFor('sea'), sea, surface, radius, TILE_M, options);
+  }
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();

@@ -1,40 +1,39 @@
 import type { Point2 } from '../geometry/local-frame.ts';
+import { signedArea } from '../geometry/polygon.ts';
 
-/** Corners of the disc laid at each bend, so strips join without gaps. */
-const JOINT_SIDES = 8;
+/** How far each segment's rectangle reaches past its ends, metres. */
+const OVERLAP_M = 0.1;
 
 /**
  * A road or path as convex pieces (counter-clockwise) that together cover its strip `width` wide: one
- * rectangle per segment of the centre line and a small disc at each inner vertex (and each end, so a
- * road ends round like the road it meets).
+ * rectangle per segment of the centre line and, at each bend, the wedge that closes the gap on its
+ * outer side (a bevel join; the inner side overlaps). One triangle per bend keeps winding paths cheap.
  */
 export function stripPieces(line: Point2[], width: number): Point2[][] {
   const half = width / 2;
   const out: Point2[][] = [];
+  let previous: Point2 | undefined;
   for (let i = 0; i + 1 < line.length; i++) {
     const [ax, ay] = line[i];
     const [bx, by] = line[i + 1];
     const length = Math.hypot(bx - ax, by - ay);
     if (length < 0.01) continue;
-    const nx = (-(by - ay) / length) * half;
-    const ny = ((bx - ax) / length) * half;
-    out.push([[ax - nx, ay - ny], [bx - nx, by - ny], [bx + nx, by + ny], [ax + nx, ay + ny]]);
-  }
-  for (let i = 0; i < line.length; i++) {
-    const [x, y] = line[i];
-    // Straight joins need no disc; a bend of more than a few degrees leaves a wedge open without one.
-    if (i > 0 && i + 1 < line.length && !bends(line[i - 1], line[i], line[i + 1])) continue;
-    out.push(Array.from({ length: JOINT_SIDES }, (_, k): Point2 => {
-      const angle = (2 * Math.PI * k) / JOINT_SIDES;
-      return [x + half * Math.cos(angle), y + half * Math.sin(angle)];
-    }));
+    const normal: Point2 = [(-(by - ay) / length) * half, ((bx - ax) / length) * half];
+    const [nx, ny] = normal;
+    // Each rectangle reaches a little past its ends, so neighbours overlap instead of meeting on a seam.
+    const ex = ((bx - ax) / length) * OVERLAP_M;
+    const ey = ((by - ay) / length) * OVERLAP_M;
+    const [sx, sy, tx, ty] = [ax - ex, ay - ey, bx + ex, by + ey];
+    out.push([[sx - nx, sy - ny], [tx - nx, ty - ny], [tx + nx, ty + ny], [sx + nx, sy + ny]]);
+    if (previous) {
+      // The outer side of the bend is where the two rectangles' edges part: fill it with one triangle.
+      const turn = previous[0] * ny - previous[1] * nx;
+      const side = turn > 0 ? -1 : 1;
+      const wedge: Point2[] = [[ax, ay], [ax + side * previous[0], ay + side * previous[1]], [ax + side * nx, ay + side * ny]];
+      const area = signedArea(wedge);
+      if (Math.abs(area) > 1e-4) out.push(area > 0 ? wedge : wedge.reverse());
+    }
+    previous = normal;
   }
   return out;
-}
-
-function bends(a: Point2, b: Point2, c: Point2): boolean {
-  const ux = b[0] - a[0], uy = b[1] - a[1], vx = c[0] - b[0], vy = c[1] - b[1];
-  const cross = ux * vy - uy * vx;
-  const dot = ux * vx + uy * vy;
-  return Math.abs(Math.atan2(cross, dot)) > (3 * Math.PI) / 180;
 }

@@ -1,4 +1,5 @@
 import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
+import { seatBuilding, type Pad } from '../geometry/seating.ts';
 import { touchesCircle } from '../geometry/polygon.ts';
 import { buildingSurfaces } from '../materials/building-surfaces.ts';
 import type { GlbWriter } from '../gltf/glb-writer.ts';
@@ -36,6 +37,8 @@ export class MeasuredBuildings {
   readonly #failures: string[];
   readonly #covers: CoverIndex;
   readonly #frame: LocalFrame;
+  /** Each placed building's base in the model (set by {@link seat}). */
+  #bases: number[] | undefined;
 
   private constructor(placed: Placed[], datasets: Lod2Dataset[], failures: string[], frame: LocalFrame) {
     this.#placed = placed;
@@ -87,15 +90,26 @@ export class MeasuredBuildings {
   }
 
   /**
+   * Seats every measured building on the ground as OSM buildings with a known height are seated: on the
+   * lowest ground along its outline. Returns the pads to cut into the ground mesh under them.
+   */
+  seat(heightAt: (x: number, y: number) => number): Pad[] {
+    const rings = this.#placed.map((p) => p.footprint.rings.filter((ring) => ring.length >= 3));
+    this.#bases = rings.map((list) => Math.min(...list.map((ring) => seatBuilding(ring, heightAt, false).groundLow)));
+    return rings.flatMap((list, i) => list.map((outer) => ({ outer, base: this.#bases![i] })));
+  }
+
+  /**
    * Draws every measured building as a node `lod2/<dataset>/<id>`, standing on the terrain: its data
-   * heights are shifted so its lowest ground point sits on the lowest terrain point under its footprint
+   * heights are shifted so its lowest ground point sits on its seat (see {@link seat}; unseated, the
+   * lowest terrain point at its footprint's corners)
    * (the model's heights are relative to the terrain at the origin, so the shift aligns the data's
    * height datum with the terrain's and keeps every measured height difference).
    */
   draw(writer: GlbWriter, heightAt: (x: number, y: number) => number): MeasuredDrawn {
     const result: MeasuredDrawn = { drawn: 0, triangles: 0, roofSources: [] };
-    for (const { building, footprint } of this.#placed) {
-      const base = Math.min(...footprint.rings.flat().map(([x, y]) => heightAt(x, y)));
+    for (const [index, { building, footprint }] of this.#placed.entries()) {
+      const base = this.#bases?.[index] ?? Math.min(...footprint.rings.flat().map(([x, y]) => heightAt(x, y)));
       const mesh = buildMeasuredMesh(building, this.#frame, base - footprint.groundZ);
       const pitched = mesh.roofFaces.some((f) => f.segments[0].pitch >= 5);
       const name = `lod2/${building.dataset}/${building.id}`;

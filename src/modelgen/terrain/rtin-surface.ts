@@ -1,4 +1,5 @@
 import type { Point3 } from '../geometry/mesh-builder.ts';
+import { CIRCLE_SIDES, clipToCircle } from './clip-to-circle.ts';
 import type { HeightGrid } from './height-grid.ts';
 import type { Box2, TerrainSurface } from './terrain-surface.ts';
 
@@ -12,6 +13,11 @@ export interface RtinOptions {
   fineError?: number;
   /** Longest triangle leg allowed, metres, so the mesh can be cut close to the circle. */
   maxLegM: number;
+  /**
+   * Shortest triangle leg away from `fine` points, metres: a step in the data (the sea held at sea level
+   * at the coast) is then drawn as a slope this wide rather than refined cell by cell along its length.
+   */
+  minLegM?: number;
   /** Triangles entirely farther than this from the origin are left out of the mesh. */
   clipRadius: number;
 }
@@ -73,23 +79,32 @@ export class RtinSurface implements TerrainSurface {
     for (const t of this.#leaves()) yield this.#points(t);
   }
 
-  /** The mesh with shared vertices, for drawing with smooth normals. */
+  /**
+   * The mesh as drawn, with shared vertices (for smooth normals): the triangles cut to the clip circle,
+   * so the ground ends in a clean round edge.
+   */
   indexed(): IndexedTerrain {
-    const { grid } = this;
-    const ids = new Map<number, number>();
+    const ids = new Map<string, number>();
     const positions: number[] = [];
     const indices: number[] = [];
-    const vertex = (i: number, j: number) => {
-      const key = j * grid.side + i;
+    // Vertices are shared by position to the millimetre: corners made by the cut on a side two
+    // triangles share come out the same from both.
+    const vertex = (p: Point3) => {
+      const key = `${Math.round(p[0] * 1000)},${Math.round(p[1] * 1000)}`;
       let id = ids.get(key);
       if (id === undefined) {
         id = ids.size;
         ids.set(key, id);
-        positions.push(grid.x(i), grid.y(j), grid.heights[key]);
+        positions.push(p[0], p[1], p[2]);
       }
       return id;
     };
-    for (const [ax, ay, bx, by, cx, cy] of this.#leaves()) indices.push(vertex(ax, ay), vertex(bx, by), vertex(cx, cy));
+    const inscribed = this.#clipRadius * Math.cos(Math.PI / CIRCLE_SIDES);
+    for (const t of this.#leaves()) {
+      const points = this.#points(t);
+      const piece = points.every((p) => Math.hypot(p[0], p[1]) <= inscribed) ? points : clipToCircle([...points], this.#clipRadius);
+      for (let k = 1; k + 1 < piece.length; k++) indices.push(vertex(piece[0]), vertex(piece[k]), vertex(piece[k + 1]));
+    }
     return { positions: Float64Array.from(positions), indices: Uint32Array.from(indices) };
   }
 
@@ -190,6 +205,9 @@ function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
   const { cells, side, heights: h, cell } = grid;
   const errors = new Float32Array(side * side);
   const { fine, fineError, maxError } = options;
+  const minLeg = options.minLegM ?? 0;
+  // Too short a leg away from buildings: the point never splits (its error counts as none).
+  const tooShort = (k: number, leg: number) => leg < minLeg && !(fine && fine[k]);
   const near = (options.nearM ?? Infinity) / cell;
   const centre = cells / 2;
   // One over the bound at grid point k: the fine bound where marked, else the bound for its distance.
@@ -207,7 +225,7 @@ function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
         const k = j * side + i;
         const horizontal = (j / s) % 2 === 0;
         const ends = horizontal ? h[k - s] + h[k + s] : h[k - s * side] + h[k + s * side];
-        let e = forcedEdge ? Infinity : Math.abs(ends / 2 - h[k]) * scaleAt(k);
+        let e = forcedEdge ? Infinity : tooShort(k, s * Math.SQRT2 * cell) ? 0 : Math.abs(ends / 2 - h[k]) * scaleAt(k);
         if (s > 1) {
           const q = s / 2;
           e = Math.max(e, at(i - q, j - q), at(i + q, j - q), at(i - q, j + q), at(i + q, j + q));
@@ -222,7 +240,7 @@ function computeErrors(grid: HeightGrid, options: RtinOptions): Float32Array {
         const k = j * side + i;
         const main = ((i - s) / (2 * s) + (j - s) / (2 * s)) % 2 === 0;
         const ends = main ? h[k - s - s * side] + h[k + s + s * side] : h[k + s - s * side] + h[k - s + s * side];
-        const e = forcedSquare ? Infinity : Math.abs(ends / 2 - h[k]) * scaleAt(k);
+        const e = forcedSquare ? Infinity : tooShort(k, 2 * s * cell) ? 0 : Math.abs(ends / 2 - h[k]) * scaleAt(k);
         errors[k] = Math.max(e, at(i - s, j), at(i + s, j), at(i, j - s), at(i, j + s));
       }
     }

@@ -11,14 +11,16 @@ export interface TerrainMeshSettings {
   fineError: number;
   /** How far around a building's pad the fine bound applies, metres. */
   fineMarginM: number;
+  /** Shortest triangle side away from buildings, metres (a step in the data becomes a slope this wide). */
+  minLegM: number;
   /** Smallest grid cell wanted, metres; the grid has at most `maxCells` cells a side. */
   cellM: number;
   maxCells: number;
 }
 
 export const TERRAIN_MESH: Record<'hd' | 'sd', TerrainMeshSettings> = {
-  hd: { maxError: 0.5, nearM: 1000, fineError: 0.2, fineMarginM: 10, cellM: 1, maxCells: 2048 },
-  sd: { maxError: 1.5, nearM: 1000, fineError: 0.5, fineMarginM: 5, cellM: 4, maxCells: 512 },
+  hd: { maxError: 0.5, nearM: 1000, fineError: 0.2, fineMarginM: 10, minLegM: 2, cellM: 1, maxCells: 2048 },
+  sd: { maxError: 1.5, nearM: 1000, fineError: 0.5, fineMarginM: 5, minLegM: 5, cellM: 4, maxCells: 512 },
 };
 
 /** The ground reaches this far beyond the circle, metres, so shadows at the edge land on something. */
@@ -51,7 +53,7 @@ export function buildTerrainMesh(options: { heightAt: (x: number, y: number) => 
   const cells = options.flat ? FLAT_CELLS : gridCells(extent, settings.cellM, settings.maxCells);
   const grid = new HeightGrid(cells, extent).sample(options.flat ? () => 0 : options.heightAt);
   const fine = options.flat ? undefined : cutPads(grid, options.pads, settings.fineMarginM);
-  const surface = new RtinSurface(grid, { maxError: settings.maxError, nearM: settings.nearM, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), clipRadius });
+  const surface = new RtinSurface(grid, { maxError: settings.maxError, nearM: settings.nearM, minLegM: settings.minLegM, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), clipRadius });
   return { surface, extras: { gridM: round(grid.cell), maxErrorM: settings.maxError, nearM: settings.nearM, buildingErrorM: settings.fineError } };
 }
 

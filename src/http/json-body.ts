@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './http-error.ts';
+
+/** How deeply a JSON body may nest; every documented request nests at most three levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted without parsing (strings skipped), so
+ * a body of thousands of `[` is refused before any code recurses over it.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Replaces the JSON body parser with Fastify's own (same prototype-poisoning protection) behind a depth
+ * check: a body nested deeper than {@link MAX_JSON_DEPTH} is a 400 saying so, for every route.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
+      done(new HttpError(400, `Request body is nested too deeply; at most ${MAX_JSON_DEPTH} levels of arrays and objects are allowed`), undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
+}

@@ -1,0 +1,5 @@
+/**
+ * The generator's data-source settings for Node, cheap to load (no geometry, no WebAssembly): what the
+ * service's settings read to name measured-roof (LoD2) sources. The generator itself is in `index.ts`.
+ */
+export { parseLod2Sources, type Lod2SourceSpec } from './lod2/lod2-source-spec.ts';
