@@ -17,7 +17,9 @@ function validRoof(outer: Point2[], holes: Point2[][]): string | undefined {
   const roof = skeletonRoof(footprint, { wallTop: 10, height: 15 }, 'hipped');
   const ms = performance.now() - started;
   if (!roof) return 'no skeleton';
-  if (ms > 2000) return `took ${Math.round(ms)} ms`;
+  // A guard against a runaway skeleton (the failure these footprints once caused), not a speed goal:
+  // speed is measured in bench/; a loaded CI machine may take a few seconds for the largest footprint.
+  if (ms > 30_000) return `took ${Math.round(ms)} ms`;
   let projected = 0;
   for (const face of roof.faces) {
     if (face.outer.some((p) => !p.every(Number.isFinite))) return 'non-finite vertex';
