@@ -13,7 +13,7 @@ export function sendPage(reply: FastifyReply, body: string, status = 200): Fasti
  * anything else (logged).
  */
 export async function sendSitePageError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  if (error.validation) return sendPage(reply, messagePage('Please check the form', 'A field is missing or too long, or holds characters that are not allowed. Go back and try again.'), 400);
+  if (error.validation) return sendPage(reply, messagePage('Please check the form', 'A field is missing, too long or holds characters that are not allowed. Go back and try again.'), 400);
   // Oversized bodies, other content types (multipart, text): the framework's errors, said for a form.
   const known = await clientErrorAnswer(error, request, 'application/x-www-form-urlencoded, as the site\'s forms do');
   if (known) return sendPage(reply, messagePage('The form could not be sent', known.message), known.status);
