@@ -6,8 +6,10 @@
  *    heights above the building's ground within 0.2 m; no roof vertex under the GLB's ground.
  * 2. Reading and indexing the two NRW tiles: time and peak memory (a child process each, 1 and 2 tiles),
  *    extrapolated to NRW's ~35,000 tiles.
- * 3. Generation time of a LoD2 model (Wesel, ground from the LoD2 data) against an OSM model of the same
- *    radius (Monaco extract, flat ground; this tree and the session-start main at /work/baseline), same run.
+ * 3. Generation time of a LoD2 model (Wesel, 217 buildings) against an OSM model of the same radius and
+ *    about the same number of buildings (Monaco extract, 225), on the same synthetic sloped ground, and
+ *    with each on its own ground (LoD2's; OSM flat or on Monaco's SRTM tile); this tree and the
+ *    session-start main at /work/baseline, same run.
  *
  *   node bench/lod2.ts
  */
@@ -134,7 +136,13 @@ console.log(`\nExtrapolated to NRW's ~35,000 tiles: ${(perTileMs * 35_000 / 3_60
 // 3. Generation time: LoD2 (Wesel, every building of the tile) against OSM models of about the same size.
 const wesel = parseLod2Sources(path.join(LOD2, NRW[0]), '/').sources;
 const weselCentre = { latitude: 51.6521, longitude: 6.5371 };
-const monaco = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, 'osm/monaco-latest.osm.pbf'), cacheDir };
+const monacoOsm = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, 'osm/monaco-latest.osm.pbf'), cacheDir };
+// The same ground for both: synthetic SRTM3 tiles over Wesel and Monaco rising 1 m per cell (about 64 m) eastwards.
+const sloped = path.join(work, 'sloped-terrain');
+fs.mkdirSync(sloped);
+const tile = Buffer.alloc(1201 * 1201 * 2);
+for (let row = 0; row < 1201; row++) for (let col = 0; col < 1201; col++) tile.writeInt16BE(100 + col, (row * 1201 + col) * 2);
+for (const name of ['N51E006', 'N43E007']) fs.writeFileSync(path.join(sloped, `${name}.hgt`), tile);
 const baseline = (await import('/work/baseline/src/modelgen/index.ts' as string)) as { generateModel: typeof generateModel };
 type Run = () => Promise<{ summary: Record<string, string | number | boolean> }>;
 /** Runs the models in turn, five rounds after a warm-up (so a busy machine slows them alike); medians. */
@@ -151,16 +159,18 @@ const interleaved = async (runs: Run[]) => {
   }
   return runs.map((_, i) => ({ ms: times[i].sort((a, b) => a - b)[2], buildings: Number(summaries[i].buildings), triangles: Number(summaries[i].triangles) }));
 };
-console.log('\n| radius km | model | buildings | triangles | ms (median of 5, warm, interleaved) | ms per building | LoD2 ÷ OSM (this tree) |\n|---:|---|---:|---:|---:|---:|---:|');
-for (const radiusKm of [0.45, 0.75]) {
-  const [lod2, osm, before] = await interleaved([
-    () => generateModel({ ...weselCentre, radiusKm, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources: wesel, cacheDir } }, () => {}),
-    () => generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}),
-    () => baseline.generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: monaco }, () => {}),
-  ]);
-  console.log(`| ${radiusKm} | Wesel, LoD2 (this tree) | ${lod2.buildings} | ${lod2.triangles} | ${Math.round(lod2.ms)} | ${(lod2.ms / lod2.buildings).toFixed(2)} | ${(lod2.ms / osm.ms).toFixed(2)} |`);
-  console.log(`| ${radiusKm} | Monaco, OSM (this tree) | ${osm.buildings} | ${osm.triangles} | ${Math.round(osm.ms)} | ${(osm.ms / osm.buildings).toFixed(2)} | |`);
-  console.log(`| ${radiusKm} | Monaco, OSM (main at session start) | ${before.buildings} | ${before.triangles} | ${Math.round(before.ms)} | ${(before.ms / before.buildings).toFixed(2)} | |`);
+const radiusKm = 0.45;
+const lod2Run = (terrainDir?: string) => () => generateModel({ ...weselCentre, radiusKm, quality: 'hd', sources: { overpassUrl: overpass.url, lod2Sources: wesel, terrainDir, cacheDir } }, () => {});
+const osmRun = (generate: typeof generateModel, terrainDir?: string) => () => generate({ latitude: 43.7396, longitude: 7.4276, radiusKm, quality: 'hd', sources: { ...monacoOsm, terrainDir } }, () => {});
+const cases: { ground: string; runs: [string, Run][] }[] = [
+  { ground: 'the same sloped ground (synthetic SRTM)', runs: [['Wesel, LoD2', lod2Run(sloped)], ['Monaco, OSM', osmRun(generateModel, sloped)], ['Monaco, OSM, main at session start', osmRun(baseline.generateModel, sloped)]] },
+  { ground: 'LoD2 on the ground its data set, OSM on flat ground', runs: [['Wesel, LoD2', lod2Run()], ['Monaco, OSM', osmRun(generateModel)], ['Monaco, OSM, main at session start', osmRun(baseline.generateModel)]] },
+  { ground: 'LoD2 on the ground its data set, OSM on Monaco\'s SRTM tile', runs: [['Wesel, LoD2', lod2Run()], ['Monaco, OSM', osmRun(generateModel, path.join(SHARED, 'terrain'))], ['Monaco, OSM, main at session start', osmRun(baseline.generateModel, path.join(SHARED, 'terrain'))]] },
+];
+console.log(`\n| ground (radius ${radiusKm} km, HD) | model | buildings | triangles | ms (median of 5, warm, interleaved) | ms per building | LoD2 ÷ OSM (this tree) |\n|---|---|---:|---:|---:|---:|---:|`);
+for (const { ground, runs } of cases) {
+  const results = await interleaved(runs.map(([, run]) => run));
+  results.forEach((r, i) => console.log(`| ${i === 0 ? ground : ''} | ${runs[i][0]} | ${r.buildings} | ${r.triangles} | ${Math.round(r.ms)} | ${(r.ms / r.buildings).toFixed(2)} | ${i === 0 ? (r.ms / results[1].ms).toFixed(2) : ''} |`));
 }
 await overpass.close();
 fs.rmSync(work, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateModel } from '../../src/modelgen/index.ts';
+import { roofMaterial } from '../../src/modelgen/materials/material-rules.ts';
+import { regionAt } from '../../src/modelgen/materials/region.ts';
 import { readPrimitives, type ModelPrimitive } from '../helpers/read-model.ts';
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-materials-'));
@@ -40,6 +42,8 @@ const WAYS: { tags: Record<string, string>; ring: Ring }[] = [
   { tags: { building: 'garage', 'roof:shape': 'flat' }, ring: box(-40, 40, 6, 3) }, // way/6
   { tags: { building: 'house', 'roof:colour': '#2255aa', 'roof:shape': 'hipped', 'building:colour': 'yellow' }, ring: box(-40, -40, 10, 10) }, // way/7
   { tags: { leisure: 'park' }, ring: box(0, -60, 30, 20) }, // way/8
+  { tags: { building: 'church', 'roof:shape': 'flat', height: '12' }, ring: box(60, -40, 20, 12) }, // way/9
+  { tags: { 'building:part': 'yes', 'roof:shape': 'flat', height: '24', 'building:levels': '6' }, ring: box(62, -38, 6, 6) }, // way/10: its tower
 ];
 
 let hd: ModelPrimitive[];
@@ -145,6 +149,12 @@ describe('materials from OSM tags in the HD model', () => {
     assert.equal(house.material.extras.material, 'plaster');
   });
 
+  test("a church's tower part has the church's plain stone walls, not rows of flat windows", () => {
+    const [walls] = of(hd, 10, 'walls');
+    assert.equal(walls.material.extras.material, 'stone');
+    assert.equal(walls.material.extras.facade, undefined);
+  });
+
   test('every textured primitive has texture coordinates; textures are shared WebP images; the park is grass', () => {
     const textured = hd.filter((p) => p.material.texture);
     assert.ok(textured.length >= 10);
@@ -162,4 +172,16 @@ test('the SD model has the same materials as colours only: no textures, no textu
   assert.equal(of(sd, 1, 'roof')[0].material.extras.material, 'copper');
   assert.equal(of(sd, 4, 'walls')[0].material.extras.material, 'brick');
   assert.ok(sdBytes < hdBytes / 2, `SD ${sdBytes} B, HD ${hdBytes} B`);
+});
+
+test('untagged roofs follow the region: terracotta tiles by the Mediterranean, painted metal and gilded domes in Russia, gravel when flat', () => {
+  const monaco = regionAt(43.74, 7.43);
+  const posad = regionAt(56.31, 38.13);
+  const vaduz = regionAt(47.14, 9.52);
+  assert.deepEqual([monaco, posad, vaduz], ['south', 'east', 'central']);
+  assert.equal(roofMaterial({ building: 'house' }, 'gabled', monaco).material, 'roof_tiles');
+  assert.equal(roofMaterial({ building: 'house' }, 'gabled', posad).material, 'metal');
+  assert.equal(roofMaterial({ building: 'church' }, 'onion', posad).material, 'gold');
+  assert.equal(roofMaterial({ building: 'apartments' }, 'flat', vaduz).material, 'gravel');
+  assert.equal(roofMaterial({ building: 'house', 'roof:material': 'slate' }, 'gabled', monaco).material, 'slate');
 });

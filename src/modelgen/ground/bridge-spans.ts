@@ -16,19 +16,19 @@ export function bridgeSpans(ground: GroundFeature[], local: (ring: LonLatRing) =
   const lines = ground.filter((g) => g.kind === 'road' || g.kind === 'path');
   const bridges = lines.filter((g) => g.bridge).map((g) => ({ feature: g, line: local(g.points) })).filter(({ line }) => line.some(([x, y]) => Math.hypot(x, y) < radius + 500));
   if (bridges.length === 0) return [];
-  const below = lines.filter((g) => !g.bridge).map((g) => local(g.points));
+  const below = lines.filter((g) => !g.bridge).map((g) => local(g.points)).map((line) => ({ line, box: box(line) }));
   const spans: BridgeSpan[] = [];
   for (const { feature: bridge, line } of bridges) {
     const width = bridge.width ?? 4;
-    const clearance = below.some((other) => crosses(line, other)) ? CLEARANCE_OVER_ROAD_M * Math.max(1, bridge.layer ?? 1) : CLEARANCE_OTHERWISE_M;
+    const own = box(line);
+    const clearance = below.some((other) => crosses(line, own, other.line, other.box)) ? CLEARANCE_OVER_ROAD_M * Math.max(1, bridge.layer ?? 1) : CLEARANCE_OTHERWISE_M;
     for (const part of clipLineToCircle(line, Math.max(0, radius - width / 2))) spans.push({ line: part, width, clearance });
   }
   return spans;
 }
 
 /** Whether two polylines cross (a proper crossing of two of their segments). */
-function crosses(a: Point2[], b: Point2[]): boolean {
-  const [ba, bb] = [box(a), box(b)];
+function crosses(a: Point2[], ba: number[], b: Point2[], bb: number[]): boolean {
   if (ba[0] > bb[2] || bb[0] > ba[2] || ba[1] > bb[3] || bb[1] > ba[3]) return false;
   for (let i = 0; i + 1 < a.length; i++) {
     for (let j = 0; j + 1 < b.length; j++) if (segmentsCross(a[i], a[i + 1], b[j], b[j + 1])) return true;

@@ -11,7 +11,12 @@ export function clipToConvex(piece: Point2[], clip: readonly Point2[]): Point2[]
     const [px, py] = clip[i];
     const [qx, qy] = clip[(i + 1) % clip.length];
     // Inside is on the left of each counter-clockwise edge: the cross product is positive there.
-    out = clipRing(out, ([x, y]) => -((qx - px) * (y - py) - (qy - py) * (x - px)));
+    const outside = (x: number, y: number) => -((qx - px) * (y - py) - (qy - py) * (x - px));
+    // Most pieces lie wholly on one side of most edges: no new ring is made for those.
+    let ahead = 0;
+    for (const [x, y] of out) if (outside(x, y) > 0) ahead += 1;
+    if (ahead === out.length) return [];
+    if (ahead > 0) out = clipRing(out, ([x, y]) => outside(x, y));
   }
   return out;
 }

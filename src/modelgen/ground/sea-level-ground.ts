@@ -2,6 +2,7 @@ import type { MapFeatures } from '../features/map-features.ts';
 import type { LocalFrame } from '../geometry/local-frame.ts';
 import type { Polygon2 } from './area-pieces.ts';
 import { seaPolygons } from './sea.ts';
+import { rowCrossings } from './row-crossings.ts';
 
 /** Cells of the sea mask across the model's diameter (about 1 m at 0.3 km, 10 m at 5 km). */
 const MASK_CELLS = 1000;
@@ -30,15 +31,7 @@ function polygonMask(polygons: Polygon2[], extent: number, cell: number): (x: nu
   const rings = polygons.flatMap((p) => [p.outer, ...p.holes]);
   for (let row = 0; row < size; row++) {
     const y = -extent + (row + 0.5) * cell;
-    const crossings: number[] = [];
-    for (const ring of rings) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [xi, yi] = ring[i];
-        const [xj, yj] = ring[j];
-        if (yi > y !== yj > y) crossings.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
-      }
-    }
-    crossings.sort((a, b) => a - b);
+    const crossings = rowCrossings(rings, y);
     for (let k = 0; k + 1 < crossings.length; k += 2) {
       const from = Math.max(0, Math.ceil((crossings[k] + extent) / cell - 0.5));
       const to = Math.min(size - 1, Math.floor((crossings[k + 1] + extent) / cell - 0.5));

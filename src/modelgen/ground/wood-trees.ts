@@ -1,6 +1,7 @@
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { CrownShape } from '../geometry/trees.ts';
 import type { Polygon2 } from './area-pieces.ts';
+import { rowCrossings } from './row-crossings.ts';
 
 /** A tree to plant: where, its tags (mapped trees) and its crown. */
 export interface PlantedTree {
@@ -48,15 +49,7 @@ function* gridPointsInside(polygon: Polygon2, spacing: number, radius: number): 
   for (const [, y] of polygon.outer) [minY, maxY] = [Math.min(minY, y), Math.max(maxY, y)];
   for (let row = Math.ceil(Math.max(minY, -radius) / spacing); row * spacing <= Math.min(maxY, radius); row++) {
     const y = row * spacing;
-    const crossings: number[] = [];
-    for (const ring of rings) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [xi, yi] = ring[i];
-        const [xj, yj] = ring[j];
-        if (yi > y !== yj > y) crossings.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
-      }
-    }
-    crossings.sort((a, b) => a - b);
+    const crossings = rowCrossings(rings, y);
     const halfChord = Math.sqrt(Math.max(0, radius * radius - y * y));
     for (let k = 0; k + 1 < crossings.length; k += 2) {
       const from = Math.max(crossings[k], -halfChord);

@@ -1,7 +1,7 @@
 import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
 import { seatBuilding, type Pad } from '../geometry/seating.ts';
 import { touchesCircle } from '../geometry/polygon.ts';
-import { FLAT_ROOF_COLOUR, PITCHED_ROOF_COLOUR, WALL_COLOUR } from '../gltf/colours.ts';
+import { buildingSurfaces } from '../materials/building-surfaces.ts';
 import type { GlbWriter } from '../gltf/glb-writer.ts';
 import type { GeneratorSources } from '../model-generator.ts';
 import type { TerrainSource } from '../terrain/terrain-source.ts';
@@ -112,11 +112,14 @@ export class MeasuredBuildings {
       const base = this.#bases?.[index] ?? Math.min(...footprint.rings.flat().map(([x, y]) => heightAt(x, y)));
       const mesh = buildMeasuredMesh(building, this.#frame, base - footprint.groundZ);
       const pitched = mesh.roofFaces.some((f) => f.segments[0].pitch >= 5);
-      const roofColour = pitched ? PITCHED_ROOF_COLOUR : FLAT_ROOF_COLOUR;
       const name = `lod2/${building.dataset}/${building.id}`;
+      // Measured buildings carry no material tags: dressed like an untagged building of their height and roof.
+      const roofShape = pitched ? 'gabled' : 'flat';
+      const heights = { minHeight: 0, wallTop: mesh.eaves - base, height: mesh.top - base, roofShape, heightTagged: true, guessed: [] };
+      const surfaces = buildingSurfaces({ ...mesh, roofShape }, heights, base, { building: 'yes' }, 'central', name, true);
       const node = writer.addNode(
         name,
-        [{ mesh: mesh.walls, colour: WALL_COLOUR, extras: { surface: 'walls' } }, ...mesh.roofFaces.map((face) => ({ mesh: face.mesh, colour: roofColour, extras: { surface: 'roof', roofSegments: face.segments } }))],
+        [...surfaces.walls, ...surfaces.roofs],
         {
           buildingId: name,
           sourceId: building.id,
