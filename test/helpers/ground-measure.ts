@@ -1,10 +1,6 @@
-import { NodeIO, type Node } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { MeshoptDecoder } from 'meshoptimizer';
+import { HeightLookup, readNodes, type ModelNode, type Triangle, type Vertex } from './ground-features-measure.ts';
 
-type Vec3 = [number, number, number];
-
-/** How buildings sit on the drawn ground of a GLB, measured as a viewer shows it (model frame: y up). */
+/** How buildings sit on the drawn ground of a GLB, measured as a viewer shows it (model frame: metres east, north, up). */
 export interface SeatingMeasure {
   buildings: number;
   /** Per building: the share of its roof area below the ground mesh. */
@@ -24,73 +20,59 @@ const UNDER_TOLERANCE_M = 0.05;
 
 /** The height (glTF y) of a GLB's drawn ground at x (east), z (south), undefined off the ground mesh. */
 export async function readGround(glb: Uint8Array): Promise<(x: number, z: number) => number | undefined> {
-  const nodes = (await readDocument(glb)).getRoot().listNodes();
-  const groundNode = nodes.find((n) => n.getName() === 'ground');
-  const ground = new GroundIndex(groundNode ? trianglesOf(groundNode, () => true) : []);
-  return (x, z) => ground.heightAt(x, z);
+  const ground = groundLookup((await readNodes(glb)).find((n) => n.name === 'ground')?.triangles ?? []);
+  return (x, z) => ground.heightAt(x, -z);
 }
 
-async function readDocument(glb: Uint8Array) {
-  await MeshoptDecoder.ready;
-  return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
+/** A height lookup over the ground mesh, its buckets sized to the mesh (large triangles on flat land, small ones on slopes). */
+function groundLookup(triangles: Triangle[]): HeightLookup {
+  let span = 1;
+  for (const t of triangles) for (const v of t) span = Math.max(span, Math.abs(v[0]), Math.abs(v[1]));
+  return new HeightLookup(triangles, Math.max(2, (2 * span) / Math.max(1, Math.sqrt(triangles.length))));
+}
+
+/** A node's triangles from the primitives whose `surface` extra passes `keep`. */
+function trianglesOf(node: ModelNode, keep: (surface: string | undefined) => boolean): Triangle[] {
+  return node.primitives.filter((p) => keep((p.extras as { surface?: string }).surface)).flatMap((p) => p.triangles);
 }
 
 /** Reads a GLB's ground, roofs and walls and measures roof area under the ground and gaps under walls. */
 export async function measureSeating(glb: Uint8Array): Promise<SeatingMeasure> {
-  const nodes = (await readDocument(glb)).getRoot().listNodes();
-  const groundNode = nodes.find((n) => n.getName() === 'ground');
-  const groundTris = groundNode ? trianglesOf(groundNode, () => true) : [];
-  const ground = new GroundIndex(groundTris);
+  const nodes = await readNodes(glb);
+  const groundTris = nodes.find((n) => n.name === 'ground')?.triangles ?? [];
+  const ground = groundLookup(groundTris);
   const roofUnder: SeatingMeasure['roofUnder'] = [];
   let worstWallGap = 0;
   let worstWallGapAt: string | undefined;
-  const buildings = nodes.filter((n) => /^(way|relation)\//.test(n.getName()));
+  const buildings = nodes.filter((n) => /^(way|relation)\//.test(n.name));
   for (const node of buildings) {
-    const extras = node.getExtras() as { minHeight?: number; type?: string };
+    const extras = node.extras as { minHeight?: number; type?: string };
     const roof = trianglesOf(node, (surface) => surface === 'roof');
     let area = 0;
     let under = 0;
     for (const t of roof) {
       for (const [p, w] of samples(t)) {
-        const g = ground.heightAt(p[0], p[2]);
+        const g = ground.heightAt(p[0], p[1]);
         area += w;
-        if (g !== undefined && p[1] < g - UNDER_TOLERANCE_M) under += w;
+        if (g !== undefined && p[2] < g - UNDER_TOLERANCE_M) under += w;
       }
     }
-    roofUnder.push({ name: node.getName(), share: area > 0 ? under / area : 0 });
+    roofUnder.push({ name: node.name, share: area > 0 ? under / area : 0 });
     if (extras.minHeight === 0 && extras.type !== 'roof') {
       const gap = wallGap(trianglesOf(node, (surface) => surface === 'walls'), ground);
       if (gap > worstWallGap) {
         worstWallGap = gap;
-        worstWallGapAt = node.getName();
+        worstWallGapAt = node.name;
       }
     }
   }
   let groundReach = 0;
-  for (const t of groundTris) for (const v of t) groundReach = Math.max(groundReach, Math.hypot(v[0], v[2]));
+  for (const t of groundTris) for (const v of t) groundReach = Math.max(groundReach, Math.hypot(v[0], v[1]));
   return { buildings: buildings.length, roofUnder, buriedOver5: roofUnder.filter((r) => r.share > 0.05).length, worstWallGap, ...(worstWallGapAt ? { worstWallGapAt } : {}), groundTriangles: groundTris.length, groundReach };
 }
 
-/** A node's triangles in the model frame, from the primitives whose `surface` extra passes `keep`. */
-function trianglesOf(node: Node, keep: (surface: string | undefined) => boolean): Vec3[][] {
-  const m = node.getWorldMatrix();
-  const out: Vec3[][] = [];
-  for (const p of node.getMesh()?.listPrimitives() ?? []) {
-    if (!keep((p.getExtras() as { surface?: string }).surface)) continue;
-    const position = p.getAttribute('POSITION')!;
-    const vertex = (i: number): Vec3 => {
-      const [x, y, z] = position.getElement(i, [0, 0, 0]);
-      return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
-    };
-    const indices = p.getIndices();
-    const count = indices ? indices.getCount() : position.getCount();
-    for (let i = 0; i + 2 < count; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)));
-  }
-  return out;
-}
-
 /** Points spread over a triangle about every 0.5 m, each with the area it stands for. */
-function* samples([a, b, c]: Vec3[]): Generator<[Vec3, number]> {
+function* samples([a, b, c]: Triangle): Generator<[Vertex, number]> {
   const cross = [(b[1] - a[1]) * (c[2] - a[2]) - (b[2] - a[2]) * (c[1] - a[1]), (b[2] - a[2]) * (c[0] - a[0]) - (b[0] - a[0]) * (c[2] - a[2]), (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])];
   const area = Math.hypot(cross[0], cross[1], cross[2]) / 2;
   const longest = Math.max(dist(a, b), dist(b, c), dist(c, a));
@@ -111,71 +93,28 @@ function* samples([a, b, c]: Vec3[]): Generator<[Vec3, number]> {
  * The largest gap under the bottom edges of a building's walls: the horizontal wall edges whose ends are
  * each the lowest wall point at their place (not a gable's eaves line), sampled every 0.25 m.
  */
-function wallGap(walls: Vec3[][], ground: GroundIndex): number {
+function wallGap(walls: Triangle[], ground: HeightLookup): number {
   const lowest = new Map<string, number>();
-  const key = (v: Vec3) => `${Math.round(v[0] * 20)},${Math.round(v[2] * 20)}`;
-  for (const t of walls) for (const v of t) lowest.set(key(v), Math.min(lowest.get(key(v)) ?? Infinity, v[1]));
+  const key = (v: Vertex) => `${Math.round(v[0] * 20)},${Math.round(v[1] * 20)}`;
+  for (const t of walls) for (const v of t) lowest.set(key(v), Math.min(lowest.get(key(v)) ?? Infinity, v[2]));
   let worst = 0;
   for (const t of walls) {
     for (let e = 0; e < 3; e++) {
       const p = t[e];
       const q = t[(e + 1) % 3];
-      if (Math.abs(p[1] - q[1]) > 0.02 || p[1] > lowest.get(key(p))! + 0.02 || q[1] > lowest.get(key(q))! + 0.02) continue;
+      if (Math.abs(p[2] - q[2]) > 0.02 || p[2] > lowest.get(key(p))! + 0.02 || q[2] > lowest.get(key(q))! + 0.02) continue;
       const n = Math.max(1, Math.ceil(dist(p, q) / 0.25));
       for (let k = 0; k <= n; k++) {
         const x = p[0] + ((q[0] - p[0]) * k) / n;
-        const z = p[2] + ((q[2] - p[2]) * k) / n;
-        const g = ground.heightAt(x, z);
-        if (g !== undefined) worst = Math.max(worst, p[1] + ((q[1] - p[1]) * k) / n - g);
+        const y = p[1] + ((q[1] - p[1]) * k) / n;
+        const g = ground.heightAt(x, y);
+        if (g !== undefined) worst = Math.max(worst, p[2] + ((q[2] - p[2]) * k) / n - g);
       }
     }
   }
   return worst;
 }
 
-function dist(a: Vec3, b: Vec3): number {
+function dist(a: Vertex, b: Vertex): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-}
-
-/** The ground mesh's height at a point, found through a grid of buckets. */
-class GroundIndex {
-  readonly #tris: Vec3[][];
-  readonly #buckets = new Map<string, number[]>();
-  readonly #size: number;
-
-  constructor(tris: Vec3[][]) {
-    this.#tris = tris;
-    let span = 1;
-    for (const t of tris) for (const v of t) span = Math.max(span, Math.abs(v[0]), Math.abs(v[2]));
-    this.#size = Math.max(2, (2 * span) / Math.max(1, Math.sqrt(tris.length)));
-    tris.forEach((t, index) => {
-      const xs = t.map((v) => Math.floor(v[0] / this.#size));
-      const zs = t.map((v) => Math.floor(v[2] / this.#size));
-      for (let i = Math.min(...xs); i <= Math.max(...xs); i++) {
-        for (let j = Math.min(...zs); j <= Math.max(...zs); j++) {
-          const k = `${i},${j}`;
-          const list = this.#buckets.get(k) ?? [];
-          list.push(index);
-          this.#buckets.set(k, list);
-        }
-      }
-    });
-  }
-
-  heightAt(x: number, z: number): number | undefined {
-    let best: number | undefined;
-    for (const index of this.#buckets.get(`${Math.floor(x / this.#size)},${Math.floor(z / this.#size)}`) ?? []) {
-      const [a, b, c] = this.#tris[index];
-      const det = (b[2] - c[2]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[2] - c[2]);
-      if (Math.abs(det) < 1e-12) continue;
-      const wa = ((b[2] - c[2]) * (x - c[0]) + (c[0] - b[0]) * (z - c[2])) / det;
-      const wb = ((c[2] - a[2]) * (x - c[0]) + (a[0] - c[0]) * (z - c[2])) / det;
-      const wc = 1 - wa - wb;
-      if (wa < -1e-6 || wb < -1e-6 || wc < -1e-6) continue;
-      const y = wa * a[1] + wb * b[1] + wc * c[1];
-      // Where triangles overlap (a seam), the higher one hides what is below.
-      best = best === undefined ? y : Math.max(best, y);
-    }
-    return best;
-  }
 }
