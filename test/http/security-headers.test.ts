@@ -88,7 +88,7 @@ describe('security headers on every kind of answer', () => {
   test('the sign-in, portal and reset pages keep their address to themselves; only the embed may be framed', async () => {
     for (const url of ['/auth/login', '/auth/reset?token=abc', '/auth/forgot']) {
       const response = await ctx.app.inject({ method: 'GET', url });
-      assert.equal(response.headers['referrer-policy'], 'no-referrer', url);
+      assert.equal(response.headers['referrer-policy'], 'same-origin', url);
       assert.equal(directive(String(response.headers['content-security-policy']), 'frame-ancestors'), "frame-ancestors 'none'", url);
     }
     const docs = await ctx.app.inject({ method: 'GET', url: '/docs/static/index.html' });
