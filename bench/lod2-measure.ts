@@ -4,6 +4,8 @@
  * generator's face merging.
  */
 import earcut from 'earcut';
+import { newellNormal } from '../src/modelgen/geometry/mesh-builder.ts';
+import { pointInRing } from '../src/modelgen/geometry/polygon.ts';
 import type { LocalFrame } from '../src/modelgen/geometry/local-frame.ts';
 import type { Lod2Building } from '../src/modelgen/lod2/lod2-types.ts';
 import type { ModelBuilding } from '../test/helpers/read-model.ts';
@@ -25,8 +27,8 @@ function sourcePlanes(building: Lod2Building, frame: LocalFrame) {
     .map((p) => {
       const ring = p.outer.map(([lon, lat, z]): Vec3 => [...frame.toLocal(lon, lat), z]);
       const holes = p.holes.map((h) => h.map(([lon, lat, z]): Vec3 => [...frame.toLocal(lon, lat), z]));
-      let n = newell(ring);
-      const area = Math.hypot(...n) / 2 - holes.reduce((s, h) => s + Math.hypot(...newell(h)) / 2, 0);
+      let n = newellNormal(ring);
+      const area = Math.hypot(...n) / 2 - holes.reduce((s, h) => s + Math.hypot(...newellNormal(h)) / 2, 0);
       if (n[2] < 0) n = [-n[0], -n[1], -n[2]];
       const length = Math.hypot(...n) || 1;
       const unit: Vec3 = [n[0] / length, n[1] / length, n[2] / length];
@@ -54,7 +56,7 @@ export function measureBuilding(source: Lod2Building, node: ModelBuilding, frame
     };
     const score = (i: number) => angle(i) * 10 + gap(i);
     const indices = segments.map((_, i) => i);
-    const holding = indices.filter((i) => inRing([plane.centre[0], plane.centre[1]], segments[i].ring));
+    const holding = indices.filter((i) => pointInRing([plane.centre[0], plane.centre[1]], segments[i].ring));
     const pool = holding.length > 0 ? holding : indices;
     const best = pool.reduce((a, b) => (score(b) < score(a) ? b : a), pool[0]);
     assigned.set(best, (assigned.get(best) ?? 0) + plane.area);
@@ -134,16 +136,6 @@ function key(x: number, z: number): string {
   return `${Math.floor(x / BUCKET)}_${Math.floor(z / BUCKET)}`;
 }
 
-function newell(ring: Vec3[]): Vec3 {
-  let [x, y, z] = [0, 0, 0];
-  ring.forEach((a, i) => {
-    const b = ring[(i + 1) % ring.length];
-    x += (a[1] - b[1]) * (a[2] + b[2]);
-    y += (a[2] - b[2]) * (a[0] + b[0]);
-    z += (a[0] - b[0]) * (a[1] + b[1]);
-  });
-  return [x, y, z];
-}
 
 function pitchAzimuth(unit: Vec3): { pitch: number; azimuth: number } {
   return { pitch: (Math.acos(Math.min(1, unit[2])) * 180) / Math.PI, azimuth: ((Math.atan2(unit[0], unit[1]) * 180) / Math.PI + 360) % 360 };
@@ -153,14 +145,5 @@ function dot(a: Vec3, b: Vec3): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-function inRing([x, y]: [number, number], ring: [number, number][]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
 
