@@ -10,23 +10,16 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from '../test/helpers/service-child.ts';
 
 const { values, positionals } = parseArgs({ options: { requests: { type: 'string', default: '200' } }, allowPositionals: true });
 const REQUESTS = Number(values.requests);
 const checkouts = positionals.length > 0 ? positionals : [path.resolve(import.meta.dirname, '..')];
 const KNOWN = 'known@example.com';
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);

@@ -1,37 +1,18 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { ApiKeysRepository } from '../../src/db/api-keys-repository.ts';
 import { openDatabase } from '../../src/db/database.ts';
+import { freePort, startServiceChild } from '../helpers/service-child.ts';
 
-const SERVICE = path.resolve(import.meta.dirname, '../helpers/service-process.ts');
 const KEYS = 8;
 const LIMIT = 10;
 const PER_KEY = 14;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
-async function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVICE], { env: { ...process.env, LOG_LEVEL: 'warn', WORKERS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => String(chunk).includes('service ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)));
-  });
-  return child;
-}
 
 test('with the embedded database, no admitted request is forgotten when the service is killed (kill -9)', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-limit-kill-'));
@@ -51,7 +32,7 @@ test('with the embedded database, no admitted request is forgotten when the serv
 
     // Every key asks more often than its limit, all at once; the service is killed as soon as the
     // first admissions are acknowledged, while the rest are in flight.
-    const child = await startChild(env);
+    const child = await startServiceChild({ WORKERS: '0', ...env });
     const admitted = new Array<number>(KEYS).fill(0);
     let acknowledged = 0;
     const killed = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -72,7 +53,7 @@ test('with the embedded database, no admitted request is forgotten when the serv
     const before = admitted.reduce((a, b) => a + b, 0);
     assert.ok(before > 0, 'some requests were admitted before the kill');
 
-    const again = await startChild(env);
+    const again = await startServiceChild({ WORKERS: '0', ...env });
     try {
       for (const [k, key] of keys.entries()) {
         let more = 0;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -10,29 +9,14 @@ import pg from 'pg';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { ApiKeysRepository } from '../../src/db/api-keys-repository.ts';
 import { openDatabase, quoteIdent } from '../../src/db/database.ts';
+import { freePort, startServiceChild } from '../helpers/service-child.ts';
 import { TEST_DATABASE_URL, waitFor } from '../helpers/test-context.ts';
 
-const SERVICE = path.resolve(import.meta.dirname, '../helpers/service-process.ts');
+/** A service process with one generation worker that checks in every 10 s. */
+const WORKER_PROCESS = { JOB_HEARTBEAT_SECONDS: '10', WORKERS: '1' };
 
-/** Starts the service in a child process and waits until it listens. */
-async function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVICE], { env: { ...process.env, LOG_LEVEL: 'warn', JOB_HEARTBEAT_SECONDS: '10', WORKERS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => String(chunk).includes('service ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)));
-  });
-  return child;
-}
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+
 
 async function killed(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -85,13 +69,13 @@ describe('a worker killed mid-job', () => {
     const setup = await prepare('pglite');
     try {
       const port = await freePort();
-      const first = await startChild({ ...setup.env, PORT: String(port), TEST_GENERATOR_HANG: '1' });
+      const first = await startServiceChild({ ...WORKER_PROCESS, ...setup.env, PORT: String(port), TEST_GENERATOR_HANG: '1' });
       children.push(first);
       const created = await fetch(`http://127.0.0.1:${port}/api/v1/models`, { method: 'POST', headers: { authorization: `Bearer ${setup.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ latitude: 47.1, longitude: 9.5 }) });
       assert.equal(((await created.json()) as { status: string }).status, 'pending');
       await waitFor('processing', async () => (await readJob(port, setup.key, 'hd_47.1_9.5_0.3')).status === 'processing');
       await killed(first);
-      const second = await startChild({ ...setup.env, PORT: String(port) });
+      const second = await startServiceChild({ ...WORKER_PROCESS, ...setup.env, PORT: String(port) });
       children.push(second);
       const ready = await waitFor('ready after the lease lapsed', async () => {
         const job = await readJob(port, setup.key, 'hd_47.1_9.5_0.3');
@@ -108,12 +92,12 @@ describe('a worker killed mid-job', () => {
     const setup = await prepare('postgres');
     try {
       const hangingPort = await freePort();
-      const hanging = await startChild({ ...setup.env, PORT: String(hangingPort), TEST_GENERATOR_HANG: '1' });
+      const hanging = await startServiceChild({ ...WORKER_PROCESS, ...setup.env, PORT: String(hangingPort), TEST_GENERATOR_HANG: '1' });
       children.push(hanging);
       await fetch(`http://127.0.0.1:${hangingPort}/api/v1/models`, { method: 'POST', headers: { authorization: `Bearer ${setup.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ latitude: 47.2, longitude: 9.6 }) });
       await waitFor('processing', async () => (await readJob(hangingPort, setup.key, 'hd_47.2_9.6_0.3')).status === 'processing');
       const healthyPort = await freePort();
-      const healthy = await startChild({ ...setup.env, PORT: String(healthyPort) });
+      const healthy = await startServiceChild({ ...WORKER_PROCESS, ...setup.env, PORT: String(healthyPort) });
       children.push(healthy);
       await killed(hanging);
       const ready = await waitFor('ready on the other worker', async () => {
