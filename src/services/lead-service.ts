@@ -4,6 +4,7 @@ import type { LeadsRepository } from '../db/leads-repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { LeadInput, LeadRequest } from '../contract/leads.ts';
 import { describeConfiguration } from '../domain/lead.ts';
+import { DEFAULT_LANGUAGE } from '../i18n/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { leadConfirmationMail, leadNotificationMail } from '../mail/lead-mails.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
@@ -54,11 +55,10 @@ export class LeadService {
     if (!account?.leadCapture || !account.notificationEmail) return 'closed';
     await consumeRateLimit(this.#limits, { bucket: `leads:ip:${ip}`, limit: LEADS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_LEADS }, now);
     if (honeypot !== '') return 'discarded';
-    const company = account.companyName ?? 'The installer';
     const system = describeConfiguration(lead.configuration);
     await this.#db.transaction().execute(async (trx) => {
       await this.#leads.insert(trx, { ...lead, accountId: account.id, apiKeyId: owner.keyId, createdAt: now });
-      const facts = { lead, system, company, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl };
+      const facts = { lead, system, company: account.companyName ?? null, language: lead.language ?? DEFAULT_LANGUAGE, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl };
       await this.#queue.enqueueEmail(trx, leadNotificationMail(facts));
       await this.#queue.enqueueEmail(trx, leadConfirmationMail(facts));
     });

@@ -4,6 +4,7 @@ import { ErrorBody } from '../../contract/common.ts';
 import { LeadAccepted, LeadRequest } from '../../contract/leads.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
+import { DEFAULT_LANGUAGE, translator } from '../../i18n/index.ts';
 
 /** `POST /api/viewer/leads`: the embedded viewer's quote form (only for partners with lead capture on). */
 export const leadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -22,7 +23,7 @@ export const leadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       const outcome = await services.leads.submit(request.body, request.ip, services.now());
       if (outcome === 'invalid-key') throw new HttpError(401, INVALID_KEY);
       if (outcome === 'closed') throw new HttpError(403, 'This site does not take quote requests through the viewer.');
-      return { message: 'Thank you. Your request is sent; you will get a confirmation by e-mail.' };
+      return { message: translator(request.body.language ?? DEFAULT_LANGUAGE).t('quote.thanks') };
     },
   );
 };

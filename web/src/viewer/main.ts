@@ -10,6 +10,7 @@ import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
+import { chooseLanguage, translatePage } from './language.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -18,6 +19,8 @@ const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 function start(): void {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
+  chooseLanguage(document, settings.language, navigator.languages);
+  translatePage(document);
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
   const viewer = new Viewer(document.getElementById('stage')!);
