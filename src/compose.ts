@@ -27,6 +27,7 @@ import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
 import { ApiKeyService } from './services/api-key-service.ts';
 import { HealthService } from './services/health-service.ts';
 import { LeadService } from './services/lead-service.ts';
+import { ReportService } from './services/report-service.ts';
 import { ModelService } from './services/model-service.ts';
 import { PartnerProfileService } from './services/partner-profile-service.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
@@ -170,6 +171,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue, cacheHits, limits });
   const { apiKeys, profiles } = accountServices(db, authenticator);
   const agentSessions = new AgentSessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl });
+  const reports = new ReportService({ authenticator, accounts: accountsRepository, limits });
   const services: Services = {
     health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
     solar: new SolarService(parts.irradiance),
@@ -181,7 +183,8 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     viewer: new ViewerService({ authenticator, agentSessions, profiles, models }),
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new SignInSessionsRepository(db), queue, limits, publicBaseUrl }),
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
-    leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl }),
+    leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl, reports }),
+    reports,
     modelFilesUrl: parts.store.publicUrl(''),
     version: VERSION,
     now: parts.now,

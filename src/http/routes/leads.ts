@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/services.ts';
 import { ErrorBody } from '../../contract/common.ts';
 import { LeadAccepted, LeadRequest } from '../../contract/leads.ts';
+import { REPORT_BODY_LIMIT_BYTES } from '../../contract/report.ts';
 import { INVALID_KEY } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { DEFAULT_LANGUAGE, translator } from '../../i18n/index.ts';
@@ -11,9 +12,11 @@ export const leadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.post(
     '/api/viewer/leads',
     {
+      // The site report's snapshot makes this body larger than the API's usual limit.
+      bodyLimit: REPORT_BODY_LIMIT_BYTES,
       schema: {
         summary: 'Quote request from an embedded viewer',
-        description: 'Saves the lead for the partner and e-mails the partner and the visitor. 403 when the partner has lead capture off; at most 5 requests an hour per address.',
+        description: 'Saves the lead for the partner and e-mails the partner (with the site report as a PDF when the design is sent) and the visitor (in their language). 403 when the partner has lead capture off; at most 5 requests an hour per address.',
         tags: ['Viewer'],
         body: LeadRequest,
         response: { 200: LeadAccepted, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
