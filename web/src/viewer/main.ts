@@ -11,6 +11,8 @@ import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
 import { chooseLanguage, translatePage } from './language.ts';
+import { setUpReportDownload, type ReportContent } from './report-download.ts';
+import { captureSnapshot } from './snapshot.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -39,7 +41,12 @@ function start(): void {
   });
 
   let wizard: WizardController | undefined;
-  setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }));
+  const reportContent = async (): Promise<ReportContent | undefined> => {
+    const design = wizard?.reportDesign();
+    return design ? { design, snapshot: await captureSnapshot(viewer) } : undefined;
+  };
+  setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }), reportContent);
+  setUpReportDownload(document, settings, notice, reportContent);
   const open = async (): Promise<void> => {
     try {
       const job = await requestModel(

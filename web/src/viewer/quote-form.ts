@@ -1,12 +1,13 @@
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { LeadConfiguration } from '../../../src/contract/leads.ts';
+import type { ReportContent } from './report-download.ts';
 import { formats, t } from './language.ts';
 
 /**
  * The partner's "Get a quote" form (shown only when the partner has lead capture on). It sends the
  * visitor's details and the system on screen to the service; the answer says whether it went through.
  */
-export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration): void {
+export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration, report: () => Promise<ReportContent | undefined>): void {
   const leadForm = settings.leadForm;
   if (!leadForm || !settings.key) return;
   const button = document.getElementById('quote-button') as HTMLButtonElement;
@@ -37,6 +38,8 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
     send.disabled = true;
     status.textContent = t('quote.sending');
     try {
+      // The wizard's design goes along as the site report (a PDF for the installer) with a snapshot of the view.
+      const content = await report();
       const response = await fetch('/api/viewer/leads', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -51,6 +54,7 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
           website: field('website'),
           configuration: configuration(),
           language: document.documentElement.lang,
+          ...(content ? { report: content.design, snapshot: content.snapshot } : {}),
           ...(document.referrer ? { pageUrl: document.referrer.slice(0, 500) } : {}),
         }),
       });

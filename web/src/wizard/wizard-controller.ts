@@ -17,6 +17,8 @@ import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
 import { WizardView } from './wizard-view.ts';
+import { reportDesign } from './report-design.ts';
+import type { SiteReportDesign } from '../../../src/contract/report.ts';
 import { formats, shapeName, t } from '../viewer/language.ts';
 
 /** A click moves the pointer less than this (pixels); more is a drag of the view. */
@@ -160,6 +162,12 @@ export class WizardController {
       goal: this.#choices.goal,
       ...(this.#correction ? { roofCorrection: this.#correction } : {}),
     };
+  }
+
+  /** The current design as the site report shows it, or undefined before one is made. */
+  reportDesign(): SiteReportDesign | undefined {
+    if (!this.#roof || !this.#design) return undefined;
+    return reportDesign(this.#design, this.#choices, this.#settings);
   }
 
   /**
