@@ -6,6 +6,7 @@ import type { HealthService } from './health-service.ts';
 import type { LeadService } from './lead-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
+import type { PregenerationService } from './pregeneration-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { SolarService } from './solar-service.ts';
 import type { ViewerService } from './viewer-service.ts';
@@ -27,6 +28,7 @@ export interface Services {
   accounts: AccountService;
   leads: LeadService;
   billing: BillingProvider;
+  pregeneration: PregenerationService;
   /** Address prefix of model files (for the viewer pages' security policy). */
   modelFilesUrl: string;
   version: string;
