@@ -53,7 +53,7 @@ export async function pregenerateCommand(context: CommandContext): Promise<void>
 }
 
 /** The options as a plan, or a usage error saying what is allowed. */
-function readPlan(values: Record<string, unknown>): PregenerationPlan {
+export function readPlan(values: Record<string, unknown>): PregenerationPlan {
   const bbox = values.bbox as string | undefined;
   const around = values.around as string | undefined;
   if ((bbox === undefined) === (around === undefined)) throw new UsageError('Give the area with exactly one of --bbox W,S,E,N (degrees) or --around LAT,LNG,KM (a square KM km on each side)');
