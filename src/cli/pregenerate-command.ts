@@ -77,7 +77,9 @@ async function follow(service: PregenerationService, runId: number, now: () => D
   for (;;) {
     const counts = await service.counts(runId);
     const estimate = estimateProgress(counts, since, now().getTime());
-    const rate = estimate.perMinute === undefined ? 'waiting for the first model from a worker' : `${estimate.perMinute.toFixed(1)} models/min, about ${formatDuration(estimate.etaSeconds ?? 0)} left`;
+    const rate =
+      estimate.perMinute === undefined ? (estimate.remaining === 0 ? 'all done' : 'waiting for the first model from a worker')
+      : `${estimate.perMinute.toFixed(1)} models/min${estimate.remaining === 0 ? '' : `, about ${formatDuration(estimate.etaSeconds ?? 0)} left`}`;
     display.update(estimate.percent, `${estimate.done}/${counts.total} done (${counts.failed} failed, ${counts.inProgress} in the queue) · ${rate}`);
     if (estimate.remaining === 0) break;
     await new Promise((resolve) => setTimeout(resolve, everySeconds * 1000));
