@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ManualBilling } from './billing/billing-provider.ts';
 import { StripeBilling } from './billing/stripe-billing.ts';
-import type { Config } from './config.ts';
+import { generatorSources, type Config } from './config.ts';
 import { AccountTokensRepository } from './db/account-tokens-repository.ts';
 import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
@@ -99,14 +99,7 @@ export async function compose(config: Config, options: CompositionOptions): Prom
         logger,
         concurrency: config.workers,
         generatorModule: options.generatorModule,
-        sources: {
-          overpassUrl: config.overpassUrl,
-          osmExtract: config.osmExtract,
-          terrainTilesUrl: config.terrainTilesUrl,
-          terrainDir: config.terrainDir,
-          lod2Sources: config.lod2Sources,
-          cacheDir: path.join(config.dataDir, 'cache'),
-        },
+        sources: generatorSources(config),
       });
       await worker.start();
       const started = worker;

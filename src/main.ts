@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { accountCommands } from './cli/account-commands.ts';
 import { keyCommands } from './cli/key-commands.ts';
 import { generateCommand } from './cli/generate-command.ts';
+import { osmCommand } from './cli/osm-command.ts';
 import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
 import type { CommandContext } from './cli/command.ts';
@@ -18,6 +19,8 @@ Service
   migrate                                 bring the database schema up to date
   generate --lat L --lng L [--radius R] [--quality hd|sd] --out model.glb
                                           build one model with the data settings (no database)
+  osm index [extract]                     index a local OpenStreetMap extract (OSM_EXTRACT when none
+                                          is named) before models are generated from it
 
 Accounts and keys
   accounts create --email E --plan free|pro|business
@@ -43,6 +46,7 @@ const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
   usage: usageCommand,
   mcp: mcpCommand,
   generate: generateCommand,
+  osm: osmCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
