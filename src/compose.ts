@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ManualBilling } from './billing/billing-provider.ts';
 import { StripeBilling } from './billing/stripe-billing.ts';
 import { generatorSources, type Config } from './config.ts';
+import { isExtractIndexed } from './modelgen/sources.ts';
 import { AccountTokensRepository } from './db/account-tokens-repository.ts';
 import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
@@ -102,6 +103,9 @@ export async function compose(config: Config, options: CompositionOptions): Prom
         sources: generatorSources(config),
       });
       await worker.start();
+      if (config.osmExtract && !isExtractIndexed(config.osmExtract, path.join(config.dataDir, 'cache'))) {
+        logger.warn({ extract: config.osmExtract }, 'OSM_EXTRACT is not indexed: models fail until "solar-partner osm index" has been run with this DATA_DIR');
+      }
       const started = worker;
       closers.push(() => started.stop());
     }

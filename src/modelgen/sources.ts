@@ -4,3 +4,4 @@
  */
 export { parseLod2Sources, type Lod2SourceSpec } from './lod2/lod2-source-spec.ts';
 export type { GeneratorSources } from './model-generator.ts';
+export { isExtractIndexed } from './osm/extract-index.ts';
