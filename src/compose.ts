@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ManualBilling } from './billing/billing-provider.ts';
 import { StripeBilling } from './billing/stripe-billing.ts';
-import type { Config } from './config.ts';
+import { generatorSources, type Config } from './config.ts';
+import { isExtractIndexed } from './modelgen/sources.ts';
 import { AccountTokensRepository } from './db/account-tokens-repository.ts';
 import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
@@ -102,16 +103,12 @@ export async function compose(config: Config, options: CompositionOptions): Prom
         logger,
         concurrency: config.workers,
         generatorModule: options.generatorModule,
-        sources: {
-          overpassUrl: config.overpassUrl,
-          osmExtract: config.osmExtract,
-          terrainTilesUrl: config.terrainTilesUrl,
-          terrainDir: config.terrainDir,
-          lod2Sources: config.lod2Sources,
-          cacheDir: path.join(config.dataDir, 'cache'),
-        },
+        sources: generatorSources(config),
       });
       await worker.start();
+      if (config.osmExtract && !isExtractIndexed(config.osmExtract, path.join(config.dataDir, 'cache'))) {
+        logger.warn({ extract: config.osmExtract }, 'OSM_EXTRACT is not indexed: models fail until "solar-partner osm index" has been run with this DATA_DIR');
+      }
       const started = worker;
       closers.push(() => started.stop());
     }
