@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { FALLBACK_ACCURACY } from '../../src/irradiance/local-fallback.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
@@ -155,8 +156,13 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
   });
 
   test('with lang=de the wizard and its report speak German, numbers written the German way', async () => {
+    // An installer with lead capture on: the quote form sends the design as the site report.
+    const installerKey = await ctx.createKey('business', 'sonnendach@example.com');
+    const accounts = new AccountsRepository(ctx.database.db);
+    const installer = (await accounts.findByEmail('sonnendach@example.com'))!;
+    await accounts.updateProfile(installer.id, { companyName: 'Sonnendach GmbH', leadCapture: true, notificationEmail: 'leads@sonnendach.example', privacyUrl: null });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${key}&lang=de`);
+    await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${installerKey}&lang=de`);
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     await page.keyboard.press('p');
     await clickViewCentre(page);
@@ -172,8 +178,25 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     const pdf = fs.readFileSync((await download.path())!);
     if (!pdfToolsSkipReason()) {
       const text = pdfText(pdf);
-      for (const expected of ['Solar-Standortbericht', `${design.panels} × 440 W`, 'Monatlicher Ertrag (kWh)', 'Annahmen']) assert.ok(text.includes(expected), `the German report says “${expected}”`);
+      for (const expected of ['Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', `${design.panels} × 440 W`, 'Monatlicher Ertrag (kWh)', 'Annahmen']) assert.ok(text.includes(expected), `the German report says “${expected}”`);
     }
+
+    await page.locator('#quote-button').click();
+    assert.equal(await page.locator('#quote-title').textContent(), 'Angebot anfragen');
+    assert.match(await page.locator('#quote-consent-text').textContent() ?? '', /^Ich bin einverstanden, dass Sonnendach GmbH mich/);
+    assert.match(await page.locator('#quote-configuration').textContent() ?? '', new RegExp(`^Mit Ihrer Anfrage gesendet: der Standort \\(43,7\\d+, 7,42\\d+\\) und ${design.panels} Module`));
+    await page.fill('#quote-form input[name="name"]', 'Greta Muster');
+    await page.fill('#quote-form input[name="email"]', 'greta@home.example');
+    await page.fill('#quote-form input[name="address"]', 'Boulevard des Moulins 1, Monaco');
+    await page.check('#quote-form input[name="consent"]');
+    const [request] = await Promise.all([page.waitForRequest('**/api/viewer/leads'), page.locator('#quote-send').click()]);
+    const sent = request.postDataJSON() as { language: string; report?: { panels: number; monthlyKwh: number[] }; snapshot?: string };
+    assert.equal(sent.language, 'de');
+    assert.equal(sent.report?.panels, Number(design.panels), 'the design goes along as the site report');
+    assert.equal(sent.report?.monthlyKwh.length, 12);
+    assert.match(sent.snapshot ?? '', /^data:image\/jpeg;base64,/, 'with the snapshot of the view');
+    await page.waitForFunction(() => document.getElementById('quote-dialog')!.dataset.state === 'sent');
+    assert.match(await page.locator('#quote-status').textContent() ?? '', /^Vielen Dank\./);
     await page.close();
   });
 

@@ -1,5 +1,4 @@
 import { Vector2 } from 'three';
-import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
@@ -270,7 +269,7 @@ export class WizardController {
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
-      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: FALLBACK_ACCURACY }));
+      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     }
