@@ -21,8 +21,10 @@ const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 async function start(): Promise<void> {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
-  await chooseLanguage(document, settings.language, navigator.languages);
+  const language = await chooseLanguage(document, settings.language, navigator.languages);
   translatePage(document);
+  // Shown to tests once the page's text is in its language.
+  app.dataset.language = language;
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
   const viewer = new Viewer(document.getElementById('stage')!);
