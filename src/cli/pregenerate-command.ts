@@ -40,6 +40,11 @@ export async function pregenerateCommand(context: CommandContext): Promise<void>
       display.done();
       const counts = await service.counts(run.id);
       out(`Queued ${queued} places now; ${counts.alreadyFresh} of the run's places had a fresh model already (skipped).`);
+      if (handle.kind === 'pglite') {
+        // The embedded database has one owner: no worker can build while this command holds it.
+        out('With the embedded database the service builds them once it runs again: start it with solar-partner serve (or npm start), and see them on /explore.');
+        return;
+      }
       if (values['queue-only']) {
         out('The workers (serve and worker processes on this DATABASE_URL) generate them. Run the same command again to follow the progress.');
         return;
