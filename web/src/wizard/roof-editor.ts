@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
 import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
-import type { RoofSegment } from './face-frame.ts';
+import type { RoofSegment } from '../../../src/solar-design/index.ts';
 
 /** Where a roof came from, in words for the visitor. */
 const SOURCE_WORDS: Record<string, string> = {
