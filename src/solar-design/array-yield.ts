@@ -37,6 +37,9 @@ export function faceRequest(array: FaceArray): FaceArray {
   return { ...array, tiltDeg: round(array.tiltDeg, 2), azimuthDeg: round(array.azimuthDeg, 2), shadingLossFraction: round(Math.min(Math.max(array.shadingLossFraction, 0), 1), 4) };
 }
 
+/** What the figures need of a panel: the face it sits on and which way it faces. */
+export type ArrayPanel = Pick<PlacedPanel, 'face' | 'tiltDeg' | 'azimuthDeg'>;
+
 /** Where a design is, and the module it uses. */
 export interface ArraySite {
   latitude: number;
@@ -45,7 +48,7 @@ export interface ArraySite {
 }
 
 /** The array of `count` panels on `face`, with their mean shading loss. */
-export function faceArray(site: ArraySite, candidates: PlacedPanel[], face: number, count: number, loss: number): FaceArray {
+export function faceArray(site: ArraySite, candidates: ArrayPanel[], face: number, count: number, loss: number): FaceArray {
   const orientation = candidates.find((panel) => panel.face === face)!;
   return {
     latitude: site.latitude, longitude: site.longitude, tiltDeg: orientation.tiltDeg, azimuthDeg: orientation.azimuthDeg,
@@ -54,7 +57,7 @@ export function faceArray(site: ArraySite, candidates: PlacedPanel[], face: numb
 }
 
 /** The unshaded yearly yield of one panel on each face that holds candidates, kWh. */
-export async function unshadedYieldPerPanel(site: ArraySite, candidates: PlacedPanel[], yieldOf: YieldOf): Promise<Map<number, number>> {
+export async function unshadedYieldPerPanel(site: ArraySite, candidates: ArrayPanel[], yieldOf: YieldOf): Promise<Map<number, number>> {
   const faces = [...new Set(candidates.map((panel) => panel.face))];
   return new Map(await Promise.all(faces.map(async (face) => [face, (await yieldOf(faceArray(site, candidates, face, 1, 0))).result.annualYieldKwh] as const)));
 }
@@ -86,7 +89,7 @@ export interface ArrayFigures {
  * The figures of the chosen panels: one yield request per face for its panels (their area and mean
  * shading loss), added up. `unshaded` (from {@link unshadedYieldPerPanel}) weights the shading loss.
  */
-export async function arrayFigures(site: ArraySite, candidates: PlacedPanel[], losses: number[], chosen: number[], unshaded: Map<number, number>, yieldOf: YieldOf): Promise<ArrayFigures> {
+export async function arrayFigures(site: ArraySite, candidates: ArrayPanel[], losses: number[], chosen: number[], unshaded: Map<number, number>, yieldOf: YieldOf): Promise<ArrayFigures> {
   const byFace = new Map<number, number[]>();
   for (const index of chosen) byFace.set(candidates[index].face, [...(byFace.get(candidates[index].face) ?? []), index]);
   const faces = await Promise.all(

@@ -12,4 +12,5 @@ export { DEFAULT_DIFFUSE_SHARE, samplePoints, ShadingEngine, type PanelShading, 
 export { clearSkyDni, skyDirections, yearlySunSamples, type SunSample } from './sun-samples.ts';
 export { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
 export { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from './existing-solar.ts';
-export { arrayFigures, faceArray, faceRequest, unshadedYieldPerPanel, type ArrayFigures, type ArraySite, type ArrayYieldResult, type FaceArray, type FaceFigures, type FaceYield, type YieldOf } from './array-yield.ts';
+export { arrayFigures, faceArray, faceRequest, unshadedYieldPerPanel, type ArrayFigures, type ArrayPanel, type ArraySite, type ArrayYieldResult, type FaceArray, type FaceFigures, type FaceYield, type YieldOf } from './array-yield.ts';
+export { DEFAULT_TRACE_BUDGET, shadeRoofs, type InsightBuilding, type RoofShadingOptions, type ShadedRoof } from './roof-insights.ts';

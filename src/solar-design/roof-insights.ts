@@ -1,0 +1,123 @@
+import { existingSolarOf, keepExistingSolarFree } from './existing-solar.ts';
+import { cross, FaceFrame, normalise, type RoofSegment, type Vec3 } from './face-frame.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL, type LayoutOptions, type PanelSpec } from './panel-spec.ts';
+import { layoutRoof, type PlacedPanel } from './roof-layout.ts';
+import type { ShadedSurface, ShadingEngine } from './shading-engine.ts';
+import { skyDirections, yearlySunSamples } from './sun-samples.ts';
+
+/** A building as a model's GLB gives it: its id, its node's extras (PV already mapped) and its roof faces. */
+export interface InsightBuilding {
+  id: string;
+  extras: Record<string, unknown>;
+  segments: RoofSegment[];
+}
+
+/** A building's roof as the wizard would lay it out and shade it. */
+export interface ShadedRoof {
+  id: string;
+  segments: RoofSegment[];
+  /** Every panel the wizard's layout places, PV already on the roof left free. */
+  candidates: PlacedPanel[];
+  /** Yearly shading loss of each candidate, 0–1 (traced, or its nearest traced neighbour's on the face). */
+  losses: number[];
+  /** Yearly shading loss of each roof face's own plane, 0–1. */
+  faceLosses: number[];
+  /** How many surfaces were traced for this roof. */
+  traced: number;
+}
+
+/** Surfaces traced per model when none is given: about one second of tracing on one core. */
+export const DEFAULT_TRACE_BUDGET = 500;
+/** Flat faces have their own plane traced at no more than this many of their racks' places. */
+const FLAT_FACE_SAMPLES = 4;
+/** Side of the surface traced on a face too small for a panel, metres. */
+const FACE_SAMPLE_SIDE = 1;
+
+export interface RoofShadingOptions {
+  latitude: number;
+  longitude: number;
+  panel?: PanelSpec;
+  layout?: LayoutOptions;
+  /** Most surfaces traced over all the buildings given (at least one per roof face). */
+  traceBudget?: number;
+}
+
+/**
+ * Lays panels out on every building's roof with the wizard's layout, and traces the shading with the
+ * wizard's engine, sun and sky samples. A face whose panels fit its share of the trace budget has every
+ * panel traced, exactly as the wizard does; on a larger face an even spread of its panels is traced and
+ * each other panel takes the loss of the nearest traced one. Each face's own plane is traced too (its
+ * panels where it is pitched, the same places level where it is flat, its middle when no panel fits).
+ */
+export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, options: RoofShadingOptions): ShadedRoof[] {
+  const panel = options.panel ?? DEFAULT_PANEL;
+  const layout = options.layout ?? DEFAULT_LAYOUT;
+  const sun = yearlySunSamples(options.latitude, options.longitude);
+  const sky = skyDirections();
+  const laidOut = buildings.map((building) => ({
+    building,
+    candidates: keepExistingSolarFree(layoutRoof(building.segments, options.latitude, panel, layout), existingSolarOf(building.extras)),
+  }));
+  const total = laidOut.reduce((sum, roof) => sum + roof.candidates.length, 0);
+  const budget = options.traceBudget ?? DEFAULT_TRACE_BUDGET;
+  const trace = (surfaces: ShadedSurface[]) => engine.shade(surfaces, sun, sky).map((shading) => shading.loss);
+  return laidOut.map(({ building, candidates }) => {
+    const losses = new Array<number>(candidates.length).fill(0);
+    const faceLosses: number[] = [];
+    let traced = 0;
+    building.segments.forEach((segment, face) => {
+      const onFace = candidates.map((candidate, index) => ({ candidate, index })).filter(({ candidate }) => candidate.face === face);
+      if (onFace.length === 0) {
+        faceLosses.push(trace([faceMiddle(segment, options.latitude)])[0]);
+        traced += 1;
+        return;
+      }
+      const share = total > 0 ? Math.max(1, Math.round((budget * onFace.length) / total)) : 1;
+      const chosen = spread(onFace, share);
+      const chosenLosses = trace(chosen.map(({ candidate }) => candidate));
+      traced += chosen.length;
+      for (const { candidate, index } of onFace) losses[index] = chosenLosses[nearest(candidate.centre, chosen.map((c) => c.candidate.centre))];
+      if (segment.pitch >= layout.flatRoofBelowDeg) faceLosses.push(mean(chosenLosses));
+      else {
+        const level = spread(chosen, FLAT_FACE_SAMPLES).map(({ candidate }) => levelSurface(candidate, segment));
+        faceLosses.push(mean(trace(level)));
+        traced += level.length;
+      }
+    });
+    return { id: building.id, segments: building.segments, candidates, losses, faceLosses, traced };
+  });
+}
+
+/** `count` items spread evenly through a list (the layout places panels row by row, so across the face). */
+function spread<T>(items: T[], count: number): T[] {
+  if (count >= items.length) return items;
+  return Array.from({ length: count }, (_, i) => items[Math.floor(((i + 0.5) * items.length) / count)]);
+}
+
+function nearest(point: Vec3, among: Vec3[]): number {
+  let best = 0;
+  let bestDistance = Infinity;
+  among.forEach((other, i) => {
+    const distance = (point[0] - other[0]) ** 2 + (point[1] - other[1]) ** 2 + (point[2] - other[2]) ** 2;
+    if (distance < bestDistance) [best, bestDistance] = [i, distance];
+  });
+  return best;
+}
+
+/** A rack's place on a flat face, lying level on the face instead of tilted. */
+function levelSurface(rack: PlacedPanel, segment: RoofSegment): ShadedSurface {
+  const normal = normalise(segment.normal);
+  return { centre: rack.centre, normal, across: rack.across, up: normalise(cross(normal, rack.across)), width: rack.width, height: rack.height };
+}
+
+/** A small surface lying on a face at the mean of its corners. */
+function faceMiddle(segment: RoofSegment, latitude: number): ShadedSurface {
+  const frame = new FaceFrame(segment, latitude >= 0 ? [0, 0, 1] : [0, 0, -1]);
+  const n = segment.outline.length;
+  const centre = [0, 1, 2].map((k) => segment.outline.reduce((sum, point) => sum + point[k], 0) / n) as Vec3;
+  return { centre, normal: frame.normal, across: frame.u, up: frame.v, width: FACE_SAMPLE_SIDE, height: FACE_SAMPLE_SIDE };
+}
+
+function mean(values: number[]): number {
+  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+}
