@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 import { Latitude, Longitude } from './common.ts';
 import { ModelIdParams } from './models.ts';
 
-/** A point of a roof: where it is and how high (metres above sea level, as the model's terrain has it). */
-const Place = Type.Object({ latitude: Latitude, longitude: Longitude, elevationM: Type.Number({ description: 'Metres above sea level' }) });
+/** A point of a roof: where it is and how high (above sea level where the model has terrain). */
+const Place = Type.Object({ latitude: Latitude, longitude: Longitude, elevationM: Type.Number({ description: 'Metres above sea level where the model has terrain, else above its ground' }) });
 
 const MonthlyKwh = Type.Array(Type.Number(), { minItems: 12, maxItems: 12, description: 'kWh in each month, January to December' });
 
@@ -14,7 +14,7 @@ export const RoofSegmentInsight = Type.Object({
   azimuthDeg: Type.Number({ minimum: 0, maximum: 360, description: 'Direction the face looks to: 0 = north, 90 = east, 180 = south (flat faces: 180)' }),
   areaM2: Type.Number({ minimum: 0, description: 'Area of the sloped face, m²' }),
   centre: Place,
-  outline: Type.Array(Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }), { description: 'Corners in order, each [longitude, latitude, elevationM] (GeoJSON order)' }),
+  outline: Type.Array(Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }), { description: 'Corners in order, each [longitude, latitude, elevationM] (GeoJSON order, elevation as in centre)' }),
   annualIrradiationKwhPerM2: Type.Number({ description: 'Yearly irradiation on the face, shading by the model included, kWh/m²' }),
   unshadedIrradiationKwhPerM2: Type.Number({ description: 'The same without shading: the irradiance service’s in-plane figure, kWh/m²' }),
   shadingLoss: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the yearly irradiation lost to terrain, buildings and trees of the model' }),
@@ -37,6 +37,7 @@ export const BuildingInsight = Type.Object(
     id: Type.String({ description: 'OSM id (`way/123`, `relation/4`) or measured building id (`lod2/<dataset>/<id>`), as in the GLB' }),
     centre: Place,
     roofAreaM2: Type.Number({ minimum: 0 }),
+    existingSolarM2: Type.Number({ minimum: 0, description: 'PV already mapped on the roof (OpenStreetMap), m²; the largest array goes around it' }),
     segments: Type.Array(RoofSegmentInsight),
     largestArray: PanelArray,
     irradianceSource: Type.String({ description: 'The irradiance data behind the figures: PVGIS, or the local fallback when PVGIS was unreachable' }),

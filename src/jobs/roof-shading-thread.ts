@@ -27,6 +27,7 @@ export interface SlimRoof {
   losses: number[];
   faceLosses: number[];
   traced: number;
+  existingSolarM2: number;
 }
 
 export interface RoofShadingResult {
@@ -53,6 +54,7 @@ export default async function shadeRoofPart(task: RoofShadingTask): Promise<Roof
       losses: roof.losses,
       faceLosses: roof.faceLosses,
       traced: roof.traced,
+      existingSolarM2: roof.existingSolarM2,
     })),
   };
 }

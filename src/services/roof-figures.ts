@@ -106,6 +106,7 @@ export async function buildingFigures(roof: SlimRoof, site: { latitude: number; 
     id: roof.id,
     centre: place(centre),
     roofAreaM2: round(roofArea, 2),
+    existingSolarM2: round(roof.existingSolarM2, 2),
     segments,
     largestArray: {
       panelCount: figures.panelCount,

@@ -24,6 +24,8 @@ export interface ShadedRoof {
   faceLosses: number[];
   /** How many surfaces were traced for this roof. */
   traced: number;
+  /** Area of the PV already mapped on the roof (new panels go around it), m². */
+  existingSolarM2: number;
 }
 
 /** Surfaces traced per model when none is given: about one second of tracing on one core. */
@@ -32,6 +34,8 @@ export const DEFAULT_TRACE_BUDGET = 500;
 const FLAT_FACE_SAMPLES = 4;
 /** Side of the surface traced on a face too small for a panel, metres. */
 const FACE_SAMPLE_SIDE = 1;
+/** A face's own plane is traced this far above it, as panels are mounted: above PV already on it (8 cm). */
+const FACE_SAMPLE_HEIGHT = 0.1;
 
 export interface RoofShadingOptions {
   latitude: number;
@@ -54,14 +58,15 @@ export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, 
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const sun = yearlySunSamples(options.latitude, options.longitude);
   const sky = skyDirections();
-  const laidOut = buildings.map((building) => ({
-    building,
-    candidates: keepExistingSolarFree(layoutRoof(building.segments, options.latitude, panel, layout), existingSolarOf(building.extras)),
-  }));
+  const laidOut = buildings.map((building) => {
+    const existing = existingSolarOf(building.extras);
+    const existingSolarM2 = existing.reduce((sum, pv) => sum + pv.area, 0);
+    return { building, existingSolarM2, candidates: keepExistingSolarFree(layoutRoof(building.segments, options.latitude, panel, layout), existing) };
+  });
   const total = laidOut.reduce((sum, roof) => sum + roof.candidates.length, 0);
   const budget = options.traceBudget ?? DEFAULT_TRACE_BUDGET;
   const trace = (surfaces: ShadedSurface[]) => engine.shade(surfaces, sun, sky).map((shading) => shading.loss);
-  return laidOut.map(({ building, candidates }) => {
+  return laidOut.map(({ building, candidates, existingSolarM2 }) => {
     const losses = new Array<number>(candidates.length).fill(0);
     const faceLosses: number[] = [];
     let traced = 0;
@@ -84,7 +89,7 @@ export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, 
         traced += level.length;
       }
     });
-    return { id: building.id, segments: building.segments, candidates, losses, faceLosses, traced };
+    return { id: building.id, segments: building.segments, candidates, losses, faceLosses, traced, existingSolarM2 };
   });
 }
 
@@ -110,11 +115,12 @@ function levelSurface(rack: PlacedPanel, segment: RoofSegment): ShadedSurface {
   return { centre: rack.centre, normal, across: rack.across, up: normalise(cross(normal, rack.across)), width: rack.width, height: rack.height };
 }
 
-/** A small surface lying on a face at the mean of its corners. */
+/** A small surface on a face at the mean of its corners, raised as panels are. */
 function faceMiddle(segment: RoofSegment, latitude: number): ShadedSurface {
   const frame = new FaceFrame(segment, latitude >= 0 ? [0, 0, 1] : [0, 0, -1]);
   const n = segment.outline.length;
-  const centre = [0, 1, 2].map((k) => segment.outline.reduce((sum, point) => sum + point[k], 0) / n) as Vec3;
+  const middle = [0, 1, 2].map((k) => segment.outline.reduce((sum, point) => sum + point[k], 0) / n) as Vec3;
+  const centre = middle.map((value, k) => value + frame.normal[k] * FACE_SAMPLE_HEIGHT) as Vec3;
   return { centre, normal: frame.normal, across: frame.u, up: frame.v, width: FACE_SAMPLE_SIDE, height: FACE_SAMPLE_SIDE };
 }
 
