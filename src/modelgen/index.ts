@@ -3,4 +3,4 @@
  */
 export type { GeneratedModel, GenerateModel, GeneratorSources, ModelRequest, ProgressReport } from './model-generator.ts';
 export { generateModel, OSM_ATTRIBUTION } from './generate-model.ts';
-export { readGlbDocument, readModelScene, type ModelBuildingNode, type ModelScene } from './gltf/model-reader.ts';
+export { readGlbDocument, readModelScene, roofSegmentsOfGlb, type ModelBuildingNode, type ModelScene } from './gltf/model-reader.ts';

@@ -48,6 +48,21 @@ export function yieldFrom(plane: (query: PlaneQuery) => Promise<PlaneAnswer>): Y
   };
 }
 
+/** A plane's query as the yield of a face's array asks it (`faceRequest`'s rounding). */
+function planeQuery(site: { latitude: number; longitude: number }, tiltDeg: number, azimuthDeg: number): PlaneQuery {
+  const request = faceRequest({ ...site, tiltDeg, azimuthDeg, panelAreaM2: 0, panelEfficiency: 0, shadingLossFraction: 0 });
+  return { latitude: request.latitude, longitude: request.longitude, tiltDeg: request.tiltDeg, azimuthDeg: request.azimuthDeg };
+}
+
+/**
+ * Every plane a model's figures ask irradiance for: each roof face's own (panels flush on pitched faces
+ * share it) and the racks' on flat roofs.
+ */
+export function facePlanes(segments: RoofSegment[], site: { latitude: number; longitude: number }): PlaneQuery[] {
+  const racks = planeQuery(site, DEFAULT_LAYOUT.flatRoofTiltDeg, site.latitude >= 0 ? 180 : 0);
+  return [racks, ...segments.map((segment) => planeQuery(site, segment.pitch, segment.azimuth))];
+}
+
 /** The panel and layout every figure assumes. */
 export const ASSUMPTIONS = {
   panel: { widthM: DEFAULT_PANEL.width, lengthM: DEFAULT_PANEL.length, powerW: DEFAULT_PANEL.powerW, efficiency: round(panelEfficiency(DEFAULT_PANEL), 4) },
@@ -76,8 +91,7 @@ export async function buildingFigures(roof: SlimRoof, site: { latitude: number; 
   let source = figures.source;
   const segments = await Promise.all(
     roof.segments.map(async (segment, index) => {
-      const plain = faceRequest({ ...site, tiltDeg: segment.pitch, azimuthDeg: segment.azimuth, panelAreaM2: 0, panelEfficiency: 0, shadingLossFraction: 0 });
-      const answer = await plane({ latitude: plain.latitude, longitude: plain.longitude, tiltDeg: plain.tiltDeg, azimuthDeg: plain.azimuthDeg });
+      const answer = await plane(planeQuery(site, segment.pitch, segment.azimuth));
       fallback ||= answer.fallback;
       source ||= answer.irradiation.source;
       const onFace = figures.faces.find((face) => face.face === index);

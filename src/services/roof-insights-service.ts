@@ -2,10 +2,11 @@ import type { BuildingInsight, BuildingList } from '../contract/insights.ts';
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
 import type { IrradianceProvider } from '../irradiance/index.ts';
 import type { RoofShadingPool } from '../jobs/roof-shading-pool.ts';
+import { roofSegmentsOfGlb } from '../modelgen/index.ts';
 import { DEFAULT_TRACE_BUDGET } from '../solar-design/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import { ASSUMPTIONS, buildingFigures, planeIrradiance, type ModelOrigin } from './roof-figures.ts';
+import { ASSUMPTIONS, buildingFigures, facePlanes, planeIrradiance, type ModelOrigin } from './roof-figures.ts';
 
 /** Version of the stored insights: bump it when the rules change, so older files are recomputed. */
 const INSIGHTS_VERSION = 1;
@@ -77,9 +78,12 @@ export class RoofInsightsService {
   }
 
   async #compute(modelId: string, glb: Uint8Array, site: { latitude: number; longitude: number }): Promise<BuildingList> {
-    const { asset, roofs } = await this.#pool.shade(glb, site, this.#traceBudget);
-    const origin = originOf(asset, site);
     const plane = planeIrradiance(this.#irradiance);
+    // The planes irradiance is asked for are known from the roof faces: ask while the threads trace.
+    const asking = Promise.allSettled(facePlanes(roofSegmentsOfGlb(glb), site).map(plane));
+    const { asset, roofs } = await this.#pool.shade(glb, site, this.#traceBudget);
+    await asking;
+    const origin = originOf(asset, site);
     const buildings = await Promise.all(roofs.map((roof) => buildingFigures(roof, site, origin, plane)));
     buildings.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { modelId, assumptions: ASSUMPTIONS, buildings };

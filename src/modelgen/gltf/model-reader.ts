@@ -53,6 +53,17 @@ export async function readModelScene(glb: Uint8Array): Promise<ModelScene> {
   return { asset, buildings, ...sceneTriangles(nodes) };
 }
 
+/**
+ * Every roof face of a GLB read from its JSON chunk alone (no geometry decoded): what a caller needs to
+ * know early, e.g. which plane orientations it will ask irradiance for.
+ */
+export function roofSegmentsOfGlb(glb: Uint8Array): RoofSegment[] {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  if (glb.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a) throw new Error('Not a GLB file');
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as { meshes?: { primitives?: { extras?: { roofSegments?: RoofSegment[] } }[] }[] };
+  return (json.meshes ?? []).flatMap((mesh) => (mesh.primitives ?? []).flatMap((primitive) => primitive.extras?.roofSegments ?? []));
+}
+
 /** Every triangle of the nodes' meshes as one indexed list in world coordinates. */
 function sceneTriangles(nodes: Node[]): { positions: Float32Array; index: Uint32Array } {
   const parts = nodes.flatMap((node) => (node.getMesh()?.listPrimitives() ?? []).map((primitive) => ({ node, primitive })));
