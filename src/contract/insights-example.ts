@@ -1,4 +1,4 @@
-import type { BuildingList } from './insights.ts';
+import type { BuildingList, PanelInsight } from './insights.ts';
 
 /**
  * An answer of `GET /api/v1/models/:id/buildings` for the OpenAPI document: one house of the Vaduz
@@ -11,11 +11,7 @@ export const BUILDING_LIST_EXAMPLE: BuildingList = {
   buildings: [
     {
       id: 'way/364547209',
-      centre: {
-        latitude: 47.1408672,
-        longitude: 9.5172893,
-        elevationM: 8.02
-      },
+      centre: { latitude: 47.1408672, longitude: 9.5172893, elevationM: 8.02 },
       roofAreaM2: 137.08,
       existingSolarM2: 27.7,
       segments: [
@@ -24,11 +20,7 @@ export const BUILDING_LIST_EXAMPLE: BuildingList = {
           pitchDeg: 30,
           azimuthDeg: 12.42,
           areaM2: 68.55,
-          centre: {
-            latitude: 47.1408978,
-            longitude: 9.5172993,
-            elevationM: 8.02
-          },
+          centre: { latitude: 47.1408978, longitude: 9.5172993, elevationM: 8.02 },
           outline: [
             [9.5172544, 47.1409367, 6],
             [9.5172345, 47.1408754, 10.03],
@@ -46,11 +38,7 @@ export const BUILDING_LIST_EXAMPLE: BuildingList = {
           pitchDeg: 30,
           azimuthDeg: 192.42,
           areaM2: 68.53,
-          centre: {
-            latitude: 47.1408366,
-            longitude: 9.5172794,
-            elevationM: 8.02
-          },
+          centre: { latitude: 47.1408366, longitude: 9.5172794, elevationM: 8.02 },
           outline: [
             [9.5172345, 47.1408754, 10.03],
             [9.5172147, 47.1408142, 6.01],
@@ -77,3 +65,34 @@ export const BUILDING_LIST_EXAMPLE: BuildingList = {
     },
   ],
 };
+
+/** The first three of that house's 18 panels, as `GET /api/v1/models/:id/buildings/:buildingId` lists them. */
+export const PANELS_EXAMPLE: PanelInsight[] = [
+  {
+    segmentIndex: 0,
+    centre: { latitude: 47.1409094, longitude: 9.5173422, elevationM: 7 },
+    orientation: 'portrait',
+    tiltDeg: 30,
+    azimuthDeg: 12.42,
+    shadingLoss: 0.0102,
+    annualKwh: 315.8
+  },
+  {
+    segmentIndex: 0,
+    centre: { latitude: 47.1409117, longitude: 9.5173273, elevationM: 7 },
+    orientation: 'portrait',
+    tiltDeg: 30,
+    azimuthDeg: 12.42,
+    shadingLoss: 0.0102,
+    annualKwh: 315.8
+  },
+  {
+    segmentIndex: 0,
+    centre: { latitude: 47.1409139, longitude: 9.5173124, elevationM: 7 },
+    orientation: 'portrait',
+    tiltDeg: 30,
+    azimuthDeg: 12.42,
+    shadingLoss: 0.0102,
+    annualKwh: 315.8
+  }
+];

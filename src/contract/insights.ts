@@ -67,7 +67,27 @@ export const BuildingList = Type.Object(
 );
 export type BuildingList = Static<typeof BuildingList>;
 
-export const OneBuilding = Type.Object({ modelId: Type.String(), assumptions: DesignAssumptions, building: BuildingInsight }, { $id: 'OneBuilding' });
+/** One panel of the largest array. */
+export const PanelInsight = Type.Object({
+  segmentIndex: Type.Integer({ minimum: 0, description: 'The roof face it lies on (`segments[].index`)' }),
+  centre: Place,
+  orientation: Type.Enum(['portrait', 'landscape'], { description: 'Long side up the slope (portrait) or across it' }),
+  tiltDeg: Type.Number({ description: 'The face’s pitch, or the rack’s tilt on a flat roof' }),
+  azimuthDeg: Type.Number(),
+  shadingLoss: Type.Number({ minimum: 0, maximum: 1, description: 'Its yearly shading loss (traced, or its nearest traced neighbour’s on the face)' }),
+  annualKwh: Type.Number({ minimum: 0, description: 'Its yearly energy: one unshaded panel of its face × (1 − shadingLoss)' }),
+});
+export type PanelInsight = Static<typeof PanelInsight>;
+
+export const OneBuilding = Type.Object(
+  {
+    modelId: Type.String(),
+    assumptions: DesignAssumptions,
+    building: BuildingInsight,
+    panels: Type.Array(PanelInsight, { description: 'Every panel of the largest array' }),
+  },
+  { $id: 'OneBuilding' },
+);
 export type OneBuilding = Static<typeof OneBuilding>;
 
 export const BuildingParams = Type.Object({

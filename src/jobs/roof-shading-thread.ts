@@ -12,11 +12,15 @@ export interface RoofShadingTask {
   traceBudget: number;
 }
 
-/** A panel as the yield of its face needs it. */
+/** A panel as the figures need it: its face, which way it faces, where it is. */
 export interface SlimPanel {
   face: number;
   tiltDeg: number;
   azimuthDeg: number;
+  /** Centre in the model frame, to the centimetre. */
+  centre: [number, number, number];
+  /** `portrait` or `landscape`. */
+  orientation: string;
 }
 
 /** A shaded roof, without the panels' geometry (only what the figures need crosses back). */
@@ -50,7 +54,7 @@ export default async function shadeRoofPart(task: RoofShadingTask): Promise<Roof
     roofs: roofs.map((roof) => ({
       id: roof.id,
       segments: roof.segments,
-      panels: roof.candidates.map(({ face, tiltDeg, azimuthDeg }) => ({ face, tiltDeg, azimuthDeg })),
+      panels: roof.candidates.map(({ face, tiltDeg, azimuthDeg, centre, orientation }) => ({ face, tiltDeg, azimuthDeg, orientation, centre: centre.map((v) => Math.round(v * 100) / 100) as [number, number, number] })),
       losses: roof.losses,
       faceLosses: roof.faceLosses,
       traced: roof.traced,

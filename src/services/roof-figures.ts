@@ -1,4 +1,4 @@
-import type { BuildingInsight } from '../contract/insights.ts';
+import type { BuildingInsight, PanelInsight } from '../contract/insights.ts';
 import { computeSolarYield, SYSTEM_LOSSES } from '../domain/solar-yield.ts';
 import { fallbackIrradiation, IrradianceRejectedError, IrradianceUnavailableError, type IrradianceProvider, type PlaneIrradiation, type PlaneQuery } from '../irradiance/index.ts';
 import type { SlimRoof } from '../jobs/roof-shading-pool.ts';
@@ -77,7 +77,7 @@ export const ASSUMPTIONS = {
  * A shaded roof's figures: each face's irradiation with and without shading, and the largest array
  * (every panel the layout placed) added up by the wizard's own `arrayFigures`.
  */
-export async function buildingFigures(roof: SlimRoof, site: { latitude: number; longitude: number }, origin: ModelOrigin, plane: (query: PlaneQuery) => Promise<PlaneAnswer>): Promise<BuildingInsight> {
+export async function buildingFigures(roof: SlimRoof, site: { latitude: number; longitude: number }, origin: ModelOrigin, plane: (query: PlaneQuery) => Promise<PlaneAnswer>): Promise<{ building: BuildingInsight; panels: PanelInsight[] }> {
   const designSite = { ...site, panel: DEFAULT_PANEL };
   const yieldOf = yieldFrom(plane);
   const unshaded = await unshadedYieldPerPanel(designSite, roof.panels, yieldOf);
@@ -116,7 +116,16 @@ export async function buildingFigures(roof: SlimRoof, site: { latitude: number; 
   );
   const roofArea = roof.segments.reduce((sum, segment) => sum + segment.area, 0);
   const centre = [0, 1, 2].map((k) => roof.segments.reduce((sum, segment) => sum + middle(segment)[k] * segment.area, 0) / (roofArea || 1)) as [number, number, number];
-  return {
+  const panels = roof.panels.map((panel, i): PanelInsight => ({
+    segmentIndex: panel.face,
+    centre: place(panel.centre),
+    orientation: panel.orientation === 'landscape' ? 'landscape' : 'portrait',
+    tiltDeg: panel.tiltDeg,
+    azimuthDeg: panel.azimuthDeg,
+    shadingLoss: round(roof.losses[i], 4),
+    annualKwh: round(unshaded.get(panel.face)! * (1 - roof.losses[i]), 1),
+  }));
+  const building: BuildingInsight = {
     id: roof.id,
     centre: place(centre),
     roofAreaM2: round(roofArea, 2),
@@ -133,6 +142,7 @@ export async function buildingFigures(roof: SlimRoof, site: { latitude: number; 
     irradianceSource: source,
     fallback,
   };
+  return { building, panels };
 }
 
 /** The mean of a face's corners. */

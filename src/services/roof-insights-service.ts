@@ -1,4 +1,4 @@
-import type { BuildingInsight, BuildingList } from '../contract/insights.ts';
+import type { BuildingInsight, BuildingList, PanelInsight } from '../contract/insights.ts';
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
 import type { IrradianceProvider } from '../irradiance/index.ts';
 import type { RoofShadingPool } from '../jobs/roof-shading-pool.ts';
@@ -13,11 +13,17 @@ const INSIGHTS_VERSION = 1;
 /** Models whose insights are kept in memory. */
 const MEMORY_ENTRIES = 20;
 
-/** Insights of one model as they are served: the answer, its JSON, and its buildings by id. */
+/** Insights of one model as they are served: the list, its JSON, and each building with its panels by id. */
 export interface ModelInsights {
   list: BuildingList;
   json: string;
-  byId: Map<string, BuildingInsight>;
+  byId: Map<string, { building: BuildingInsight; panels: PanelInsight[] }>;
+}
+
+/** What is stored beside the GLB: the list, and the panels of each building (not in the list). */
+interface StoredInsights {
+  list: BuildingList;
+  panels: Record<string, PanelInsight[]>;
 }
 
 /** What a read finds: no such model, a model not ready yet, or its insights. */
@@ -68,30 +74,32 @@ export class RoofInsightsService {
   async #load(modelId: string, objectKey: string, site: { latitude: number; longitude: number }): Promise<ModelInsights> {
     const key = objectKey.replace(/\.glb$/, `.insights-v${INSIGHTS_VERSION}.json`);
     const stored = await this.#store.get(key);
-    if (stored) return indexed(JSON.parse(new TextDecoder().decode(stored)) as BuildingList);
+    if (stored) return indexed(JSON.parse(new TextDecoder().decode(stored)) as StoredInsights);
     const glb = await this.#store.get(objectKey);
     if (!glb) throw new Error(`The model file ${objectKey} is missing from the object store`);
-    const list = await this.#compute(modelId, glb, site);
-    const insights = indexed(list);
-    await this.#store.put(key, new TextEncoder().encode(insights.json), 'application/json');
-    return insights;
+    const computed = await this.#compute(modelId, glb, site);
+    await this.#store.put(key, new TextEncoder().encode(JSON.stringify(computed)), 'application/json');
+    return indexed(computed);
   }
 
-  async #compute(modelId: string, glb: Uint8Array, site: { latitude: number; longitude: number }): Promise<BuildingList> {
+  async #compute(modelId: string, glb: Uint8Array, site: { latitude: number; longitude: number }): Promise<StoredInsights> {
     const plane = planeIrradiance(this.#irradiance);
     // The planes irradiance is asked for are known from the roof faces: ask while the threads trace.
     const asking = Promise.allSettled(facePlanes(roofSegmentsOfGlb(glb), site).map(plane));
     const { asset, roofs } = await this.#pool.shade(glb, site, this.#traceBudget);
     await asking;
     const origin = originOf(asset, site);
-    const buildings = await Promise.all(roofs.map((roof) => buildingFigures(roof, site, origin, plane)));
-    buildings.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return { modelId, assumptions: ASSUMPTIONS, buildings };
+    const figures = await Promise.all(roofs.map((roof) => buildingFigures(roof, site, origin, plane)));
+    figures.sort((a, b) => (a.building.id < b.building.id ? -1 : a.building.id > b.building.id ? 1 : 0));
+    return {
+      list: { modelId, assumptions: ASSUMPTIONS, buildings: figures.map((f) => f.building) },
+      panels: Object.fromEntries(figures.map((f) => [f.building.id, f.panels])),
+    };
   }
 }
 
-function indexed(list: BuildingList): ModelInsights {
-  return { list, json: JSON.stringify(list), byId: new Map(list.buildings.map((building) => [building.id, building])) };
+function indexed({ list, panels }: StoredInsights): ModelInsights {
+  return { list, json: JSON.stringify(list), byId: new Map(list.buildings.map((building) => [building.id, { building, panels: panels[building.id] ?? [] }])) };
 }
 
 /** The model frame's origin from the GLB's asset extras, else the model's centre at sea level. */

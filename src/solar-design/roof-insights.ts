@@ -28,10 +28,10 @@ export interface ShadedRoof {
   existingSolarM2: number;
 }
 
-/** Surfaces traced per model when none is given: about one second of tracing on one core. */
-export const DEFAULT_TRACE_BUDGET = 500;
+/** Panels traced per model when no budget is given: about a second of tracing on one core. */
+export const DEFAULT_TRACE_BUDGET = 1000;
 /** Flat faces have their own plane traced at no more than this many of their racks' places. */
-const FLAT_FACE_SAMPLES = 4;
+const FLAT_FACE_SAMPLES = 2;
 /** Side of the surface traced on a face too small for a panel, metres. */
 const FACE_SAMPLE_SIDE = 1;
 /** A face's own plane is traced this far above it, as panels are mounted: above PV already on it (8 cm). */
@@ -63,8 +63,8 @@ export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, 
     const existingSolarM2 = existing.reduce((sum, pv) => sum + pv.area, 0);
     return { building, existingSolarM2, candidates: keepExistingSolarFree(layoutRoof(building.segments, options.latitude, panel, layout), existing) };
   });
-  const total = laidOut.reduce((sum, roof) => sum + roof.candidates.length, 0);
-  const budget = options.traceBudget ?? DEFAULT_TRACE_BUDGET;
+  const share = traceShares(laidOut.flatMap((roof) => roof.building.segments.map((_, face) => roof.candidates.filter((c) => c.face === face).length)), options.traceBudget ?? DEFAULT_TRACE_BUDGET);
+  let faceNumber = 0;
   const trace = (surfaces: ShadedSurface[]) => engine.shade(surfaces, sun, sky).map((shading) => shading.loss);
   return laidOut.map(({ building, candidates, existingSolarM2 }) => {
     const losses = new Array<number>(candidates.length).fill(0);
@@ -72,13 +72,13 @@ export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, 
     let traced = 0;
     building.segments.forEach((segment, face) => {
       const onFace = candidates.map((candidate, index) => ({ candidate, index })).filter(({ candidate }) => candidate.face === face);
+      const faceShare = share[faceNumber++];
       if (onFace.length === 0) {
         faceLosses.push(trace([faceMiddle(segment, options.latitude)])[0]);
         traced += 1;
         return;
       }
-      const share = total > 0 ? Math.max(1, Math.round((budget * onFace.length) / total)) : 1;
-      const chosen = spread(onFace, share);
+      const chosen = spread(onFace, faceShare);
       const chosenLosses = trace(chosen.map(({ candidate }) => candidate));
       traced += chosen.length;
       for (const { candidate, index } of onFace) losses[index] = chosenLosses[nearest(candidate.centre, chosen.map((c) => c.candidate.centre))];
@@ -91,6 +91,24 @@ export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, 
     });
     return { id: building.id, segments: building.segments, candidates, losses, faceLosses, traced, existingSolarM2 };
   });
+}
+
+/**
+ * How many panels of each face to trace: all of them where the budget allows, else shares growing with
+ * the square root of a face's panel count (at least one), so that small roofs — houses — keep several
+ * traced panels beside large flat roofs.
+ */
+export function traceShares(counts: number[], budget: number): number[] {
+  if (counts.reduce((a, b) => a + b, 0) <= budget) return counts;
+  // The largest scale whose shares fit the budget, by bisection (the shares only grow with it).
+  const shares = (scale: number) => counts.map((n) => Math.min(n, Math.max(1, Math.floor(scale * Math.sqrt(n)))));
+  let [low, high] = [0, budget];
+  for (let i = 0; i < 40; i++) {
+    const middle = (low + high) / 2;
+    if (shares(middle).reduce((a, b) => a + b, 0) <= budget) low = middle;
+    else high = middle;
+  }
+  return shares(low);
 }
 
 /** `count` items spread evenly through a list (the layout places panels row by row, so across the face). */

@@ -147,6 +147,14 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
       assert.ok(Math.abs(api.largestArray.shadingLoss - wizard.shadingLoss) < 0.001, `${building.name}: shading ${api.largestArray.shadingLoss} vs ${wizard.shadingLoss}`);
       assert.deepEqual(api.largestArray.monthlyKwh.map(Math.round), wizard.monthlyKwh.map(Math.round));
       for (const face of wizard.faces) assert.equal(api.segments[face.face].panelCount, face.panelCount);
+      // Each panel's yearly energy as the wizard rates it: its face's unshaded panel × (1 − its loss).
+      const detail = (await (await get(`/api/v1/models/${id}/buildings/${encodeURIComponent(building.name)}`)).json()) as { panels: { segmentIndex: number; annualKwh: number; shadingLoss: number }[] };
+      assert.equal(detail.panels.length, candidates.length);
+      detail.panels.forEach((panel, i) => {
+        assert.equal(panel.segmentIndex, candidates[i].face);
+        assert.ok(Math.abs(panel.shadingLoss - losses[i]) < 1e-4, `${building.name} panel ${i}: ${panel.shadingLoss} vs ${losses[i]}`);
+        assert.ok(Math.abs(panel.annualKwh - unshaded.get(candidates[i].face)! * (1 - losses[i])) <= 0.05 + 1e-9);
+      });
     }
   });
 
@@ -154,9 +162,13 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
     const wanted = list.buildings[0];
     const response = await get(`/api/v1/models/${id}/buildings/${encodeURIComponent(wanted.id)}`);
     assert.equal(response.status, 200);
-    const body = (await response.json()) as { modelId: string; building: BuildingInsight };
+    const body = (await response.json()) as { modelId: string; building: BuildingInsight; panels: { centre: { latitude: number; longitude: number }; annualKwh: number }[] };
     assert.equal(body.modelId, id);
     assert.deepEqual(body.building, wanted);
+    assert.equal(body.panels.length, wanted.largestArray.panelCount);
+    const sum = body.panels.reduce((total, panel) => total + panel.annualKwh, 0);
+    assert.ok(Math.abs(sum - wanted.largestArray.annualKwh) <= 0.05 * body.panels.length + 0.2, `panels add up to ${sum}, the array gives ${wanted.largestArray.annualKwh}`);
+    for (const panel of body.panels) assert.ok(Math.abs(panel.centre.latitude - wanted.centre.latitude) < 0.0002 && Math.abs(panel.centre.longitude - wanted.centre.longitude) < 0.0003);
     const missing = await get(`/api/v1/models/${id}/buildings/way%2F999999`);
     assert.equal(missing.status, 404);
     assert.match((await missing.json()).error, /not in model/);
@@ -167,7 +179,7 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
   test('the insights are kept: a second read does not compute again, and they are stored beside the model', async () => {
     const stored = await ctx.store.get(`models/${id}/0123456789abcdef.insights-v1.json`);
     assert.ok(stored, 'stored in the object store');
-    assert.deepEqual(JSON.parse(new TextDecoder().decode(stored)), list);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(stored)).list, list);
     const start = performance.now();
     const again = await get(`/api/v1/models/${id}/buildings`);
     assert.equal(again.status, 200);

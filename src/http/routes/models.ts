@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerKeyHook } from '../api-key-auth.ts';
 import { HttpError } from '../http-error.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
-import { BUILDING_LIST_EXAMPLE } from '../../contract/insights-example.ts';
+import { BUILDING_LIST_EXAMPLE, PANELS_EXAMPLE } from '../../contract/insights-example.ts';
 import { ErrorBody } from '../../contract/common.ts';
 import { DEFAULT_RADIUS_KM, ModelIdParams, ModelJob, ModelRequestBody } from '../../contract/models.ts';
 import { BuildingList, BuildingParams, OneBuilding } from '../../contract/insights.ts';
@@ -82,18 +82,18 @@ export const modelRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     {
       schema: {
         summary: 'Roof insights of one building',
-        description: 'One building of GET /api/v1/models/:id/buildings, by its id with the slash URL-encoded (e.g. `way%2F94252435`). 404 until the model is `ready`, and for an id the model does not hold.',
+        description: 'One building of GET /api/v1/models/:id/buildings, by its id with the slash URL-encoded (e.g. `way%2F94252435`), with every panel of its largest array: where it is, its face, its shading loss and its yearly energy. 404 until the model is `ready`, and for an id the model does not hold.',
         tags: ['Models'],
         security,
         params: BuildingParams,
-        response: { 200: { ...OneBuilding, examples: [{ modelId: BUILDING_LIST_EXAMPLE.modelId, assumptions: BUILDING_LIST_EXAMPLE.assumptions, building: BUILDING_LIST_EXAMPLE.buildings[0] }] }, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: { ...OneBuilding, examples: [{ modelId: BUILDING_LIST_EXAMPLE.modelId, assumptions: BUILDING_LIST_EXAMPLE.assumptions, building: BUILDING_LIST_EXAMPLE.buildings[0], panels: PANELS_EXAMPLE }] }, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const insights = readyInsights(await services.insights.read(request.params.id), request.params.id);
-      const building = insights.byId.get(request.params.buildingId);
-      if (!building) throw new HttpError(404, `Building ${request.params.buildingId} is not in model ${request.params.id}; GET /api/v1/models/${request.params.id}/buildings lists its buildings`);
-      return { modelId: insights.list.modelId, assumptions: insights.list.assumptions, building };
+      const found = insights.byId.get(request.params.buildingId);
+      if (!found) throw new HttpError(404, `Building ${request.params.buildingId} is not in model ${request.params.id}; GET /api/v1/models/${request.params.id}/buildings lists its buildings`);
+      return { modelId: insights.list.modelId, assumptions: insights.list.assumptions, building: found.building, panels: found.panels };
     },
   );
 };
