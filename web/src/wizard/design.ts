@@ -36,6 +36,16 @@ export interface Design {
   /** Whether any face's yield came from the local fallback because the service was unavailable. */
   fallback: boolean;
   source: string;
+  /** The roof faces with chosen panels: orientation, panel count and yearly yield (shading included). */
+  faces: DesignFace[];
+}
+
+/** One roof face of a design. */
+export interface DesignFace {
+  azimuthDeg: number;
+  tiltDeg: number;
+  panels: number;
+  annualKwh: number;
 }
 
 /**
@@ -65,6 +75,10 @@ export async function designSystem(input: DesignInput): Promise<Design> {
     co2KgPerYear: figures.annualKwh * economics.co2KgPerKwh,
     fallback: figures.fallback,
     source: figures.source,
+    faces: figures.faces.map((face) => {
+      const panel = input.candidates.find((candidate) => candidate.face === face.face)!;
+      return { azimuthDeg: panel.azimuthDeg, tiltDeg: panel.tiltDeg, panels: face.panelCount, annualKwh: round(face.annualKwh, 1) };
+    }),
   };
 }
 
