@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { modelId } from '../src/domain/model-id.ts';
 import { CachedIrradianceProvider, PvgisClient, type IrradianceCacheStore, type PlaneIrradiation } from '../src/irradiance/index.ts';
-import { generateModel } from '../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../src/modelgen/index.ts';
 import { createTestContext } from '../test/helpers/test-context.ts';
 import { PvgisStandIn } from '../test/stand-ins/pvgis-stand-in.ts';
 
@@ -60,6 +60,7 @@ try {
     fs.mkdirSync(terrainDir);
     if (place.terrain) fs.copyFileSync(path.join(SHARED, place.terrain), path.join(terrainDir, path.basename(place.terrain)));
     const area = { latitude: place.latitude, longitude: place.longitude, radiusKm: 0.3 };
+    await indexExtract(path.join(SHARED, place.extract), work); // as an operator does once, before the service runs
     const { glb, summary } = await generateModel({ ...area, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, place.extract), terrainDir, cacheDir: work } }, () => {});
     const id = modelId('hd', area);
     await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers, payload: area });

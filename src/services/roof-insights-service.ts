@@ -10,8 +10,8 @@ import { ASSUMPTIONS, buildingFigures, facePlanes, planeIrradiance, type ModelOr
 
 /** Version of the stored insights: bump it when the rules change, so older files are recomputed. */
 const INSIGHTS_VERSION = 1;
-/** Models whose insights are kept in memory. */
-const MEMORY_ENTRIES = 20;
+/** Models whose insights are kept in memory (a 0.3 km model with its panels: a few MB). */
+const MEMORY_ENTRIES = 10;
 
 /** Insights of one model as they are served: the list, its JSON, and each building with its panels by id. */
 export interface ModelInsights {

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import type { BuildingInsight, BuildingList } from '../../src/contract/insights.ts';
 import { modelId } from '../../src/domain/model-id.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { arrayFigures, existingSolarOf, keepExistingSolarFree, layoutRoof, ShadingEngine, skyDirections, unshadedYieldPerPanel, yearlySunSamples, DEFAULT_PANEL, type RoofSegment } from '../../src/solar-design/index.ts';
 import { faceYield } from '../../web/src/wizard/face-yield.ts';
 import { HandMadeMap } from '../helpers/hand-made-map.ts';
@@ -35,6 +35,7 @@ async function handMadeModel(folder: string): Promise<Uint8Array> {
   map.way([[-5, -24], [5, -24], [5, -14], [-5, -14]], { building: 'apartments', height: '24', 'roof:shape': 'flat' }, true);
   map.way([[20, -5], [34, -5], [34, 7], [20, 7]], { building: 'retail', height: '6', 'roof:shape': 'flat' }, true);
   const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
   const generated = await generateModel({ ...AREA, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
   return generated.glb;
 }
