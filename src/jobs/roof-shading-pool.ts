@@ -20,7 +20,8 @@ export class RoofShadingPool {
       filename: fileURLToPath(new URL('./roof-shading-thread.ts', import.meta.url)),
       maxThreads: this.#threads,
       minThreads: 0,
-      idleTimeout: 30_000,
+      // Kept a few minutes after a request: a thread starting (its modules loading) costs about half a second.
+      idleTimeout: 300_000,
     });
   }
 
