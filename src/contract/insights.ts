@@ -92,5 +92,5 @@ export type OneBuilding = Static<typeof OneBuilding>;
 
 export const BuildingParams = Type.Object({
   id: ModelIdParams.properties.id,
-  buildingId: Type.String({ maxLength: 200, pattern: '^(way|relation|lod2)/[A-Za-z0-9._:/-]+$', description: 'Building id with its slash URL-encoded, e.g. `way%2F94252435`' }),
+  buildingId: Type.String({ maxLength: 200, pattern: '^(way|relation|lod2)/\\S+$', description: 'Building id with its slash URL-encoded, e.g. `way%2F94252435`' }),
 });

@@ -175,6 +175,7 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
     assert.match((await missing.json()).error, /not in model/);
     const malformed = await get(`/api/v1/models/${id}/buildings/nothing`);
     assert.equal(malformed.status, 400);
+    assert.match((await malformed.json()).error, /buildingId is not in the expected form \(a building id as the model names it, way\/…/);
   });
 
   test('the insights are kept: a second read does not compute again, and they are stored beside the model', async () => {
