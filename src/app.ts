@@ -19,6 +19,7 @@ import { billingWebhookRoutes } from './http/routes/billing.ts';
 import { embedRoutes } from './http/routes/embed.ts';
 import { leadRoutes } from './http/routes/leads.ts';
 import { partnerRoutes } from './http/routes/partner.ts';
+import { placeRoutes } from './http/routes/places.ts';
 import { siteAssetRoutes } from './http/routes/site-assets.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(siteAssetRoutes);
   await app.register(viewerApiRoutes, { services });
+  await app.register(placeRoutes, { services });
   await app.register(staticAssetRoutes, { distDir: WEB_DIST_DIR });
   await app.register(mcpRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
   await app.register(llmsTxtRoutes, { publicBaseUrl: deps.config.publicBaseUrl });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
 import { parseLod2Sources, type Lod2SourceSpec } from './modelgen/sources.ts';
+import { GEOCODER_APIS, type GeocoderApi } from './geocoding/create-geocoder.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   workers: number;
   pvgisUrl: string;
   overpassUrl: string;
+  /** The address search's geocoder (Photon by default, or Nominatim): reached only by the server. */
+  geocoder: { url: string; api: GeocoderApi };
   osmExtract: string | undefined;
   terrainTilesUrl: string | undefined;
   terrainDir: string | undefined;
@@ -53,6 +56,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DEFAULT_PVGIS_URL = 'https://re.jrc.ec.europa.eu/api/v5_3';
 const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter';
+const DEFAULT_GEOCODER_URL = 'https://photon.komoot.io';
 const DEFAULT_TERRAIN_TILES_URL = 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
 
 type Env = Record<string, string | undefined>;
@@ -118,6 +122,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     workers: integer('WORKERS', 1, 0, 64),
     pvgisUrl: url('PVGIS_URL', DEFAULT_PVGIS_URL) as string,
     overpassUrl: url('OVERPASS_URL', DEFAULT_OVERPASS_URL) as string,
+    geocoder: { url: url('GEOCODER_URL', DEFAULT_GEOCODER_URL) as string, api: geocoderApi(text('GEOCODER_API'), problems) },
     osmExtract: optionalPath(text('OSM_EXTRACT'), cwd),
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
@@ -133,6 +138,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** `GEOCODER_API`: the protocol `GEOCODER_URL` speaks; Photon unless set. */
+function geocoderApi(raw: string | undefined, problems: string[]): GeocoderApi {
+  const value = (raw ?? 'photon').toLowerCase();
+  if ((GEOCODER_APIS as readonly string[]).includes(value)) return value as GeocoderApi;
+  problems.push(`GEOCODER_API must be one of ${GEOCODER_APIS.join(', ')} (got "${raw}")`);
+  return 'photon';
 }
 
 /** Stripe settings: all of key, webhook secret and both prices, or none. */

@@ -6,6 +6,7 @@ import type { HealthService } from './health-service.ts';
 import type { LeadService } from './lead-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
+import type { PlaceSearchService } from './place-search-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { SolarService } from './solar-service.ts';
 import type { ViewerService } from './viewer-service.ts';
@@ -24,6 +25,7 @@ export interface Services {
   models: ModelService;
   agentSessions: AgentSessionService;
   viewer: ViewerService;
+  places: PlaceSearchService;
   accounts: AccountService;
   leads: LeadService;
   billing: BillingProvider;

@@ -89,10 +89,10 @@ function profileCard(view: PortalView): SafeHtml {
 
 function usageCard(usage: UsageRow[]): SafeHtml {
   return html`<section class="card" aria-labelledby="usage-title"><h2 id="usage-title">Usage</h2>
-<p class="muted">Model requests per month and key: new generations are billable; models served from the 30-day cache are free.</p>
+<p class="muted">Model requests per month and key: new generations are billable; models served from the 30-day cache are free. Places your site’s visitors searched in the viewer are counted apart, free.</p>
 ${usage.length > 0
-    ? html`<table><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th></tr></thead><tbody>
-${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td>${row.billable}</td><td>${row.notBillable}</td></tr>`)}</tbody></table>`
+    ? html`<table><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th><th scope="col">Visitor places</th></tr></thead><tbody>
+${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td>${row.billable}</td><td>${row.notBillable}</td><td>${row.visitorPlaces}</td></tr>`)}</tbody></table>`
     : html`<p>No requests yet.</p>`}</section>`;
 }
 

@@ -10,6 +10,9 @@ import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
+import { AddressSearch } from './address-search.ts';
+import { EmptyPlaceMessage } from './empty-place.ts';
+import { MyBuilding } from './my-building.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -36,6 +39,22 @@ function start(): void {
   });
 
   let wizard: WizardController | undefined;
+  const myBuilding = new MyBuilding(viewer, app);
+  const emptyPlace = new EmptyPlaceMessage(document);
+  /** Whether the shown place was searched or located by the visitor (the wizard then opens on it). */
+  let chosen = false;
+  new AddressSearch(document, {
+    key: settings.key,
+    near: () => settings,
+    onChoose: (place) => {
+      Object.assign(settings, { latitude: place.latitude, longitude: place.longitude });
+      chosen = true;
+      myBuilding.clear();
+      emptyPlace.hide();
+      wizard?.startOver();
+      void open();
+    },
+  });
   setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }));
   const open = async (): Promise<void> => {
     try {
@@ -53,8 +72,12 @@ function start(): void {
       showExtraAttribution(viewer.info.attribution);
       overlay.hide();
       time.show();
+      emptyPlace.update(job, viewer.info);
+      const mine = myBuilding.mark(east, north);
       wizard ??= new WizardController(document, viewer, settings, notice);
+      wizard.preferRoof(mine?.roof);
       wizard.start();
+      if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);
