@@ -20,6 +20,7 @@ import { embedRoutes } from './http/routes/embed.ts';
 import { leadRoutes } from './http/routes/leads.ts';
 import { partnerRoutes } from './http/routes/partner.ts';
 import { placeRoutes } from './http/routes/places.ts';
+import { frontPageRoutes } from './http/routes/front-page.ts';
 import { siteAssetRoutes } from './http/routes/site-assets.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
     await site.register(authRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
     await site.register(partnerRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
+    await site.register(frontPageRoutes);
   });
   await app.register(siteAssetRoutes);
   await app.register(viewerApiRoutes, { services });
