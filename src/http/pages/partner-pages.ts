@@ -83,7 +83,7 @@ function embedCard(view: PortalView): SafeHtml {
 <label>Longitude<input type="number" name="lng" step="any" min="-180" max="180" required value="${String(place.longitude)}"></label>
 <div><button class="secondary" type="submit">Show this place</button></div></form>
 <p class="muted">Live preview of the viewer at this place, as your visitors see it:</p>
-<iframe class="live-viewer" src="/viewer?lat=${String(place.latitude)}&lng=${String(place.longitude)}" title="Preview of the viewer on your site" allow="fullscreen; geolocation" loading="lazy"></iframe>
+<iframe class="live-viewer" src="/viewer?lat=${String(place.latitude)}&amp;lng=${String(place.longitude)}" title="Preview of the viewer on your site" allow="fullscreen; geolocation" loading="lazy"></iframe>
 <form class="stack form-narrow spaced" method="post" action="/partner/search-area">${csrfField(view.viewer)}
 <h3>Address search</h3>
 <p class="muted">Limit the places your visitors find to where you work. Empty: anywhere.</p>

@@ -49,7 +49,7 @@ export class AddressSearch {
       <label class="visually-hidden" for="place-input">Find an address</label>
       <div class="place-row">
         <input id="place-input" type="search" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="place-list"
-          autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="search" maxlength="200" placeholder="Find your address">
+          autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="search" maxlength="200" placeholder="Your address">
         <button id="place-locate" type="button" title="Use my location" aria-label="Use my location">
           <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" fill="currentColor"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><circle cx="12" cy="12" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/></svg>
         </button>
