@@ -84,9 +84,9 @@ function embedCard(view: PortalView): SafeHtml {
 <div><button class="secondary" type="submit">Show this place</button></div></form>
 <p class="muted">Live preview of the viewer at this place, as your visitors see it:</p>
 <iframe class="live-viewer" src="/viewer?lat=${String(place.latitude)}&amp;lng=${String(place.longitude)}" title="Preview of the viewer on your site" allow="fullscreen; geolocation" loading="lazy"></iframe>
-<form class="stack form-narrow spaced" method="post" action="/partner/search-area">${csrfField(view.viewer)}
-<h3>Address search</h3>
+<h3 id="search-area-title">Address search</h3>
 <p class="muted">Limit the places your visitors find to where you work. Empty: anywhere.</p>
+<form class="stack form-narrow" method="post" action="/partner/search-area" aria-labelledby="search-area-title">${csrfField(view.viewer)}
 <label>Countries <span class="hint">Two-letter codes, e.g. LI, CH, AT.</span><input type="text" name="countries" maxlength="200" value="${area.countries.join(', ')}"></label>
 <label>Area <span class="hint">West, south, east, north in degrees, e.g. 9.47, 47.04, 9.64, 47.27.</span><input type="text" name="box" maxlength="200" value="${formatBoundingBox(area.box)}"></label>
 <div><button class="secondary" type="submit">Save the search area</button></div></form>
