@@ -81,6 +81,10 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await frame.waitForFunction((id) => document.getElementById('side-panel')!.dataset.roof === id, ADDRESS.building, { timeout: 30_000 });
     const frameBox = (await page.locator('iframe').boundingBox())!;
     assert.ok(frameBox.width <= 390, 'the embed fits the phone');
+    // With the wizard put away, the pin and the outlined house are in view.
+    await frame.locator('#wizard-close').tap();
+    await frame.waitForFunction(() => document.getElementById('side-panel')!.hidden);
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-find-house-phone.png') });
     assert.deepEqual(errors, []);
     await page.close();
