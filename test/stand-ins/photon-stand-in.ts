@@ -16,7 +16,8 @@ interface Entry {
 }
 
 /**
- * A local server speaking Photon's search API (`GET /api?q&limit&bbox&lat&lon`, GeoJSON answers), with
+ * A local server speaking Photon's search API (`GET /api?q&limit&bbox&lat&lon`, GeoJSON answers), and
+ * Nominatim's (`GET /search?q&format=geocodejson&countrycodes&viewbox&bounded`), with
  * answers built from real OpenStreetMap data: every address (`addr:street` + `addr:housenumber` on
  * nodes and buildings) and every named `place=*` node of the extracts it is given. No recorded answers
  * of the live service exist here (no internet), so the places come from the same extracts the models
@@ -36,11 +37,12 @@ export class PhotonStandIn {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const failure = this.failNext.shift();
       if (failure) return void response.writeHead(failure).end(`HTTP ${failure}`);
-      if (url.pathname !== '/api') return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
+      if (url.pathname !== '/api' && url.pathname !== '/search') return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
       this.queries.push(url.searchParams);
       const q = url.searchParams.get('q');
       if (!q) return void response.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"missing search term \'q\'"}');
-      response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end(JSON.stringify({ type: 'FeatureCollection', features: this.#search(q, url.searchParams) }));
+      const answer = url.pathname === '/api' ? { type: 'FeatureCollection', features: this.#search(q, url.searchParams) } : this.#nominatim(q, url.searchParams);
+      response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end(JSON.stringify(answer));
     });
   }
 
@@ -82,6 +84,29 @@ export class PhotonStandIn {
       return kind * 1e6 + (near ? Math.hypot(x - lon, y - lat) : 0);
     };
     return found.sort((a, b) => rank(a) - rank(b)).slice(0, limit).map((entry) => entry.feature);
+  }
+
+  /**
+   * Nominatim's `/search?format=geocodejson` over the same places: `countrycodes` and a `viewbox`
+   * (`left,top,right,bottom`, with `bounded=1`) filter, as Nominatim does.
+   */
+  #nominatim(q: string, params: URLSearchParams): unknown {
+    const countries = params.get('countrycodes')?.toUpperCase().split(',');
+    const view = params.get('viewbox')?.split(',').map(Number);
+    const photonParams = new URLSearchParams({ limit: '50' });
+    if (view?.length === 4 && params.get('bounded') === '1') photonParams.set('bbox', [Math.min(view[0], view[2]), Math.min(view[1], view[3]), Math.max(view[0], view[2]), Math.max(view[1], view[3])].join(','));
+    const limit = Number(params.get('limit') ?? 10) || 10;
+    const features = this.#search(q, photonParams)
+      .filter((feature) => !countries || countries.includes(String(feature.properties.countrycode)))
+      .slice(0, limit)
+      .map((feature) => {
+        const p = feature.properties;
+        const osmType = { N: 'node', W: 'way', R: 'relation' }[String(p.osm_type)];
+        const street = p.street ? [p.street, p.housenumber].filter(Boolean).join(' ') : undefined;
+        const label = [p.name, street, [p.postcode, p.city].filter(Boolean).join(' ') || undefined, p.country].filter(Boolean).join(', ');
+        return { type: 'Feature', geometry: feature.geometry, properties: { geocoding: { place_id: p.osm_id, osm_type: osmType, osm_id: p.osm_id, type: p.type, label, name: p.name, housenumber: p.housenumber, street: p.street, postcode: p.postcode, city: p.city, country: p.country, country_code: String(p.countrycode).toLowerCase() } } };
+      });
+    return { type: 'FeatureCollection', geocoding: { version: '0.1.0', attribution: 'Data © OpenStreetMap contributors, ODbL 1.0', licence: 'ODbL', query: q }, features };
   }
 
   async close(): Promise<void> {

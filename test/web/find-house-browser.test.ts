@@ -90,6 +90,29 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await page.close();
   });
 
+  test('phone: “use my location” asks the browser only when pressed, and shows the house there', async () => {
+    // The address's own point (the stand-in's answer for it), as a phone's GPS would give it.
+    const here = { latitude: 43.7322412, longitude: 7.4266794 };
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: here, permissions: ['geolocation'] });
+    await context.addInitScript(() => {
+      const geolocation = navigator.geolocation;
+      const original = geolocation.getCurrentPosition.bind(geolocation);
+      (globalThis as { geolocationAsks?: number }).geolocationAsks = 0;
+      geolocation.getCurrentPosition = (...args: Parameters<Geolocation['getCurrentPosition']>) => {
+        (globalThis as { geolocationAsks?: number }).geolocationAsks! += 1;
+        original(...args);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const frame = await embedFrame(page);
+    assert.equal(await frame.evaluate(() => (globalThis as { geolocationAsks?: number }).geolocationAsks), 0, 'no location asked before the press');
+    await frame.locator('#place-locate').tap();
+    await frame.waitForFunction((id) => document.getElementById('app')!.dataset.myBuilding === id && document.getElementById('app')!.dataset.state === 'ready', ADDRESS.building, { timeout: 90_000 });
+    assert.equal(await frame.evaluate(() => (globalThis as { geolocationAsks?: number }).geolocationAsks), 1);
+    await context.close();
+  });
+
   test('desktop 1280×800: the keyboard finds the address (arrows, Enter), Escape closes the list', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(site.url);
@@ -114,7 +137,7 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     assert.equal(job.status, 'ready');
     assert.deepEqual(job.metadata, { buildings: 0, reason: 'no_buildings', message: 'No buildings are mapped here yet' });
     const usage = await ctx.database.db.selectFrom('usage_events').select(['kind', 'billable']).execute();
-    assert.deepEqual(usage.map((row) => [row.kind, row.billable]).sort(), [['visitor_place', false], ['visitor_place', false]], 'the sea and the searched address, once each');
+    assert.deepEqual(usage.map((row) => [row.kind, row.billable]).sort(), [['visitor_place', false], ['visitor_place', false]], 'the sea and the searched address, once each (the located point is the same place)');
     assert.ok(photon.queries.some((q) => q.get('q') === ADDRESS.typed), 'the search went to the geocoder');
     await page.close();
   });
