@@ -1,9 +1,13 @@
 import type { Place, PlaceSearchQuery } from '../contract/places.ts';
-import type { Geocoder } from '../geocoding/geocoder.ts';
+import type { Geocoder, GeocoderQuery } from '../geocoding/geocoder.ts';
 import { ANYWHERE, inSearchArea, type SearchArea } from '../domain/search-area.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
+
+/** How long a geocoder's answer is reused: type-ahead asks the same prefixes again and again. */
+const ANSWER_LIFETIME_MS = HOUR_MS;
 
 /**
  * Searches per visitor address per hour: a type-ahead asks once per pause in typing, so a visitor
@@ -22,6 +26,7 @@ export class PlaceSearchService {
   readonly #authenticator: ApiKeyAuthenticator;
   readonly #profiles: PartnerProfileService;
   readonly #limits: RateLimiter;
+  readonly #answers = new BoundedCache<{ at: number; places: Place[] }>(5_000);
 
   constructor(deps: { geocoder: Geocoder; authenticator: ApiKeyAuthenticator; profiles: PartnerProfileService; limits: RateLimiter }) {
     this.#geocoder = deps.geocoder;
@@ -43,8 +48,18 @@ export class PlaceSearchService {
     await consumeRateLimit(this.#limits, { bucket: `place-search:ip:${ip}`, limit: PLACE_SEARCHES_PER_HOUR, windowMs: HOUR_MS, message: PLACE_SEARCH_LIMIT_MESSAGE }, now);
     const limit = query.limit ?? 5;
     const near = query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : undefined;
-    const places = await this.#geocoder.search({ text: query.q.trim(), limit, box: area.box, countries: area.countries, near });
+    const places = await this.#geocode({ text: query.q.trim(), limit, box: area.box, countries: area.countries, near }, now);
     return places.filter((place) => inSearchArea(area, place)).slice(0, limit);
+  }
+
+  /** The geocoder's answer, reused for an hour (the same words, area and rounded position). */
+  async #geocode(geocoderQuery: GeocoderQuery, now: Date): Promise<Place[]> {
+    const key = JSON.stringify({ ...geocoderQuery, text: geocoderQuery.text.toLowerCase(), near: geocoderQuery.near && [geocoderQuery.near.latitude.toFixed(2), geocoderQuery.near.longitude.toFixed(2)] });
+    const cached = this.#answers.get(key);
+    if (cached && now.getTime() - cached.at < ANSWER_LIFETIME_MS) return cached.places;
+    const places = await this.#geocoder.search(geocoderQuery);
+    this.#answers.set(key, { at: now.getTime(), places });
+    return places;
   }
 
   /** The key's partner's search area; anywhere without a key; undefined for a key that does not work. */
