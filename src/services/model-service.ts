@@ -32,9 +32,10 @@ export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested fr
  * - `embed`: a partner's embed with its key; a request that starts a generation (a new place, e.g. an
  *   address a visitor searched) counts against the visitor address's hourly limit, as for keyless pages,
  *   and is recorded as the key's usage (`visitor_place`, not billable);
- * - `page`: a Pro visitor, an agent session's link: neither limited nor metered.
+ * - `page`: a Pro visitor, an agent session's link: neither limited nor metered;
+ * - `operator`: the operator's pre-generation of an area: neither limited nor metered, short answers.
  */
-export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'embed'; owner: KeyOwner; ip: string } | { kind: 'page' };
+export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'embed'; owner: KeyOwner; ip: string } | { kind: 'page' } | { kind: 'operator' };
 
 /**
  * What a model request answers: SPEC.md's short form for new jobs and cache hits to the partner API,
@@ -83,6 +84,7 @@ export class ModelService {
     }
     const answer = await this.#find(id, quality, normalised, meterFor(requester), now);
     if (requester.kind === 'partner-api') return { ...answer, rateLimit };
+    if (requester.kind === 'operator') return answer;
     // Pages show the whole job (step and progress) from the first answer on.
     return { ...answer, view: (await this.read(id)) ?? answer.view };
   }
