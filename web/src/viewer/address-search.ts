@@ -1,5 +1,6 @@
 import './address-search.css';
 import type { Place, PlaceSearchAnswer } from '../../../src/contract/places.ts';
+import { t } from './language.ts';
 
 /** Pause in typing before a search is sent (ms): one request per pause, not per key. */
 const TYPING_PAUSE_MS = 250;
@@ -46,20 +47,27 @@ export class AddressSearch {
     this.#form.setAttribute('role', 'search');
     this.#form.noValidate = true;
     this.#form.innerHTML = `
-      <label class="visually-hidden" for="place-input">Find an address</label>
+      <label class="visually-hidden" for="place-input"></label>
       <div class="place-row">
         <input id="place-input" type="search" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="place-list"
-          autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="search" maxlength="200" placeholder="Your address">
-        <button id="place-locate" type="button" title="Use my location" aria-label="Use my location">
+          autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="search" maxlength="200">
+        <button id="place-locate" type="button">
           <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4" fill="currentColor"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><circle cx="12" cy="12" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/></svg>
         </button>
       </div>
-      <ul id="place-list" role="listbox" aria-label="Places found" hidden></ul>
+      <ul id="place-list" role="listbox" hidden></ul>
       <p id="place-status" role="status" aria-live="polite"></p>`;
     document.getElementById('app')!.append(this.#form);
     this.#input = this.#form.querySelector('#place-input')!;
     this.#list = this.#form.querySelector('#place-list')!;
     this.#status = this.#form.querySelector('#place-status')!;
+    // Words in the page's language, set as text (never as markup).
+    this.#form.querySelector('label')!.textContent = t('search.label');
+    this.#input.placeholder = t('search.placeholder');
+    this.#list.setAttribute('aria-label', t('search.list'));
+    const locate = this.#form.querySelector('#place-locate')!;
+    locate.setAttribute('title', t('search.locate'));
+    locate.setAttribute('aria-label', t('search.locate'));
     this.#input.addEventListener('input', () => this.#typed());
     this.#input.addEventListener('keydown', (event) => this.#key(event));
     this.#input.addEventListener('blur', () => setTimeout(() => this.#close(), 150));
@@ -107,14 +115,14 @@ export class AddressSearch {
       if (request !== this.#request) return;
       if (!response.ok) {
         this.#show([]);
-        this.say(body.error ?? `The address search answered ${response.status}.`);
+        this.say(body.error ?? t('search.answered', { status: response.status }));
         return;
       }
       const places = body.places ?? [];
       this.#show(places);
-      this.say(places.length === 0 ? 'No place found. Try the street and number, then the town.' : `${places.length} ${places.length === 1 ? 'place' : 'places'} found.`);
+      this.say(places.length === 0 ? t('search.none') : t('search.found', { count: places.length }));
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') this.say('The address search could not be reached. Check the connection and try again.');
+      if ((error as Error).name !== 'AbortError') this.say(t('search.unreachable'));
     }
   }
 
@@ -172,23 +180,23 @@ export class AddressSearch {
     if (!place) return;
     this.#input.value = place.label;
     this.#show([]);
-    this.say(`Showing ${place.label}.`);
+    this.say(t('search.showing', { label: place.label }));
     this.#options.onChoose({ latitude: place.latitude, longitude: place.longitude, label: place.label });
   }
 
   /** "Use my location": the browser asks the visitor now, never before this press. */
   #locate(): void {
     if (!('geolocation' in navigator)) {
-      this.say('This browser cannot tell its location. Type the address instead.');
+      this.say(t('search.noGeolocation'));
       return;
     }
-    this.say('Finding your location…');
+    this.say(t('search.locating'));
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        this.say('Showing your location.');
-        this.#options.onChoose({ latitude: position.coords.latitude, longitude: position.coords.longitude, label: 'My location' });
+        this.say(t('search.located'));
+        this.#options.onChoose({ latitude: position.coords.latitude, longitude: position.coords.longitude, label: t('search.myLocation') });
       },
-      (error) => this.say(error.code === error.PERMISSION_DENIED ? 'Location not shared. Type the address instead.' : 'Your location could not be found. Type the address instead.'),
+      (error) => this.say(t(error.code === error.PERMISSION_DENIED ? 'search.denied' : 'search.notLocated')),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
   }

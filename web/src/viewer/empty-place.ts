@@ -1,4 +1,5 @@
-import { NO_BUILDINGS, NO_BUILDINGS_MESSAGE, type ModelJob } from '../../../src/contract/models.ts';
+import { NO_BUILDINGS, type ModelJob } from '../../../src/contract/models.ts';
+import { t } from './language.ts';
 import type { ModelInfo } from './viewer.ts';
 
 /**
@@ -15,7 +16,11 @@ export class EmptyPlaceMessage {
     this.#element.id = 'empty-place';
     this.#element.setAttribute('role', 'status');
     this.#element.hidden = true;
-    this.#element.innerHTML = `<h2>${NO_BUILDINGS_MESSAGE}</h2><p>OpenStreetMap has no buildings around this point, so there is no roof to design on. Search another address, or move to a street with houses.</p>`;
+    const title = document.createElement('h2');
+    title.textContent = t('empty.title');
+    const text = document.createElement('p');
+    text.textContent = t('empty.text');
+    this.#element.append(title, text);
     this.#app.append(this.#element);
   }
 
