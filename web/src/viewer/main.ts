@@ -66,15 +66,21 @@ function start(): void {
   };
   setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }), reportContent);
   setUpReportDownload(document, settings, notice, reportContent);
+  /** The model being opened; a place chosen meanwhile stops waiting for it. */
+  let opening: AbortController | undefined;
   const open = async (): Promise<void> => {
+    opening?.abort();
+    const current = new AbortController();
+    opening = current;
     try {
       const job = await requestModel(
         { latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key },
-        { onProgress: (state) => overlay.showJob(state) },
+        { onProgress: (state) => overlay.showJob(state), signal: current.signal },
       );
       overlay.showDownload(undefined);
       performance.mark('viewer:model-ready');
       await viewer.load(job.modelUrl, (fraction) => overlay.showDownload(fraction));
+      if (current.signal.aborted) return;
       performance.mark('viewer:model-loaded');
       const origin = viewer.info.origin ?? settings;
       const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(settings.longitude, settings.latitude);
@@ -94,6 +100,7 @@ function start(): void {
         stop();
       });
     } catch (error) {
+      if (current.signal.aborted) return;
       overlay.fail(error instanceof Error ? error.message : String(error), () => void open());
     }
   };
