@@ -187,6 +187,24 @@ export const en = {
   'report.fallbackSource': 'Irradiance: the viewer’s own climate model (the irradiance service was unavailable).',
   'report.disclaimer': 'Figures are estimates from the 3D model and the irradiance data; the installer confirms them on site.',
   'report.noDesign': 'No panels were placed when this report was made.',
+  // Address search and empty places.
+  'search.label': 'Find an address',
+  'search.placeholder': 'Your address',
+  'search.locate': 'Use my location',
+  'search.list': 'Places found',
+  'search.found': '{count, plural, one {# place found.} other {# places found.}}',
+  'search.none': 'No place found. Try the street and number, then the town.',
+  'search.showing': 'Showing {label}.',
+  'search.unreachable': 'The address search could not be reached. Check the connection and try again.',
+  'search.answered': 'The address search answered {status}.',
+  'search.noGeolocation': 'This browser cannot tell its location. Type the address instead.',
+  'search.locating': 'Finding your location…',
+  'search.located': 'Showing your location.',
+  'search.denied': 'Location not shared. Type the address instead.',
+  'search.notLocated': 'Your location could not be found. Type the address instead.',
+  'search.myLocation': 'My location',
+  'empty.title': 'No buildings are mapped here yet',
+  'empty.text': 'OpenStreetMap has no buildings around this point, so there is no roof to design on. Search another address, or move to a street with houses.',
 } as const;
 
 /** A message's key. */
