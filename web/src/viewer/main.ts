@@ -21,10 +21,10 @@ const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 
 /** Boots the viewer page: asks for the model, shows its progress, then the model with sun and shadows. */
-function start(): void {
+async function start(): Promise<void> {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
-  chooseLanguage(document, settings.language, navigator.languages);
+  await chooseLanguage(document, settings.language, navigator.languages);
   translatePage(document);
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
@@ -113,4 +113,4 @@ function showExtraAttribution(attribution: string | undefined): void {
   document.getElementById('extra-attribution')!.textContent = extra.length > 0 ? ` · ${extra.join(' · ')}` : '';
 }
 
-start();
+void start();

@@ -1,5 +1,5 @@
 import { Mesh, Raycaster, Vector2, Vector3, type Camera, type Object3D } from 'three';
-import type { RoofSegment } from './face-frame.ts';
+import type { RoofSegment } from '../../../src/solar-design/index.ts';
 
 /** A building the visitor picked, with its roof faces. */
 export interface PickedRoof {
