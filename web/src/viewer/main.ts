@@ -10,6 +10,7 @@ import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
+import { InsightTools } from '../insight/insight-tools.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -27,7 +28,11 @@ function start(): void {
   });
   setUpCompass(document, viewer);
   setUpFullscreen(document, notice);
-  const time = new TimeControls(document, settings, new Date(), (moment) => viewer.setSun(moment.azimuth, moment.elevation));
+  const insight = new InsightTools(document, viewer, settings);
+  const time = new TimeControls(document, settings, new Date(), (moment) => {
+    viewer.setSun(moment.azimuth, moment.elevation);
+    insight.sunMoved(moment);
+  });
   document.addEventListener('keydown', (event) => {
     if (event.key === ' ' && !(event.target instanceof HTMLInputElement) && !(event.target instanceof HTMLButtonElement) && app.dataset.state === 'ready') {
       event.preventDefault();
@@ -55,6 +60,7 @@ function start(): void {
       time.show();
       wizard ??= new WizardController(document, viewer, settings, notice);
       wizard.start();
+      insight.modelReady(wizard);
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);

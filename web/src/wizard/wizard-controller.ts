@@ -32,6 +32,14 @@ export interface WizardConfiguration {
   roofCorrection?: RoofCorrection;
 }
 
+/** A finished design with the panels it was chosen from (index i of each list is candidate i). */
+export interface DesignedPanels {
+  design: Design;
+  candidates: PlacedPanel[];
+  /** Yearly shading loss of each candidate, 0–1. */
+  losses: number[];
+}
+
 /**
  * The Solar Wizard: picks a roof (a click, or the agent's roof position), lays panels out on its faces,
  * traces their shading in a worker, asks the service for the yield and lets the goal choose the panels.
@@ -54,6 +62,7 @@ export class WizardController {
   #design: Design | undefined;
   /** Bumped by every new request, so an answer to an older one is ignored. */
   #generation = 0;
+  readonly #designListeners = new Set<(designed: DesignedPanels | undefined) => void>();
 
   constructor(document: Document, viewer: Viewer, settings: ViewerSettings, notice: Notice) {
     this.#viewer = viewer;
@@ -142,10 +151,17 @@ export class WizardController {
     this.#candidates = [];
     this.#design = undefined;
     this.#meshes.clear();
+    for (const listener of this.#designListeners) listener(undefined);
     this.#viewer.requestRender();
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
     this.#view.state('pick', 'Panels removed. Click a roof to place panels on it.');
+  }
+
+  /** Called with every finished design, and with undefined when the panels are removed. */
+  onDesign(listener: (designed: DesignedPanels | undefined) => void): () => void {
+    this.#designListeners.add(listener);
+    return () => this.#designListeners.delete(listener);
   }
 
   /** The current design for a lead, or undefined before one is made. */
@@ -260,6 +276,7 @@ export class WizardController {
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
+      for (const listener of this.#designListeners) listener({ design, candidates: this.#candidates, losses: this.#losses });
       if (design.fallback) this.#notice.show(`The irradiance service is unavailable; yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`);
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
