@@ -30,6 +30,10 @@ async function drawn(page: Page, action: () => Promise<unknown>): Promise<void> 
 
 const canvas = async (page: Page) => readPng(await page.locator('#stage canvas').screenshot());
 
+/** An element's data attributes and its text. */
+const dataOf = (page: Page, selector: string): Promise<Record<string, string | undefined>> =>
+  page.locator(selector).evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent ?? '' }));
+
 /** Clicks the 3D view at a share of its width and height. */
 async function clickView(page: Page, x = 0.5, y = 0.5): Promise<void> {
   const box = (await page.locator('#stage canvas').boundingBox())!;
@@ -78,7 +82,7 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     await page.locator('#heatmap-toggle').click();
     await page.locator('#heatmap-legend').waitFor();
     await page.waitForFunction(() => document.getElementById('heatmap-legend')!.dataset.state === 'done', null, { timeout: 60_000 });
-    const legend = await page.locator('#heatmap-legend').evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent }));
+    const legend = await dataOf(page, '#heatmap-legend');
     assert.match(legend.text ?? '', /kWh\/m² a year/);
     assert.ok(Number(legend.scaleTop) > 1200 && Number(legend.scaleTop) < 2400, `the scale tops at the best plane's yearly irradiation in Monaco: ${legend.scaleTop}`);
     assert.ok(Number(legend.cells) > 1000 && legend.computed === legend.cells, `${legend.computed} of ${legend.cells} cells`);
@@ -87,7 +91,7 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     assert.ok(changedShare(plain, heat) > 0.2, `the heatmap colours ${(changedShare(plain, heat) * 100).toFixed(0)} % of the view`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-heatmap.png') });
     await drawn(page, () => page.selectOption('#heatmap-period', '11'));
-    const december = await page.locator('#heatmap-legend').evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent }));
+    const december = await dataOf(page, '#heatmap-legend');
     assert.match(december.text ?? '', /kWh\/m² in December/);
     assert.ok(Number(december.scaleTop) < Number(legend.scaleTop) / 8, `December's scale ${december.scaleTop} against the year's ${legend.scaleTop}`);
     assert.ok(changedShare(heat, await canvas(page)) > 0.05, 'December colours differ from the year');
@@ -95,7 +99,7 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     await drawn(page, () => page.locator('#heatmap-toggle').click());
     assert.equal(await page.locator('#heatmap-legend').isVisible(), false);
     await drawn(page, () => page.locator('#heatmap-toggle').click());
-    const again = await page.locator('#heatmap-legend').evaluate((node: HTMLElement) => ({ ...node.dataset }));
+    const again = await dataOf(page, '#heatmap-legend');
     assert.equal(again.state, 'done');
     assert.equal(again.milliseconds, legend.milliseconds, 'the same computation, kept for the model');
     await drawn(page, () => page.locator('#heatmap-toggle').click());
@@ -105,11 +109,11 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     await drawn(page, () => clickView(page, 0.5, 0.5));
     assert.match(await page.locator('#measure-card').textContent() ?? '', /second point/);
     await drawn(page, () => clickView(page, 0.62, 0.58));
-    const measured = await page.locator('#measure-card').evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent }));
+    const measured = await dataOf(page, '#measure-card');
     assert.ok(Number(measured.distance) > 1 && Number(measured.distance) < 300, `distance ${measured.distance} m`);
     assert.match(measured.text ?? '', /Distance\d[\d.,]* m.*Height difference\d/);
     await drawn(page, () => clickView(page, 0.5, 0.5));
-    const face = await page.locator('#measure-card').evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent }));
+    const face = await dataOf(page, '#measure-card');
     assert.ok(Number(face.faceArea) > 50, `the roof face's area: ${face.faceArea} m² (${face.text})`);
     assert.match(face.text ?? '', /\d m², pitch \d+°, facing/);
     await drawn(page, () => clickView(page, 0.62, 0.58));
@@ -143,7 +147,7 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
       }
     }
     assert.ok(shown, 'a tap on a panel shows its figures');
-    const panel = await page.locator('#panel-card').evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent }));
+    const panel = await dataOf(page, '#panel-card');
     assert.ok(Number(panel.annualKwh) > 100 && Number(panel.annualKwh) < 1000, `panel yield ${panel.annualKwh} kWh`);
     assert.ok(Number(panel.shadingLoss) >= 0 && Number(panel.shadingLoss) < 1);
     assert.match(panel.text ?? '', /Panel \d+ of \d+.*Yearly yield\d+ kWh.*Shading loss\d.*facing [NESW]+ \(\d+°\), tilt \d+°/);

@@ -52,7 +52,7 @@ export function layCells(positions: Float32Array, index: Uint32Array, kinds: Uin
     const plane = planeOf(triangle, kind);
     if (!plane) continue;
     const s = step[CELL_KINDS[kind]];
-    const planeKey = `${kind} ${plane.normal.map((x) => Math.round(x * 500)).join(' ')} ${Math.round(dot(plane.normal, triangle[0]) * 20)}`;
+    const planeKey = `${kind} ${[...plane.normal, ...plane.u].map((x) => Math.round(x * 500)).join(' ')} ${Math.round(dot(plane.normal, triangle[0]) * 20)}`;
     for (const { centre, cell } of gridPointsIn(triangle, plane, s)) {
       const key = `${planeKey} ${cell}`;
       if (taken.has(key)) continue;
@@ -89,7 +89,8 @@ function planeOf([a, b, c]: Vec3[], kind: number): Plane | undefined {
   // Roofs and the ground face the sky; a facade faces out of its building (the GLB's winding).
   if (kind !== 1 && normal[1] < 0) normal = scale(normal, -1);
   if (kind === 1 && Math.abs(normal[1]) > 0.5) return undefined;
-  const level = Math.hypot(normal[0], normal[2]) < 1e-3;
+  // Nearly level faces (under about 2.5°) take the east axis, so flat roofs share one grid orientation.
+  const level = Math.hypot(normal[0], normal[2]) < 0.045;
   const u: Vec3 = level ? [1, 0, 0] : scale([normal[2], 0, -normal[0]], 1 / Math.hypot(normal[2], normal[0]));
   return { normal, u, v: cross(normal, u) };
 }

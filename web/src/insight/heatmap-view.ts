@@ -8,7 +8,7 @@ import { HeatmapLayer } from './heatmap-layer.ts';
 import { INSIGHT_TEXT } from './insight-text.ts';
 
 /** Repaints of a heatmap still being computed are at most this often (each uploads every cell's colour). */
-const REPAINT_MS = 250;
+const REPAINT_MS = 600;
 /** The scale starts at this share of its top: shaded facades and the brightest roofs both stay readable. */
 const SCALE_FLOOR = 0.3;
 
