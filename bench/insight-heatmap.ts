@@ -6,7 +6,9 @@
  * measures while the visitor turns the view with no heatmap (the baseline, in the same run).
  * Goal: under 5 s, no frame pause over 100 ms while it computes.
  *
- *   npm run build && node bench/insight-heatmap.ts
+ *   npm run build && node bench/insight-heatmap.ts [--cores N]
+ *
+ * `--cores N` makes the page see N cores (navigator.hardwareConcurrency), which sets its worker count.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,8 @@ if (!fs.existsSync(SHARED)) {
   process.exit(0);
 }
 const RUNS = 3;
+const coresArg = process.argv.indexOf('--cores');
+const cores = coresArg > 0 ? Number(process.argv[coresArg + 1]) : undefined;
 const ctx = await createListeningContext({
   workers: 1,
   realGenerator: true,
@@ -62,9 +66,10 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    if (cores) await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
     await page.goto(url);
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
-    await page.waitForTimeout(800);
+    await page.waitForTimeout(1500);
     const box = (await page.locator('#stage canvas').boundingBox())!;
     const turning = await responsiveness(page, async () => {
       await page.mouse.move(box.x + 600, box.y + 400);

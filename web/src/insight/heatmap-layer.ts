@@ -9,6 +9,21 @@ const FILL = 0.94;
 /** Raised off the surface, against z-fighting with the roof under it. */
 const LIFT = 0.06;
 
+/** One material for every heatmap, so its shader is compiled once (ahead of the workers, see {@link warmUpHeatmap}). */
+const MATERIAL = new MeshBasicMaterial({ vertexColors: true, side: 2, fog: false, toneMapped: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
+
+/**
+ * Draws one tiny heatmap cell in the next frame, so the heatmap's shader is compiled before the workers
+ * take the cores: compiled later, on a busy machine, its first frame blocks the page for seconds
+ * (WebGL in software waits for the compile).
+ */
+export function warmUpHeatmap(scene: Scene, requestFrame: (after: () => void) => void): void {
+  const probe = new HeatmapLayer({ count: 1, centres: new Float32Array(3), normals: new Float32Array([0, 1, 0]), across: new Float32Array([1, 0, 0]), sizes: new Float32Array([1e-3]), kinds: new Uint8Array(1) });
+  probe.mesh.frustumCulled = false;
+  probe.addTo(scene);
+  requestFrame(() => probe.dispose());
+}
+
 /**
  * The heatmap drawn over the model: one quad a cell, lying on its surface, coloured by a value on the
  * scale `low`–`high`. One mesh, one unlit material (the colours are the figures; light would change them).
@@ -38,8 +53,7 @@ export class HeatmapLayer {
     geometry.setAttribute('color', this.#colours);
     geometry.setIndex(new BufferAttribute(index, 1));
     geometry.computeBoundingSphere();
-    const material = new MeshBasicMaterial({ vertexColors: true, side: 2, fog: false, toneMapped: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
-    this.mesh = new Mesh(geometry, material);
+    this.mesh = new Mesh(geometry, MATERIAL);
     this.mesh.name = 'sunlight heatmap';
     this.mesh.renderOrder = 2;
   }
@@ -63,6 +77,5 @@ export class HeatmapLayer {
   dispose(): void {
     this.mesh.removeFromParent();
     this.mesh.geometry.dispose();
-    (this.mesh.material as MeshBasicMaterial).dispose();
   }
 }

@@ -4,7 +4,7 @@ import { heatGradient } from './colour-scale.ts';
 import { element } from './dom.ts';
 import { HeatmapClient, type HeatmapResult } from './heatmap-client.ts';
 import { SiteClimate } from './heatmap-irradiation.ts';
-import { HeatmapLayer } from './heatmap-layer.ts';
+import { HeatmapLayer, warmUpHeatmap } from './heatmap-layer.ts';
 import { INSIGHT_TEXT } from './insight-text.ts';
 
 /** Repaints of a heatmap still being computed are at most this often (each uploads every cell's colour). */
@@ -31,6 +31,7 @@ export class HeatmapView {
   #shown: HeatmapLayer | undefined;
   #result: HeatmapResult | undefined;
   #repaint: ReturnType<typeof setTimeout> | undefined;
+  #warm = false;
 
   constructor(document: Document, viewer: Viewer, site: { latitude: number; longitude: number }) {
     this.#viewer = viewer;
@@ -73,6 +74,23 @@ export class HeatmapView {
     const content = this.#viewer.content;
     if (!content) return;
     this.section.hidden = false;
+    if (this.#warm) {
+      this.#start(content);
+      return;
+    }
+    // The first time, the shader is compiled in one frame before the workers start.
+    this.#warm = true;
+    warmUpHeatmap(this.#viewer.scene, (after) => {
+      const stop = this.#viewer.onRender(() => {
+        stop();
+        after();
+        if (!this.section.hidden && this.#viewer.content === content) this.#start(content);
+      });
+      this.#viewer.requestRender();
+    });
+  }
+
+  #start(content: Object3D): void {
     const camera = this.#viewer.camera;
     camera.updateMatrixWorld();
     const viewProjection = camera.projectionMatrix.clone().multiply(camera.matrixWorldInverse).toArray();

@@ -46,8 +46,10 @@ scope.onmessage = (event: MessageEvent<HeatmapRequest>) => {
 
 function run(request: HeatmapRequest): void {
   const start = performance.now();
-  const engine = new ShadingEngine(request.positions, request.index);
+  // Cells first: building the ray-tracing index reorders the triangles of `index` in place (three-mesh-bvh),
+  // after which they no longer line up with `kinds`.
   const cells = layCells(request.positions, request.index, request.kinds);
+  const engine = new ShadingEngine(request.positions, request.index);
   if (request.worker === 0) scope.postMessage({ type: 'cells', cells } satisfies HeatmapReply);
   const tracer = new IrradiationTracer(engine, yearlySunSamples(request.latitude, request.longitude, SUN_STEP_MINUTES), skyDirections(SKY_DIRECTIONS), new SiteClimate(request.latitude, request.longitude));
   const order = cellOrder(cells, request.view);
