@@ -60,9 +60,9 @@ try {
   await warm.goto(url);
   await warm.waitForSelector('#app[data-state="ready"]', { timeout: 180_000 });
   await warm.close();
-  console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Chromium headless (SwiftShader) · 1280×800\n`);
-  console.log('| run | cells (roof, facade, ground) | toggle → all computed | workers | rAF gap: turning the view (baseline) | rAF gap: computing | longest main-thread task: turning | computing |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  console.log(`\n${new Date().toISOString().slice(0, 16)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · load average ${os.loadavg()[0].toFixed(1)} · Chromium headless (SwiftShader) · 1280×800${cores ? ` · page sees ${cores} cores` : ''}\n`);
+  console.log('| run | cells (roof, facade, ground) | toggle → all computed | workers | rAF gap: turning the view (baseline) | rAF gap: computing | longest main-thread task: turning | computing | heatmap's own longest main-thread step |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -87,7 +87,7 @@ try {
       elapsed = Date.now() - start;
     });
     const data: Record<string, string | undefined> = await page.evaluate(() => ({ ...document.getElementById('heatmap-legend')!.dataset, workers: String(navigator.hardwareConcurrency) }));
-    console.log(`| ${run} | ${data.cells} | ${(elapsed / 1000).toFixed(1)} s (worker clock ${(Number(data.milliseconds) / 1000).toFixed(1)} s) | ${Math.min(4, Number(data.workers))} | ${Math.round(turning.gap)} ms | ${Math.round(computing.gap)} ms | ${Math.round(turning.task)} ms | ${Math.round(computing.task)} ms |`);
+    console.log(`| ${run} | ${data.cells} | ${(elapsed / 1000).toFixed(1)} s (worker clock ${(Number(data.milliseconds) / 1000).toFixed(1)} s) | ${Math.min(4, Number(data.workers))} | ${Math.round(turning.gap)} ms | ${Math.round(computing.gap)} ms | ${Math.round(turning.task)} ms | ${Math.round(computing.task)} ms | ${data.mainThreadMs} ms |`);
     await context.close();
   }
 } finally {

@@ -18,6 +18,7 @@ export const INSIGHT_TEXT = {
   measureTitle: 'Measure',
   measureStart: 'Click a first point on the model.',
   measureSecond: 'Click a second point.',
+  measureAgain: 'Click to start a new measurement.',
   measureDistance: 'Distance',
   measureHorizontal: 'Horizontal',
   measureHeight: 'Height difference',

@@ -64,7 +64,7 @@ export class MeasureTool {
       this.group.add(new Line(new BufferGeometry().setFromPoints([a, b]), this.#lineMaterial));
       this.#rows.push([INSIGHT_TEXT.measureDistance, m(a.distanceTo(b))], [INSIGHT_TEXT.measureHorizontal, m(Math.hypot(b.x - a.x, b.z - a.z))], [INSIGHT_TEXT.measureHeight, m(Math.abs(b.y - a.y))]);
     }
-    this.#hint.textContent = this.#points.length === 1 ? INSIGHT_TEXT.measureSecond : INSIGHT_TEXT.measureStart;
+    this.#hint.textContent = this.#points.length === 1 ? INSIGHT_TEXT.measureSecond : INSIGHT_TEXT.measureAgain;
     const face = roofFaceAt(hit);
     for (const old of this.group.children.filter((child) => child instanceof LineLoop)) {
       old.removeFromParent();

@@ -8,13 +8,17 @@ const CLICK_SLOP = 6;
 export interface ModelClick {
   /** The first hit on the model or on the placed panels, if any. */
   hit: Intersection | undefined;
-  /** Keeps the click from the wizard (which would otherwise pick the roof under it again). */
+  /**
+   * Keeps the click from the wizard (which would otherwise pick the roof under it again): marks the
+   * event handled (`preventDefault`), which the wizard checks. Propagation is not stopped: the orbit
+   * controls must still see the pointer go up.
+   */
   claim(): void;
 }
 
 /**
  * Calls `handler` for each click (not drag) on the view. It listens in the capture phase, before the
- * wizard's own listener on the canvas, so a tool that uses the click can claim it.
+ * wizard's own listener on the canvas, so a tool that uses the click can claim it first.
  */
 export function listenForModelClicks(viewer: Viewer, targets: () => Object3D[], handler: (click: ModelClick) => void): void {
   const canvas = viewer.renderer.domElement;
@@ -29,6 +33,6 @@ export function listenForModelClicks(viewer: Viewer, targets: () => Object3D[], 
     const raycaster = new Raycaster();
     raycaster.setFromCamera(pointer, viewer.camera);
     const hit = raycaster.intersectObjects(targets(), true)[0];
-    handler({ hit, claim: () => event.stopImmediatePropagation() });
+    handler({ hit, claim: () => event.preventDefault() });
   }, { capture: true });
 }

@@ -300,7 +300,8 @@ export class WizardController {
       down = event.isPrimary ? { x: event.clientX, y: event.clientY } : undefined;
     });
     canvas.addEventListener('pointerup', (event) => {
-      if (!down || this.#view.panel.hidden || !this.#viewer.content) return;
+      // A click another tool used (a measurement, a tapped panel) is not a roof pick.
+      if (!down || event.defaultPrevented || this.#view.panel.hidden || !this.#viewer.content) return;
       const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
       down = undefined;
       if (moved > CLICK_SLOP) return;
