@@ -61,7 +61,7 @@ try {
   await warm.waitForSelector('#app[data-state="ready"]', { timeout: 180_000 });
   await warm.close();
   console.log(`\n${new Date().toISOString().slice(0, 16)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · load average ${os.loadavg()[0].toFixed(1)} · Chromium headless (SwiftShader) · 1280×800${cores ? ` · page sees ${cores} cores` : ''}\n`);
-  console.log('| run | cells (roof, facade, ground) | toggle → all computed | workers | rAF gap: turning the view (baseline) | rAF gap: computing | longest main-thread task: turning | computing | heatmap's own longest main-thread step |');
+  console.log('| run | cells (roof, facade, ground) | toggle → all computed | workers | rAF gap: turning the view (baseline) | rAF gap: computing | longest main-thread task: turning | computing | the heatmap’s own longest main-thread step |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
-import { parseLod2Sources, type Lod2SourceSpec } from './modelgen/sources.ts';
+import { parseLod2Sources, type GeneratorSources, type Lod2SourceSpec } from './modelgen/sources.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {
@@ -16,6 +16,8 @@ export interface Config {
   pvgisUrl: string;
   overpassUrl: string;
   osmExtract: string | undefined;
+  /** PostgreSQL with PostGIS holding OpenStreetMap (imported with osm/solar-partner.lua); unset: the extract or Overpass. */
+  osmDatabaseUrl: string | undefined;
   terrainTilesUrl: string | undefined;
   terrainDir: string | undefined;
   /** Measured LoD2 city models (LOD2_SOURCE): local files/folders and OGC API – Features services. */
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pvgisUrl: url('PVGIS_URL', DEFAULT_PVGIS_URL) as string,
     overpassUrl: url('OVERPASS_URL', DEFAULT_OVERPASS_URL) as string,
     osmExtract: optionalPath(text('OSM_EXTRACT'), cwd),
+    osmDatabaseUrl: text('OSM_DATABASE_URL'),
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
     lod2Sources: lod2.sources,
@@ -130,9 +133,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
   };
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) problems.push(`DATABASE_SCHEMA must be a lower-case SQL name such as public or solar (got "${config.databaseSchema}")`);
+  if (config.osmDatabaseUrl && !/^postgres(ql)?:\/\//.test(config.osmDatabaseUrl)) problems.push('OSM_DATABASE_URL must be a postgres:// or postgresql:// URL of the database osm2pgsql filled, or unset');
+  if (config.osmDatabaseUrl && config.osmExtract) problems.push('OSM_DATABASE_URL and OSM_EXTRACT are both set: set one (the database for a country, the extract for a small area)');
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Where the generator reads map data and terrain from, as the settings say. */
+export function generatorSources(config: Config): GeneratorSources {
+  return {
+    overpassUrl: config.overpassUrl,
+    osmExtract: config.osmExtract,
+    osmDatabaseUrl: config.osmDatabaseUrl,
+    terrainTilesUrl: config.terrainTilesUrl,
+    terrainDir: config.terrainDir,
+    lod2Sources: config.lod2Sources,
+    cacheDir: path.join(config.dataDir, 'cache'),
+  };
 }
 
 /** Stripe settings: all of key, webhook secret and both prices, or none. */
