@@ -1,47 +1,50 @@
+import { t } from '../viewer/language.ts';
+
 /**
- * Every text the insight tools show, in one place, so they can move into the message catalogues as
- * they are: plain strings, or functions of already formatted numbers.
+ * Every text the insight tools show, from the page language's message catalogue (`insight.*` keys of
+ * src/i18n/messages): plain texts, or functions of already formatted numbers.
  */
 export const INSIGHT_TEXT = {
-  sunPathButton: 'Sun path: the sun’s arc on the chosen day',
-  heatmapButton: 'Sunlight heatmap: yearly irradiation of roofs, facades and ground',
-  measureButton: 'Measure: distance, height and roof face area',
-  heatmapTitle: 'Sunlight',
-  heatmapYear: 'Whole year',
-  heatmapUnitYear: 'kWh/m² a year',
-  heatmapUnitMonth: (month: string) => `kWh/m² in ${month}`,
-  heatmapPeriod: 'Period',
-  heatmapProgress: (percent: string) => `Tracing sunlight and shade… ${percent}`,
-  heatmapDone: (seconds: string) => `Traced in ${seconds} s against every building, tree and the terrain.`,
-  heatmapFailed: (reason: string) => `The heatmap could not be computed: ${reason}`,
-  heatmapSource: 'Irradiation from the viewer’s climate model (monthly clearness, Erbs diffuse, HDKR sky); shade traced on the 21st of each month, hourly, and 32 sky directions.',
-  measureTitle: 'Measure',
-  measureStart: 'Click a first point on the model.',
-  measureSecond: 'Click a second point.',
-  measureAgain: 'Click to start a new measurement.',
-  measureDistance: 'Distance',
-  measureHorizontal: 'Horizontal',
-  measureHeight: 'Height difference',
-  measureFace: 'Roof face',
-  measureFaceFigures: (area: string, pitch: string, facing: string) => `${area} m², pitch ${pitch}°, facing ${facing}`,
-  measureNoFace: 'Not on a roof face: click a roof to see its area.',
-  panelTitle: (number: string, of: string) => `Panel ${number} of ${of}`,
-  panelYield: 'Yearly yield',
-  panelShading: 'Shading loss',
-  panelOrientation: 'Orientation',
-  panelOrientationText: (facing: string, tilt: string, layout: string) => `facing ${facing}, tilt ${tilt}°, ${layout}`,
-  panelFace: 'Roof face',
-  facesTitle: 'Roof faces',
-  facesHeader: ['Face', 'Facing', 'Panels', 'kWh a year'] as const,
-  close: 'Close',
-  sunVisible: 'Sun in view from the point',
-  sunHidden: 'Point in shade',
-} as const;
+  get sunPathButton() { return t('insight.sunPath'); },
+  get heatmapButton() { return t('insight.heatmap'); },
+  get measureButton() { return t('insight.measure'); },
+  get heatmapTitle() { return t('insight.heatmapTitle'); },
+  get heatmapYear() { return t('insight.heatmapYear'); },
+  get heatmapUnitYear() { return t('insight.heatmapUnitYear'); },
+  heatmapUnitMonth: (month: string) => t('insight.heatmapUnitMonth', { month }),
+  get heatmapPeriod() { return t('insight.heatmapPeriod'); },
+  heatmapProgress: (percent: string) => t('insight.heatmapProgress', { percent }),
+  heatmapDone: (seconds: string) => t('insight.heatmapDone', { seconds }),
+  heatmapFailed: (reason: string) => t('insight.heatmapFailed', { reason }),
+  get heatmapSource() { return t('insight.heatmapSource'); },
+  get measureTitle() { return t('insight.measureTitle'); },
+  get measureStart() { return t('insight.measureStart'); },
+  get measureSecond() { return t('insight.measureSecond'); },
+  get measureAgain() { return t('insight.measureAgain'); },
+  get measureDistance() { return t('insight.measureDistance'); },
+  get measureHorizontal() { return t('insight.measureHorizontal'); },
+  get measureHeight() { return t('insight.measureHeight'); },
+  get measureFace() { return t('insight.measureFace'); },
+  measureFaceFigures: (area: string, pitch: string, facing: string) => t('insight.measureFaceFigures', { area, pitch, facing }),
+  get measureNoFace() { return t('insight.measureNoFace'); },
+  panelTitle: (number: string, count: string) => t('insight.panelTitle', { number, count }),
+  get panelYield() { return t('insight.panelYield'); },
+  get panelShading() { return t('insight.panelShading'); },
+  get panelOrientation() { return t('insight.panelOrientation'); },
+  panelOrientationText: (facing: string, tilt: string, layout: string) =>
+    t('insight.panelOrientationText', { facing, tilt, layout: layout === 'landscape' ? t('insight.landscape') : layout === 'portrait' ? t('insight.portrait') : layout }),
+  get panelFace() { return t('insight.panelFace'); },
+  get facesTitle() { return t('insight.facesTitle'); },
+  get facesHeader() { return [t('insight.facesFace'), t('insight.facesFacing'), t('insight.facesPanels'), t('insight.facesKwh')]; },
+  get close() { return t('insight.close'); },
+  get sunVisible() { return t('insight.sunVisible'); },
+  get sunHidden() { return t('insight.sunHidden'); },
+};
 
-const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 
-/** A direction clockwise from north as a compass point and degrees, e.g. "S (180°)". */
+/** A direction clockwise from north as a compass point in the page's language and degrees, e.g. "S (180°)". */
 export function facing(azimuthDeg: number): string {
   const azimuth = ((Math.round(azimuthDeg) % 360) + 360) % 360;
-  return `${COMPASS_POINTS[Math.round(azimuth / 45) % 8]} (${azimuth}°)`;
+  return `${t(`direction.${COMPASS_POINTS[Math.round(azimuth / 45) % 8]}`)} (${azimuth}°)`;
 }
