@@ -23,7 +23,7 @@ type Listener = (result: HeatmapResult, indexes: Uint32Array | undefined) => voi
 const MAX_WORKERS = 4;
 
 /**
- * Computes a model's heatmap in Web Workers (one per core), cell chunks shared round-robin, and
+ * Computes a model's heatmap in Web Workers (one per core but one), cell chunks shared round-robin, and
  * keeps it per model: toggling the heatmap off and on, or choosing another month, computes nothing again.
  */
 export class HeatmapClient {
@@ -51,7 +51,9 @@ export class HeatmapClient {
     const scene = heatmapScene(content);
     /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
     this.sceneMilliseconds = performance.now() - sceneStart;
-    const count = Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 2));
+    // One core is left to the page and WebGL: on two cores two workers finished later than one
+    // (bench/RESULTS.md), the page's frames starved of CPU.
+    const count = Math.max(1, Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 2) - 1));
     const pending: Extract<HeatmapReply, { type: 'values' }>[] = [];
     let done = 0;
     const started = performance.now();
