@@ -4,8 +4,7 @@ import { fallbackIrradiation } from '../../src/irradiance/browser.ts';
 import { layCells, NO_CELLS } from '../../web/src/insight/heatmap-cells.ts';
 import { IrradiationTracer, SiteClimate } from '../../web/src/insight/heatmap-irradiation.ts';
 import { cellOrder } from '../../web/src/insight/heatmap-order.ts';
-import { ShadingEngine } from '../../web/src/wizard/shading-engine.ts';
-import { skyDirections, yearlySunSamples } from '../../web/src/wizard/sun-samples.ts';
+import { ShadingEngine, skyDirections, yearlySunSamples } from '../../src/solar-design/index.ts';
 
 const SITE = { latitude: 45, longitude: 8 };
 

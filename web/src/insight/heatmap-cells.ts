@@ -1,4 +1,4 @@
-import { cross, dot, scale, sub, type Vec3 } from '../wizard/face-frame.ts';
+import { cross, dot, scale, sub, type Vec3 } from '../../../src/solar-design/index.ts';
 
 /** What a heatmap cell lies on; the order is also the order of computation (roofs first). */
 export const CELL_KINDS = ['roof', 'wall', 'ground'] as const;

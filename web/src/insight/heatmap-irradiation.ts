@@ -1,9 +1,7 @@
 import {
   AVERAGE_DAY_OF_MONTH, DAYS_IN_MONTH, declination, erbsMonthlyDiffuseFraction, interpolateClearness, monthlyMeanDailyTilted, shippedClimatePlaces, sunsetHourAngle,
 } from '../../../src/irradiance/browser.ts';
-import type { ShadingEngine } from '../wizard/shading-engine.ts';
-import type { SunSample } from '../wizard/sun-samples.ts';
-import type { Vec3 } from '../wizard/face-frame.ts';
+import type { ShadingEngine, SunSample, Vec3 } from '../../../src/solar-design/index.ts';
 
 const DEGREES = 180 / Math.PI;
 /** Sample points are raised this far off the surface so rays do not hit the surface itself. */

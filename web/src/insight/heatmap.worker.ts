@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import { ShadingEngine } from '../wizard/shading-engine.ts';
-import { skyDirections, yearlySunSamples } from '../wizard/sun-samples.ts';
+import { ShadingEngine, skyDirections, yearlySunSamples } from '../../../src/solar-design/index.ts';
 import { layCells, type HeatmapCells } from './heatmap-cells.ts';
 import { IrradiationTracer, SiteClimate } from './heatmap-irradiation.ts';
 import { cellOrder, type ViewPoint } from './heatmap-order.ts';

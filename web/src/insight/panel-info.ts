@@ -5,7 +5,7 @@ import { facing, INSIGHT_TEXT } from './insight-text.ts';
 
 /**
  * Figures of the wizard's panels: a tapped panel's yearly yield, shading loss and orientation, and the
- * design's roof faces with their panel counts and yields (a table under the wizard's chart).
+ * design's roof faces (`Design.faces`) with their panel counts and yields (a table under the wizard's chart).
  */
 export class PanelInfo {
   readonly section: HTMLElement;
@@ -54,7 +54,8 @@ export class PanelInfo {
       [INSIGHT_TEXT.panelYield, `${this.#number.format(designed.design.panelKwh[index])} kWh`],
       [INSIGHT_TEXT.panelShading, this.#percent.format(designed.losses[index])],
       [INSIGHT_TEXT.panelOrientation, INSIGHT_TEXT.panelOrientationText(facing(panel.azimuthDeg), String(Math.round(panel.tiltDeg)), panel.orientation)],
-      [INSIGHT_TEXT.panelFace, String(panel.face + 1)],
+      // Numbered as in the design's list of faces.
+      [INSIGHT_TEXT.panelFace, String(designed.design.faces.findIndex((face) => face.azimuthDeg === panel.azimuthDeg && face.tiltDeg === panel.tiltDeg) + 1 || panel.face + 1)],
     ]);
     Object.assign(this.section.dataset, { panel: String(hit.instanceId), annualKwh: designed.design.panelKwh[index].toFixed(1), shadingLoss: designed.losses[index].toFixed(4) });
     this.section.hidden = false;
@@ -69,30 +70,23 @@ export class PanelInfo {
     const designed = this.#designed;
     this.#faces.replaceChildren();
     if (!designed || designed.design.panelCount === 0) return;
-    const faces = new Map<number, { panels: number; kwh: number; azimuth: number; tilt: number }>();
-    for (const index of designed.design.selection.chosen) {
-      const panel = designed.candidates[index];
-      const face = faces.get(panel.face) ?? { panels: 0, kwh: 0, azimuth: panel.azimuthDeg, tilt: panel.tiltDeg };
-      face.panels++;
-      face.kwh += designed.design.panelKwh[index];
-      faces.set(panel.face, face);
-    }
+    const faces = designed.design.faces;
     const document = this.#faces.ownerDocument;
     const table = element(document, 'table');
     const head = element(document, 'tr');
     head.append(...INSIGHT_TEXT.facesHeader.map((text) => element(document, 'th', { scope: 'col' }, text)));
     table.append(head);
-    for (const [face, figures] of [...faces].sort((a, b) => a[0] - b[0])) {
+    faces.forEach((face, i) => {
       const row = element(document, 'tr');
       row.append(
-        element(document, 'td', {}, String(face + 1)),
-        element(document, 'td', {}, `${facing(figures.azimuth)}, ${Math.round(figures.tilt)}°`),
-        element(document, 'td', {}, this.#number.format(figures.panels)),
-        element(document, 'td', {}, this.#number.format(figures.kwh)),
+        element(document, 'td', {}, String(i + 1)),
+        element(document, 'td', {}, `${facing(face.azimuthDeg)}, ${Math.round(face.tiltDeg)}°`),
+        element(document, 'td', {}, this.#number.format(face.panels)),
+        element(document, 'td', {}, this.#number.format(face.annualKwh)),
       );
       table.append(row);
-    }
+    });
     this.#faces.append(element(document, 'h3', {}, INSIGHT_TEXT.facesTitle), table);
-    this.#faces.dataset.faces = String(faces.size);
+    this.#faces.dataset.faces = String(faces.length);
   }
 }

@@ -1,6 +1,6 @@
 import { Mesh, type Intersection } from 'three';
 import { pointInRing } from '../../../src/modelgen/browser.ts';
-import { FaceFrame, type RoofSegment, type Vec3 } from '../wizard/face-frame.ts';
+import { FaceFrame, type RoofSegment, type Vec3 } from '../../../src/solar-design/index.ts';
 
 /** How far off a face's plane a picked point may lie and still be on it, metres. */
 const ON_PLANE = 0.6;

@@ -3,7 +3,7 @@ import {
 } from 'three';
 import { createSolarPositionCalculator } from '../../../src/irradiance/browser.ts';
 import type { Site } from '../viewer/daylight.ts';
-import { sunDirection } from '../viewer/sun-direction.ts';
+import { sunDirection } from '../../../src/solar-design/index.ts';
 import { wallClock, zonedInstant } from '../viewer/zoned-time.ts';
 
 const ARC_STEP_MINUTES = 5;
