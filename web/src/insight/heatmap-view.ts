@@ -22,7 +22,8 @@ export class HeatmapView {
   readonly #site: { latitude: number; longitude: number };
   readonly #client = new HeatmapClient();
   readonly #layers = new WeakMap<Object3D, HeatmapLayer>();
-  readonly #climate: SiteClimate;
+  /** Made when the heatmap is first shown: decoding the climate table is no work for the page's start. */
+  #climate: SiteClimate | undefined;
   readonly #period: HTMLSelectElement;
   readonly #ticks: HTMLElement[];
   readonly #unit: HTMLElement;
@@ -36,7 +37,6 @@ export class HeatmapView {
   constructor(document: Document, viewer: Viewer, site: { latitude: number; longitude: number }) {
     this.#viewer = viewer;
     this.#site = site;
-    this.#climate = new SiteClimate(site.latitude, site.longitude);
     const locale = document.documentElement.lang || undefined;
     this.#number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     this.section = element(document, 'section', { id: 'heatmap-legend', hidden: '' });
@@ -163,6 +163,7 @@ export class HeatmapView {
     let best = 0;
     for (let tilt = 0; tilt <= 60; tilt += 5) {
       const radians = (tilt * Math.PI) / 180;
+      this.#climate ??= new SiteClimate(this.#site.latitude, this.#site.longitude);
       const monthly = this.#climate.plane([0, Math.cos(radians), toEquator * Math.sin(radians)]);
       best = Math.max(best, month === undefined ? sum12(monthly, 0) : monthly[month]);
     }
