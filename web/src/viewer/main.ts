@@ -16,6 +16,7 @@ import { captureSnapshot } from './snapshot.ts';
 import { AddressSearch } from './address-search.ts';
 import { EmptyPlaceMessage } from './empty-place.ts';
 import { MyBuilding } from './my-building.ts';
+import { InsightTools } from '../insight/insight-tools.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -37,7 +38,11 @@ async function start(): Promise<void> {
   });
   setUpCompass(document, viewer);
   setUpFullscreen(document, notice);
-  const time = new TimeControls(document, settings, new Date(), (moment) => viewer.setSun(moment.azimuth, moment.elevation));
+  const insight = new InsightTools(document, viewer, settings);
+  const time = new TimeControls(document, settings, new Date(), (moment) => {
+    viewer.setSun(moment.azimuth, moment.elevation);
+    insight.sunMoved(moment);
+  });
   document.addEventListener('keydown', (event) => {
     if (event.key === ' ' && !(event.target instanceof HTMLInputElement) && !(event.target instanceof HTMLButtonElement) && app.dataset.state === 'ready') {
       event.preventDefault();
@@ -99,6 +104,7 @@ async function start(): Promise<void> {
       wizard.preferRoof(mine?.roof);
       wizard.start();
       if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
+      insight.modelReady(wizard);
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);
