@@ -24,7 +24,7 @@ export interface IndexLimits {
   extractBytesPerCellPartition: number;
 }
 
-export const DEFAULT_INDEX_LIMITS: IndexLimits = { nodesPerPartition: 2_000_000, waysPerPartition: 20_000, membersPerPartition: 10_000, extractBytesPerCellPartition: 1_000_000 };
+export const DEFAULT_INDEX_LIMITS: IndexLimits = { nodesPerPartition: 1_000_000, waysPerPartition: 20_000, membersPerPartition: 10_000, extractBytesPerCellPartition: 1_000_000 };
 
 /** What an index holds, for the operator. */
 export interface IndexSummary {
@@ -45,8 +45,9 @@ const COORD_BYTES = 16;
  * Builds the cell index of an OpenStreetMap extract in `folder` with bounded memory, the extract
  * streamed and the work split into partitions on disk (in `work`, removed afterwards):
  *
- * 1. relations: the multipolygons kept are written out; the ids of their member ways stay in memory
- *    (16 bytes each, the one part that grows with the extract: about 5 million in Germany);
+ * 1. relations: the multipolygons kept are written out; the ids of their member ways stay in memory,
+ *    outside the JavaScript heap (about 28 bytes each while sorted, the one part that grows with the
+ *    extract: a few million ways in Germany, under 200 MB);
  * 2. nodes and ways: every node's position goes to the node file, partitioned by id; tagged nodes
  *    (trees, solar) become features; each kept way's node references go to the partition of their node;
  * 3. each node partition resolves the references filed with it into positions, partitioned by way;
@@ -73,8 +74,8 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
   // 1. Relations
   const relations = new LineSpill(work, 'relations', 1);
   const relationPartition: number[] = [];
-  const memberWays: number[] = [];
-  const memberRelations: number[] = [];
+  const memberWays = new GrowingArray();
+  const memberRelations = new GrowingArray();
   let membersInPartition = 0;
   let partition = 0;
   streamOsmFile(
@@ -93,8 +94,7 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
     (done) => onProgress((0.3 * done) / size, `Reading the multipolygons of ${name}`),
   );
   relations.flush();
-  const members = new MemberTable(memberWays, memberRelations);
-  memberWays.length = memberRelations.length = 0;
+  const members = new MemberTable(memberWays.values(), memberRelations.values());
 
   // 2. Nodes and ways
   // Node partitions expected: PBF extracts hold about one node per 9 bytes.
@@ -215,12 +215,31 @@ function partitionOf(firsts: number[], id: number): number {
   return found;
 }
 
+/** Numbers kept outside the JavaScript heap, in a typed array that doubles as it fills. */
+class GrowingArray {
+  #values = new Float64Array(1024);
+  #length = 0;
+
+  push(value: number): void {
+    if (this.#length === this.#values.length) {
+      const larger = new Float64Array(this.#values.length * 2);
+      larger.set(this.#values);
+      this.#values = larger;
+    }
+    this.#values[this.#length++] = value;
+  }
+
+  values(): Float64Array {
+    return this.#values.subarray(0, this.#length);
+  }
+}
+
 /** The ways of multipolygons, each with the relations it belongs to, sorted for lookup. */
 class MemberTable {
   readonly #ways: Float64Array;
   readonly #relations: Uint32Array;
 
-  constructor(ways: number[], relations: number[]) {
+  constructor(ways: Float64Array, relations: Float64Array) {
     const order = Uint32Array.from(ways.keys()).sort((a, b) => ways[a] - ways[b]);
     this.#ways = Float64Array.from(order, (i) => ways[i]);
     this.#relations = Uint32Array.from(order, (i) => relations[i]);
@@ -249,14 +268,18 @@ class MemberTable {
 
 /** Resolves the references filed with node partition `p` into positions, filed by way partition. */
 function resolvePartition(nodeSpill: RecordSpill, refSpill: RecordSpill, p: number, coordSpill: RecordSpill, waysPerPartition: number): void {
-  const ids: number[] = [];
-  const lons: number[] = [];
-  const lats: number[] = [];
-  for (const { data, count } of nodeSpill.read(p)) {
-    for (let i = 0; i < count; i++) ids.push(data.readDoubleLE(i * NODE_BYTES)), lons.push(data.readInt32LE(i * NODE_BYTES + 8)), lats.push(data.readInt32LE(i * NODE_BYTES + 12));
+  const count = fs.existsSync(nodeSpill.file(p)) ? fs.statSync(nodeSpill.file(p)).size / NODE_BYTES : 0;
+  const idArray = new Float64Array(count);
+  const lons = new Int32Array(count);
+  const lats = new Int32Array(count);
+  let loaded = 0;
+  for (const { data, count: records } of nodeSpill.read(p)) {
+    for (let i = 0; i < records; i++, loaded++) {
+      idArray[loaded] = data.readDoubleLE(i * NODE_BYTES);
+      lons[loaded] = data.readInt32LE(i * NODE_BYTES + 8);
+      lats[loaded] = data.readInt32LE(i * NODE_BYTES + 12);
+    }
   }
-  const idArray = Float64Array.from(ids);
-  ids.length = 0;
   for (const { data, count } of refSpill.read(p)) {
     for (let i = 0; i < count; i++) {
       const ref = data.readDoubleLE(i * REF_BYTES);

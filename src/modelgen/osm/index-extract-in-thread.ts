@@ -6,7 +6,7 @@ import type { IndexSummary } from './build-extract-index.ts';
  * whatever the extract's size (see build-extract-index.ts); a small young generation makes V8 collect
  * the many short-lived objects early instead of growing the process to hundreds of megabytes.
  */
-const THREAD_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 256 };
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 128 };
 
 /**
  * Builds the index of an extract (indexExtract) in a worker thread with a bounded heap, so a large
