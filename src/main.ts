@@ -11,6 +11,11 @@ Service
   migrate                                 bring the database schema up to date
   generate --lat L --lng L [--radius R] [--quality hd|sd] --out model.glb
                                           build one model with the data settings (no database)
+  pregenerate --bbox W,S,E,N | --around LAT,LNG,KM [--spacing KM] [--quality sd|hd] [--queue-only]
+                                          queue the models of a grid of places over an area for the
+                                          workers (spacing 0.1 to 10 km, default 0.4; quality default sd;
+                                          --around: a square KM km on each side), then show progress
+                                          and the time left; run it again to go on after a stop
   osm index [extract]                     index a local OpenStreetMap extract (OSM_EXTRACT when none
                                           is named) before models are generated from it
 
@@ -42,6 +47,7 @@ const COMMANDS: Record<string, () => Promise<(context: CommandContext) => Promis
   usage: async () => (await import('./cli/usage-command.ts')).usageCommand,
   mcp: async () => (await import('./cli/mcp-command.ts')).mcpCommand,
   generate: async () => (await import('./cli/generate-command.ts')).generateCommand,
+  pregenerate: async () => (await import('./cli/pregenerate-command.ts')).pregenerateCommand,
   osm: async () => (await import('./cli/osm-command.ts')).osmCommand,
 };
 

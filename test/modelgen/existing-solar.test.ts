@@ -7,9 +7,9 @@ import { assembleFeatures } from '../../src/modelgen/features/assemble-features.
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
-import { layoutRoof } from '../../web/src/wizard/roof-layout.ts';
-import { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from '../../web/src/wizard/existing-solar.ts';
-import type { RoofSegment } from '../../web/src/wizard/face-frame.ts';
+import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
+import { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from '../../src/solar-design/existing-solar.ts';
+import type { RoofSegment } from '../../src/solar-design/face-frame.ts';
 import { readModel } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
