@@ -5,6 +5,7 @@
  * against the indexed extract in the same run.
  *
  *   node bench/osm-country.ts [server URL, default postgres://postgres@127.0.0.1:5432/test] [baseline commit, default e994e49]
+ *   SKIP_INDEX=1 node bench/osm-country.ts   (the import and the models only)
  *
  * Needs osm2pgsql, PostGIS on the server, /usr/bin/time and the shared data. The baseline (the in-request
  * index) is taken from the named commit with git archive.
@@ -37,26 +38,44 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 console.log(`\n${new Date().toISOString().slice(0, 16)} UTC · ${os.cpus().length} cores · load average ${os.loadavg()[0].toFixed(1)} · Node ${process.version}\n`);
 
 // 1. Index memory: the streaming index (the command an operator runs) against the session-start in-request index.
-const baseline = path.join(work, 'baseline');
-fs.mkdirSync(baseline);
-execFileSync('sh', ['-c', `git -C "${ROOT}" archive ${BASELINE_COMMIT} src package.json | tar -x -C "${baseline}"`]);
-fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(baseline, 'node_modules'));
-const peak = (args: string[], env: Record<string, string> = {}) => {
-  const started = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
-  if (result.status !== 0) throw new Error(result.stderr);
-  return { mb: Number(result.stderr.trim().split('\n').pop()) / 1024, s: (performance.now() - started) / 1000 };
-};
-console.log('| extract | size MB | nodes | ways | relations | streaming index: peak RSS MB | s | in-request index (session start): peak RSS MB | s |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const counts = new Map<string, { nodes: number; ways: number; relations: number }>();
-for (const extract of EXTRACTS) {
+const countObjects = (extract: string) => {
   const count = { nodes: 0, ways: 0, relations: 0 };
   streamOsmFile(extract, { node: () => count.nodes++, way: () => count.ways++, relation: () => count.relations++ });
   counts.set(extract, count);
-  const streaming = peak([path.join(ROOT, 'src/main.ts'), 'osm', 'index', extract], { DATA_DIR: path.join(work, `data-${path.basename(extract)}`) });
-  const old = peak(['--input-type=module', '-e', `const m = await import(${JSON.stringify(path.join(baseline, 'src/modelgen/osm/extract-index.ts'))}); await m.ExtractIndex.open(process.argv[1], process.argv[2]);`, extract, path.join(work, `old-${path.basename(extract)}`)]);
-  console.log(`| ${path.basename(extract)} | ${mb(fs.statSync(extract).size)} | ${count.nodes} | ${count.ways} | ${count.relations} | ${streaming.mb.toFixed(0)} | ${streaming.s.toFixed(1)} | ${old.mb.toFixed(0)} | ${old.s.toFixed(1)} |`);
+  return count;
+};
+if (!process.env.SKIP_INDEX) measureIndexes();
+/** Peak memory and time of indexing each extract, both ways. */
+function measureIndexes(): void {
+  const baseline = path.join(work, 'baseline');
+  fs.mkdirSync(baseline);
+  execFileSync('sh', ['-c', `git -C "${ROOT}" archive ${BASELINE_COMMIT} src package.json | tar -x -C "${baseline}"`]);
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(baseline, 'node_modules'));
+  const peak = (args: string[], env: Record<string, string> = {}) => {
+    const started = performance.now();
+    const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    if (result.status !== 0) throw new Error(result.stderr);
+    return { mb: Number(result.stderr.trim().split('\n').pop()) / 1024, s: (performance.now() - started) / 1000 };
+  };
+  // Four copies of Liechtenstein under other ids (osmium renumber, merge): an extract past every partition's size.
+  const fourfold = path.join(work, 'liechtenstein-x4.osm.pbf');
+  const copies = [1, 2, 3].map((i) => {
+    const copy = path.join(work, `copy-${i}.osm.pbf`);
+    execFileSync('osmium', ['renumber', '-s', `${i * 2e10},${i * 3e9},${i * 3e7}`, LIECHTENSTEIN, '-o', copy]);
+    return copy;
+  });
+  execFileSync('osmium', ['merge', LIECHTENSTEIN, ...copies, '-o', fourfold]);
+  EXTRACTS.push(fourfold);
+  console.log('| extract | size MB | nodes | ways | relations | streaming index: peak RSS MB | s | in-request index (session start): peak RSS MB | s |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const extract of EXTRACTS) {
+    const count = countObjects(extract);
+    const streaming = peak([path.join(ROOT, 'src/main.ts'), 'osm', 'index', extract], { DATA_DIR: path.join(work, `data-${path.basename(extract)}`) });
+    const old = peak(['--input-type=module', '-e', `const m = await import(${JSON.stringify(path.join(baseline, 'src/modelgen/osm/extract-index.ts'))}); await m.ExtractIndex.open(process.argv[1], process.argv[2]);`, extract, path.join(work, `old-${path.basename(extract)}`)]);
+    console.log(`| ${path.basename(extract)} | ${mb(fs.statSync(extract).size)} | ${count.nodes} | ${count.ways} | ${count.relations} | ${streaming.mb.toFixed(0)} | ${streaming.s.toFixed(1)} | ${old.mb.toFixed(0)} | ${old.s.toFixed(1)} |`);
+  }
+
 }
 
 // 2. osm2pgsql: Liechtenstein with the replication tables (--slim), Monaco without.
@@ -74,7 +93,7 @@ await empty.drop();
 const liechtenstein = await importOsm(SERVER, [LIECHTENSTEIN], { slim: true });
 const monaco = await importOsm(SERVER, [MONACO]);
 const size = await sizeOf(liechtenstein.url);
-const objects = counts.get(LIECHTENSTEIN)!;
+const objects = counts.get(LIECHTENSTEIN) ?? countObjects(LIECHTENSTEIN);
 const all = objects.nodes + objects.ways + objects.relations;
 const output = size.tables.filter((t) => t.name.startsWith('osm_')).reduce((sum, t) => sum + Number(t.size), 0);
 const middle = size.tables.filter((t) => t.name.startsWith('planet_osm_')).reduce((sum, t) => sum + Number(t.size), 0);
@@ -101,7 +120,7 @@ for (const place of places) {
   const fromExtract = { overpassUrl: 'http://127.0.0.1:9', osmExtract: place.extract, cacheDir };
   const times = { query: [] as number[], cells: [] as number[], database: [] as number[], extract: [] as number[] };
   let buildings = 0;
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < 12; round++) {
     const record = round > 0; // the first round warms up
     let started = performance.now();
     await queryPostgis(osmDatabase(place.database), place.latitude, place.longitude, 300);
@@ -119,7 +138,7 @@ for (const place of places) {
   const [q, c, d, e] = [median(times.query), median(times.cells), median(times.database), median(times.extract)];
   console.log(`| ${place.name} | ${q.toFixed(0)} | ${c.toFixed(0)} | ${d.toFixed(0)} | ${e.toFixed(0)} | ${(d / e).toFixed(2)} | ${buildings} |`);
 }
-console.log('\n(medians of 7 rounds after a warm-up; each round runs the four in turn)');
+console.log('\n(medians of 11 rounds after a warm-up; each round runs the four in turn)');
 
 await liechtenstein.drop();
 await monaco.drop();
