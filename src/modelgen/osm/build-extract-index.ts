@@ -3,8 +3,9 @@ import path from 'node:path';
 import { addNode, addRelation, addWay, relationIsFeature, wayIsFeature } from '../features/assemble-features.ts';
 import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
 import { relationPolygons } from '../features/multipolygon.ts';
-import { CellStoreWriter, cellKey, KIND_LETTERS, type CellContent } from './cell-store.ts';
-import { cellsOf } from './cells.ts';
+import { fileByCell, writeCells } from './cell-filing.ts';
+import { CellStoreWriter } from './cell-store.ts';
+import { GrowingArray, MemberTable } from './member-table.ts';
 import { OsmData, type OsmRelationMember } from './osm-elements.ts';
 import { LineReader, LineSpill, RecordSpill } from './spill-files.ts';
 import { streamOsmFile } from './stream-osm-file.ts';
@@ -215,57 +216,6 @@ function partitionOf(firsts: number[], id: number): number {
   return found;
 }
 
-/** Numbers kept outside the JavaScript heap, in a typed array that doubles as it fills. */
-class GrowingArray {
-  #values = new Float64Array(1024);
-  #length = 0;
-
-  push(value: number): void {
-    if (this.#length === this.#values.length) {
-      const larger = new Float64Array(this.#values.length * 2);
-      larger.set(this.#values);
-      this.#values = larger;
-    }
-    this.#values[this.#length++] = value;
-  }
-
-  values(): Float64Array {
-    return this.#values.subarray(0, this.#length);
-  }
-}
-
-/** The ways of multipolygons, each with the relations it belongs to, sorted for lookup. */
-class MemberTable {
-  readonly #ways: Float64Array;
-  readonly #relations: Uint32Array;
-
-  constructor(ways: Float64Array, relations: Float64Array) {
-    const order = Uint32Array.from(ways.keys()).sort((a, b) => ways[a] - ways[b]);
-    this.#ways = Float64Array.from(order, (i) => ways[i]);
-    this.#relations = Uint32Array.from(order, (i) => relations[i]);
-  }
-
-  has(way: number): boolean {
-    return this.#first(way) < this.#ways.length && this.#ways[this.#first(way)] === way;
-  }
-
-  relationsOf(way: number): number[] {
-    const out: number[] = [];
-    for (let i = this.#first(way); i < this.#ways.length && this.#ways[i] === way; i++) out.push(this.#relations[i]);
-    return out;
-  }
-
-  #first(way: number): number {
-    let low = 0, high = this.#ways.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.#ways[middle] < way) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-}
-
 /** Resolves the references filed with node partition `p` into positions, filed by way partition. */
 function resolvePartition(nodeSpill: RecordSpill, refSpill: RecordSpill, p: number, coordSpill: RecordSpill, waysPerPartition: number): void {
   const count = fs.existsSync(nodeSpill.file(p)) ? fs.statSync(nodeSpill.file(p)).size / NODE_BYTES : 0;
@@ -351,38 +301,4 @@ function memberData(lines: string[]): OsmData {
     data.add({ type: 'way', id, nodes });
   }
   return data;
-}
-
-/** Features crossing more cells than this are written once and named by the cells (see cell-store.ts). */
-const SHARE_ABOVE_CELLS = 4;
-
-/** Files each feature under every cell its bounding box touches, through partitions by cell. */
-function fileByCell(features: MapFeatures, spill: LineSpill, partitions: number, writer: CellStoreWriter): void {
-  const file = (points: Iterable<readonly [number, number]>, kind: keyof typeof KIND_LETTERS, feature: unknown) => {
-    const range = cellsOf(points);
-    const json = JSON.stringify(feature);
-    const shared = (range.maxX - range.minX + 1) * (range.maxY - range.minY + 1) > SHARE_ABOVE_CELLS;
-    const line = shared ? `r [${writer.share(json)},"${kind}"]` : `${kind} ${json}`;
-    for (let x = range.minX; x <= range.maxX; x++) {
-      for (let y = range.minY; y <= range.maxY; y++) spill.write(cellKey(x, y) % partitions, `${cellKey(x, y)} ${line}`);
-    }
-  };
-  for (const building of features.buildings) file(building.outer, 'b', building);
-  for (const tree of features.trees) file([[tree.lon, tree.lat]], 't', tree);
-  for (const area of features.ground) file(area.points, 'g', area);
-  for (const panel of features.solar) file(panel.points, 's', panel);
-}
-
-/** Groups a cell partition's lines by cell and writes each cell. */
-function writeCells(lines: string[], writer: CellStoreWriter): void {
-  const cells = new Map<number, CellContent>();
-  for (const line of lines) {
-    const space = line.indexOf(' ');
-    const key = Number(line.slice(0, space));
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = { buildings: [], trees: [], ground: [], solar: [], shared: [] }));
-    const letter = line[space + 1];
-    cell[letter === 'r' ? 'shared' : KIND_LETTERS[letter as keyof typeof KIND_LETTERS]].push(line.slice(space + 3));
-  }
-  for (const [key, content] of cells) writer.add(key, content);
 }
