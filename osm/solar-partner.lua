@@ -13,6 +13,9 @@
 --                                                                        node repeated on closed ways)
 --   osm_multipolygons  multipolygon relations: buildings, parts and    (relation_id, tags,
 --                      ground areas with their holes                     geom multipolygon)
+--   osm_places         named place=* nodes of towns and countries      (node_id, tags, geom point)
+--                      (names of pre-generated places, /explore)
+--   osm_countries      admin-level-2 boundaries                        (relation_id, tags, geom multipolygon)
 
 local ROAD_CLASSES = {
     motorway = true, trunk = true, primary = true, secondary = true, tertiary = true,
@@ -30,6 +33,12 @@ local AREA_VALUES = {
     leisure = { swimming_pool = true, pitch = true, track = true, park = true, garden = true, playground = true, dog_park = true },
 }
 
+-- place=* values named in the directory of pre-generated places (mirror of TOWN_PLACES in
+-- src/modelgen/osm/place-names.ts), and country nodes for countries without a complete boundary.
+local NAMED_PLACES = {
+    city = true, town = true, village = true, hamlet = true, suburb = true, quarter = true, neighbourhood = true, country = true,
+}
+
 local tables = {}
 
 tables.nodes = osm2pgsql.define_node_table('osm_nodes', {
@@ -43,6 +52,16 @@ tables.ways = osm2pgsql.define_way_table('osm_ways', {
 }, { indexes = { { column = 'geom', method = 'gist' } } })
 
 tables.multipolygons = osm2pgsql.define_relation_table('osm_multipolygons', {
+    { column = 'tags', type = 'jsonb', not_null = true },
+    { column = 'geom', type = 'multipolygon', projection = 4326, not_null = true },
+}, { indexes = { { column = 'geom', method = 'gist' } } })
+
+tables.places = osm2pgsql.define_node_table('osm_places', {
+    { column = 'tags', type = 'jsonb', not_null = true },
+    { column = 'geom', type = 'point', projection = 4326, not_null = true },
+}, { indexes = { { column = 'geom', method = 'gist' } } })
+
+tables.countries = osm2pgsql.define_relation_table('osm_countries', {
     { column = 'tags', type = 'jsonb', not_null = true },
     { column = 'geom', type = 'multipolygon', projection = 4326, not_null = true },
 }, { indexes = { { column = 'geom', method = 'gist' } } })
@@ -75,6 +94,9 @@ function osm2pgsql.process_node(object)
     if object.tags.natural == 'tree' or is_solar(object.tags) then
         tables.nodes:insert({ tags = object.tags, geom = object:as_point() })
     end
+    if object.tags.name ~= nil and object.tags.place ~= nil and NAMED_PLACES[object.tags.place] then
+        tables.places:insert({ tags = object.tags, geom = object:as_point() })
+    end
 end
 
 function osm2pgsql.process_way(object)
@@ -88,5 +110,12 @@ function osm2pgsql.process_relation(object)
     local tags = object.tags
     if tags.type == 'multipolygon' and (is_building(tags) or is_area(tags)) then
         tables.multipolygons:insert({ tags = tags, geom = object:as_multipolygon() })
+    end
+    if tags.type == 'boundary' and tags.boundary == 'administrative' and tags.admin_level == '2' then
+        -- A boundary cut by the extract's edge has no closed rings: osm2pgsql gives no geometry, so it is skipped.
+        local geom = object:as_multipolygon()
+        if not geom:is_null() then
+            tables.countries:insert({ tags = tags, geom = geom })
+        end
     end
 end

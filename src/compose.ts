@@ -35,6 +35,8 @@ import { ModelService } from './services/model-service.ts';
 import { PregenerationService } from './services/pregeneration-service.ts';
 import { PregenerationRepository } from './db/pregeneration-repository.ts';
 import { PartnerProfileService } from './services/partner-profile-service.ts';
+import { PlaceSearchService } from './services/place-search-service.ts';
+import { createGeocoder } from './geocoding/create-geocoder.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import type { Services } from './services/services.ts';
 import { AgentSessionService } from './services/agent-session-service.ts';
@@ -186,6 +188,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     models,
     agentSessions,
     viewer: new ViewerService({ authenticator, agentSessions, profiles, models }),
+    places: new PlaceSearchService({ geocoder: createGeocoder(config.geocoder), authenticator, profiles, limits }),
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new SignInSessionsRepository(db), queue, limits, publicBaseUrl }),
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
     leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl, reports }),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
 import { parseLod2Sources, type GeneratorSources, type Lod2SourceSpec } from './modelgen/sources.ts';
+import { GEOCODER_APIS, type GeocoderApi } from './geocoding/create-geocoder.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   workers: number;
   pvgisUrl: string;
   overpassUrl: string;
+  /** The address search's geocoder (Photon by default, or Nominatim): reached only by the server. */
+  geocoder: { url: string; api: GeocoderApi };
   osmExtract: string | undefined;
   /** PostgreSQL with PostGIS holding OpenStreetMap (imported with osm/solar-partner.lua); unset: the extract or Overpass. */
   osmDatabaseUrl: string | undefined;
@@ -55,6 +58,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DEFAULT_PVGIS_URL = 'https://re.jrc.ec.europa.eu/api/v5_3';
 const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter';
+const DEFAULT_GEOCODER_URL = 'https://photon.komoot.io';
 const DEFAULT_TERRAIN_TILES_URL = 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +124,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     workers: integer('WORKERS', 1, 0, 64),
     pvgisUrl: url('PVGIS_URL', DEFAULT_PVGIS_URL) as string,
     overpassUrl: url('OVERPASS_URL', DEFAULT_OVERPASS_URL) as string,
+    geocoder: { url: url('GEOCODER_URL', DEFAULT_GEOCODER_URL) as string, api: geocoderApi(text('GEOCODER_API'), problems) },
     osmExtract: optionalPath(text('OSM_EXTRACT'), cwd),
     osmDatabaseUrl: text('OSM_DATABASE_URL'),
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
@@ -151,6 +156,14 @@ export function generatorSources(config: Config): GeneratorSources {
     lod2Sources: config.lod2Sources,
     cacheDir: path.join(config.dataDir, 'cache'),
   };
+}
+
+/** `GEOCODER_API`: the protocol `GEOCODER_URL` speaks; Photon unless set. */
+function geocoderApi(raw: string | undefined, problems: string[]): GeocoderApi {
+  const value = (raw ?? 'photon').toLowerCase();
+  if ((GEOCODER_APIS as readonly string[]).includes(value)) return value as GeocoderApi;
+  problems.push(`GEOCODER_API must be one of ${GEOCODER_APIS.join(', ')} (got "${raw}")`);
+  return 'photon';
 }
 
 /** Stripe settings: all of key, webhook secret and both prices, or none. */

@@ -8,6 +8,7 @@ import type { ReportService } from './report-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
 import type { PregenerationService } from './pregeneration-service.ts';
+import type { PlaceSearchService } from './place-search-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { RoofInsightsService } from './roof-insights-service.ts';
 import type { SolarService } from './solar-service.ts';
@@ -29,6 +30,7 @@ export interface Services {
   insights: RoofInsightsService;
   agentSessions: AgentSessionService;
   viewer: ViewerService;
+  places: PlaceSearchService;
   accounts: AccountService;
   leads: LeadService;
   reports: ReportService;

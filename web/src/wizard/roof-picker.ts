@@ -58,3 +58,13 @@ export function pickRoofBelow(content: Object3D, east: number, north: number): P
   const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
   return picked(raycaster.intersectObject(content, true)[0]?.object);
 }
+
+/**
+ * The building straight below a ground point, roof faces or not (e.g. to mark a visitor's house).
+ * Undefined when the ray lands on no building.
+ */
+export function buildingBelow(content: Object3D, east: number, north: number): { node: Object3D; osmId: string } | undefined {
+  const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
+  const node = buildingOf(raycaster.intersectObject(content, true)[0]?.object ?? content);
+  return node ? { node, osmId: buildingIdOf(node)! } : undefined;
+}

@@ -1,5 +1,4 @@
 import { Vector2 } from 'three';
-import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
@@ -53,6 +52,8 @@ export class WizardController {
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
+  /** The visitor's own building (under the requested point): opening the wizard starts on it. */
+  #preferred: PickedRoof | undefined;
   /** Bumped by every new request, so an answer to an older one is ignored. */
   #generation = 0;
 
@@ -107,6 +108,11 @@ export class WizardController {
     else this.#view.state('pick', t('wizard.noRoofAtPosition'));
   }
 
+  /** The roof the wizard opens on when the visitor has not picked one (their building); undefined: none. */
+  preferRoof(roof: PickedRoof | undefined): void {
+    this.#preferred = roof;
+  }
+
   toggle(): void {
     if (this.#view.panel.hidden) this.open();
     else this.close();
@@ -126,7 +132,8 @@ export class WizardController {
       this.#viewer.requestRender();
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
-    if (!this.#roof) this.#view.state('pick', t('wizard.pick'));
+    if (!this.#roof && this.#preferred && !this.#settings.wizard) void this.selectRoof(this.#preferred);
+    else if (!this.#roof) this.#view.state('pick', t('wizard.pick'));
   }
 
   close(): void {
@@ -268,7 +275,7 @@ export class WizardController {
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
-      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: FALLBACK_ACCURACY }));
+      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     }

@@ -1,4 +1,3 @@
-import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
 import { formats, t } from '../viewer/language.ts';
@@ -68,7 +67,7 @@ export class WizardView {
     const chart = this.#document.getElementById('wizard-chart')!;
     chart.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
     set('wizard-source', design.fallback
-      ? t('source.fallback', { accuracy: FALLBACK_ACCURACY })
+      ? t('source.fallback', { accuracy: t('source.accuracy') })
       : t('source.service', { source: design.source }));
     this.#result.hidden = false;
   }
