@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { SAMPLE_PLACE } from '../../src/domain/sample-place.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
@@ -111,6 +112,23 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await frame.waitForFunction((id) => document.getElementById('app')!.dataset.myBuilding === id && document.getElementById('app')!.dataset.state === 'ready', ADDRESS.building, { timeout: 90_000 });
     assert.equal(await frame.evaluate(() => (globalThis as { geolocationAsks?: number }).geolocationAsks), 1);
     await context.close();
+  });
+
+  test('the front page GET / at 390×844 and 1280×800: what the service does, the links on, the live viewer of the sample place, no sideways scrolling', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const page = await browser.newPage({ viewport });
+      // The frame's viewer is the /viewer page the other tests drive; here it is not loaded (no model made).
+      await page.route('**/viewer?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>viewer</title>' }));
+      const response = await page.goto(`${ctx.baseUrl}/`);
+      assert.equal(response?.status(), 200);
+      assert.match(response!.headers()['content-type'], /^text\/html/);
+      assert.match(await page.getByRole('heading', { level: 1 }).textContent() ?? '', /roof/);
+      for (const href of ['/docs', '/auth/signup', '/partner']) assert.equal(await page.locator(`main a[href="${href}"]`).count(), 1, `a link to ${href}`);
+      assert.equal(await page.locator('iframe.live-viewer').getAttribute('src'), `/viewer?lat=${SAMPLE_PLACE.latitude}&lng=${SAMPLE_PLACE.longitude}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `no sideways scrolling at ${viewport.width} px (${overflow} px)`);
+      await page.close();
+    }
   });
 
   test('desktop 1280×800: the keyboard finds the address (arrows, Enter), Escape closes the list', async () => {
