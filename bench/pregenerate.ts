@@ -45,6 +45,8 @@ interface Result {
   steadyPerMinute: number;
   /** Places handed to the queue per second by the command (first to last request). */
   queuedPerSecond: number;
+  /** CPU seconds the worker processes used in all (all their threads), from their start to their stop. */
+  workerCpuSeconds: number;
 }
 
 const results: Result[] = [];
@@ -52,9 +54,9 @@ for (const workers of [1, 2]) results.push(await measure(workers));
 
 const load = os.loadavg().map((n) => n.toFixed(1)).join(', ');
 console.log(`\n${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), shared with other work · load average now ${load}\n`);
-console.log('| worker processes | models | failed | command start → first request s | places queued per s | first request → last model s | models/min | steady models/min (first → last finished) |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.workers} | ${r.models} | ${r.failed} | ${r.queueSeconds.toFixed(1)} | ${r.queuedPerSecond.toFixed(0)} | ${r.wallSeconds.toFixed(1)} | ${r.perMinute.toFixed(1)} | ${r.steadyPerMinute.toFixed(1)} |`);
+console.log('| worker processes | models | failed | command start → first request s | places queued per s | first request → last model s | models/min | steady models/min (first → last finished) | workers\' CPU s | cores the workers got |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.workers} | ${r.models} | ${r.failed} | ${r.queueSeconds.toFixed(1)} | ${r.queuedPerSecond.toFixed(0)} | ${r.wallSeconds.toFixed(1)} | ${r.perMinute.toFixed(1)} | ${r.steadyPerMinute.toFixed(1)} | ${r.workerCpuSeconds.toFixed(1)} | ${(r.workerCpuSeconds / r.wallSeconds).toFixed(2)} |`);
 console.log(`\nscaling ratio (2 workers ÷ 1 worker, models/min): ${(results[1].perMinute / results[0].perMinute).toFixed(2)}; steady: ${(results[1].steadyPerMinute / results[0].steadyPerMinute).toFixed(2)}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -65,6 +67,7 @@ async function measure(workers: number): Promise<Result> {
   const migrated = spawnSync(process.execPath, [MAIN, 'migrate'], { env, encoding: 'utf8' });
   if (migrated.status !== 0) throw new Error(`migrate failed: ${migrated.stderr}`);
   const children = await Promise.all(Array.from({ length: workers }, () => startWorker(env)));
+  const cpuAtStart = children.map(cpuSeconds);
   try {
     const started = Date.now();
     const command = spawnSync(process.execPath, [MAIN, 'pregenerate', ...AREA], { env, encoding: 'utf8', maxBuffer: 1 << 24 });
@@ -81,10 +84,11 @@ async function measure(workers: number): Promise<Result> {
            from "${schema}".model_jobs`,
       );
       const row = rows[0];
+      const workerCpuSeconds = children.reduce((sum, child, i) => sum + cpuSeconds(child) - cpuAtStart[i], 0);
       const models = Number(row.ready) + Number(row.failed);
       const queueSeconds = Number(row.first_request) - started / 1000;
       const wall = Number(row.wall);
-      return { workers, models: Number(row.ready), failed: Number(row.failed), queueSeconds, wallSeconds: wall, perMinute: (models / wall) * 60, steadyPerMinute: ((models - 1) / Number(row.steady)) * 60, queuedPerSecond: (models - 1) / Number(row.queueing) };
+      return { workers, models: Number(row.ready), failed: Number(row.failed), queueSeconds, wallSeconds: wall, perMinute: (models / wall) * 60, steadyPerMinute: ((models - 1) / Number(row.steady)) * 60, queuedPerSecond: (models - 1) / Number(row.queueing), workerCpuSeconds };
     } finally {
       await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${schema}_queue" cascade`);
       await client.end();
@@ -104,6 +108,16 @@ async function startWorker(env: Record<string, string | undefined>): Promise<Chi
     child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
   });
   return child;
+}
+
+/** CPU seconds a process has used so far, all threads (Linux /proc; 0 elsewhere). */
+function cpuSeconds(child: ChildProcess): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {

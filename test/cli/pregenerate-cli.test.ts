@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { UsageError } from '../../src/cli/command.ts';
-import { readPlan } from '../../src/cli/pregenerate-command.ts';
+import { pregenerateCommand, readPlan } from '../../src/cli/pregenerate-command.ts';
+import { runCommand } from '../../src/cli/run-command.ts';
+import { loadConfig } from '../../src/config.ts';
 import { KM_PER_DEGREE } from '../../src/domain/pregeneration-area.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
@@ -33,13 +35,19 @@ test('pregenerate options: one area, a spacing and a quality, each checked with 
   assert.ok(Math.abs((plan.box.north - plan.box.south) * KM_PER_DEGREE - 3) < 1e-9, 'a square 3 km on each side');
 });
 
-test('a wrong call exits with code 2 before opening the database; negative coordinates need no quoting', () => {
-  const southWest = pregenerate('--around', '-33.9,-18.4,2', '--spacing', '50');
+test('a wrong call ends with exit code 2 before the database is opened; negative coordinates need no quoting', async () => {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const run = (...args: string[]) => runCommand(pregenerateCommand, config, args, () => {});
+  const southWest = await run('--around', '-33.9,-18.4,2', '--spacing', '50');
   assert.equal(southWest.code, 2);
-  assert.match(southWest.err, /--spacing must be a number of km from 0\.1 to 10 \(got "50"\)/, 'the negative coordinates were read as the value of --around');
-  assert.match(southWest.err, /Run "solar-partner help" for the commands/);
-  const extra = pregenerate('--around', '47.14,9.52,3', 'extra');
+  assert.match(southWest.error!, /--spacing must be a number of km from 0\.1 to 10 \(got "50"\)/, 'the negative coordinates were read as the value of --around');
+  assert.match(southWest.error!, /Run "solar-partner help" for the commands/);
+  const extra = await run('--around', '47.14,9.52,3', 'extra');
   assert.equal(extra.code, 2);
-  assert.match(extra.err, /pregenerate takes no arguments besides its options \(got "extra"\)/);
+  assert.match(extra.error!, /pregenerate takes no arguments besides its options \(got "extra"\)/);
+  // The published command knows it, and says the same.
+  const spawned = pregenerate();
+  assert.equal(spawned.code, 2);
+  assert.match(spawned.err, /Give the area with exactly one of --bbox W,S,E,N/);
   assert.deepEqual(fs.readdirSync(dataDir), [], 'no database was opened');
 });
