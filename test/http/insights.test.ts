@@ -22,6 +22,7 @@ import { readModel } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { createTestContext, type TestContext } from '../helpers/test-context.ts';
 import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+import { minimalGlb } from '../helpers/test-generator.ts';
 
 const RECORDED = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
 const recordedFile = sharedDataFile(RECORDED);
@@ -187,5 +188,16 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
     assert.equal(again.status, 200);
     assert.deepEqual(await again.json(), list);
     assert.ok(performance.now() - start < 1000);
+  });
+
+  test('a ready model without buildings (open water, fields) lists none', async () => {
+    const area = { latitude: 43.7, longitude: 7.5, radiusKm: 0.3 };
+    const emptyId = modelId('hd', area);
+    await ctx.jobs.queueIfNeeded(ctx.database.db, emptyId, 'hd', area, new Date());
+    await ctx.store.put(`models/${emptyId}/fedcba9876543210.glb`, minimalGlb('sea'), 'model/gltf-binary');
+    await ctx.jobs.markReady(emptyId, ctx.store.publicUrl(`models/${emptyId}/fedcba9876543210.glb`), `models/${emptyId}/fedcba9876543210.glb`, new Date());
+    const response = await get(`/api/v1/models/${emptyId}/buildings`);
+    assert.equal(response.status, 200);
+    assert.deepEqual((await response.json()).buildings, []);
   });
 });
