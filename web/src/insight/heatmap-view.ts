@@ -29,6 +29,8 @@ export class HeatmapView {
   readonly #unit: HTMLElement;
   readonly #status: HTMLElement;
   readonly #number: Intl.NumberFormat;
+  readonly #seconds: Intl.NumberFormat;
+  readonly #percent: Intl.NumberFormat;
   #shown: HeatmapLayer | undefined;
   #result: HeatmapResult | undefined;
   #repaint: ReturnType<typeof setTimeout> | undefined;
@@ -39,6 +41,8 @@ export class HeatmapView {
     this.#site = site;
     const locale = document.documentElement.lang || undefined;
     this.#number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    this.#seconds = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.#percent = new Intl.NumberFormat(locale, { style: 'percent' });
     this.section = element(document, 'section', { id: 'heatmap-legend', hidden: '' });
     this.section.setAttribute('aria-label', INSIGHT_TEXT.heatmapTitle);
     const heading = element(document, 'h3', {}, INSIGHT_TEXT.heatmapTitle);
@@ -149,10 +153,10 @@ export class HeatmapView {
     this.section.dataset.computed = String(result.computed);
     if (result.complete) {
       this.section.dataset.milliseconds = String(Math.round(result.milliseconds));
-      this.#status.textContent = INSIGHT_TEXT.heatmapDone((result.milliseconds / 1000).toFixed(1));
+      this.#status.textContent = INSIGHT_TEXT.heatmapDone(this.#seconds.format(result.milliseconds / 1000));
       if (performance.getEntriesByName('heatmap:complete').length === 0) performance.mark('heatmap:complete');
     } else {
-      this.#status.textContent = INSIGHT_TEXT.heatmapProgress(new Intl.NumberFormat(undefined, { style: 'percent' }).format(share));
+      this.#status.textContent = INSIGHT_TEXT.heatmapProgress(this.#percent.format(share));
     }
     this.#viewer.requestRender();
   }

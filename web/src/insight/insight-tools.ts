@@ -39,12 +39,12 @@ export class InsightTools {
   constructor(document: Document, viewer: Viewer, site: Site) {
     this.#viewer = viewer;
     this.#site = site;
+    // After the view's own buttons (compass, wizard, fullscreen), which keep their places.
     const toolbar = document.getElementById('toolbar')!;
-    const before = document.getElementById('fullscreen');
     const button = (id: string, label: string, icon: string) => {
       const node = element(document, 'button', { id, type: 'button', title: label, 'aria-label': label, 'aria-pressed': 'false', hidden: '' }) as HTMLButtonElement;
       node.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${icon}</svg>`;
-      toolbar.insertBefore(node, before);
+      toolbar.append(node);
       return node;
     };
     this.#buttons = {

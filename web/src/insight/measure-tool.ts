@@ -16,6 +16,7 @@ export class MeasureTool {
   readonly #figures: HTMLElement;
   readonly #hint: HTMLElement;
   readonly #number: Intl.NumberFormat;
+  readonly #whole: Intl.NumberFormat;
   readonly #material = new MeshBasicMaterial({ color: COLOUR, depthTest: false, transparent: true });
   readonly #lineMaterial = new LineBasicMaterial({ color: COLOUR, depthTest: false, transparent: true });
   readonly #faceMaterial = new LineBasicMaterial({ color: 0xf97316, depthTest: false, transparent: true });
@@ -26,6 +27,7 @@ export class MeasureTool {
   constructor(document: Document) {
     const locale = document.documentElement.lang || undefined;
     this.#number = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.#whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     this.section = element(document, 'section', { id: 'measure-card', hidden: '' });
     this.section.setAttribute('aria-label', INSIGHT_TEXT.measureTitle);
     this.#hint = element(document, 'p', { role: 'status' }, INSIGHT_TEXT.measureStart);
@@ -71,7 +73,7 @@ export class MeasureTool {
       (old as LineLoop).geometry.dispose();
     }
     if (face) {
-      const area = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(face.area);
+      const area = this.#whole.format(face.area);
       this.#rows.push([INSIGHT_TEXT.measureFace, INSIGHT_TEXT.measureFaceFigures(area, String(Math.round(face.pitch)), facing(face.azimuth))]);
       this.group.add(new LineLoop(new BufferGeometry().setFromPoints(face.outline.map(([x, y, z]) => new Vector3(x, y + 0.08, z))), this.#faceMaterial));
       this.section.dataset.faceArea = face.area.toFixed(1);
