@@ -1,9 +1,13 @@
-import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type WriterContext } from '@gltf-transform/core';
+import { gzipSync } from 'node:zlib';
+import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type Primitive, type WriterContext } from '@gltf-transform/core';
 import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
+import { appendBufferView, BuildingBatches, joinBatch, type BatchPart } from './building-batches.ts';
+import { buildingTableJson, type BuildingTableRef } from './building-table.ts';
+import type { RoofSegment } from '../geometry/roof-segment.ts';
 
 type Extras = Record<string, unknown>;
 
@@ -37,6 +41,7 @@ export class GlbWriter {
     this.#library = new MaterialLibrary(this.#document, textured);
   }
   readonly #materials = new Map<string, Material>();
+  readonly #buildings = new BuildingBatches();
 
   /** Sets the model's metadata (`asset.extras`). */
   setAssetExtras(extras: Extras): void {
@@ -50,18 +55,10 @@ export class GlbWriter {
     const { translation, scale, positions, normals } = quantise(used.map((p) => p.mesh));
     const mesh = this.#document.createMesh(name);
     used.forEach(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }, i) => {
-      const position = this.#document.createAccessor().setType('VEC3').setArray(positions[i]).setNormalized(true).setBuffer(this.#buffer);
-      const normal = this.#document.createAccessor().setType('VEC3').setArray(normals[i]).setNormalized(true).setBuffer(this.#buffer);
-      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal);
-      if (material) {
-        primitive.setMaterial(this.#library.get(material));
-        if (this.#library.textured(material)) {
-          // From the unquantised positions, so texture seams do not move by a quantisation step.
-          const uvs = quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 }));
-          primitive.setAttribute('TEXCOORD_0', this.#document.createAccessor().setType('VEC2').setArray(uvs).setBuffer(this.#buffer));
-        }
-      } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
-      if (colours) primitive.setAttribute('COLOR_0', this.#document.createAccessor().setType('VEC4').setArray(vertexColours(colours)).setNormalized(true).setBuffer(this.#buffer));
+      const textured = !!material && this.#library.textured(material);
+      // From the unquantised positions, so texture seams do not move by a quantisation step.
+      const uvs = textured ? quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) : undefined;
+      const primitive = this.#primitive(positions[i], normals[i], material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]), uvs, colours);
       if (primitiveExtras) primitive.setExtras(primitiveExtras);
       mesh.addPrimitive(primitive);
     });
@@ -69,6 +66,58 @@ export class GlbWriter {
     if (extras) node.setExtras(extras);
     this.#scene.addChild(node);
     return node;
+  }
+
+  /**
+   * Adds a building: its primitives join the model's building batches (one primitive per material and
+   * surface per tile), its metadata and roof faces (`roofSegments` of its roof primitives' extras) the
+   * building table. False when it has no triangles.
+   */
+  addBuilding(name: string, primitives: PrimitiveSpec[], extras: Extras): boolean {
+    const parts: BatchPart[] = primitives
+      .filter((p) => p.mesh.triangleCount > 0)
+      .map(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }) => {
+        const textured = !!material && this.#library.textured(material);
+        return {
+          positions: builder.positions,
+          normals: builder.normals,
+          material: material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]),
+          surface: String(primitiveExtras?.surface ?? 'walls'),
+          ...(textured ? { uvs: quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) } : {}),
+          ...(colours ? { colours } : {}),
+          ...(primitiveExtras?.roofSegments ? { roofSegments: primitiveExtras.roofSegments as RoofSegment[] } : {}),
+        };
+      });
+    if (parts.length === 0) return false;
+    this.#buildings.add(name, parts, extras);
+    return true;
+  }
+
+  /** One primitive from quantised positions and normals, with texture coordinates and vertex colours when given. */
+  #primitive(positions: Int16Array<ArrayBuffer>, normals: Int8Array<ArrayBuffer>, material: Material, uvs?: Int16Array<ArrayBuffer>, colours?: Float32Array): Primitive {
+    const position = this.#document.createAccessor().setType('VEC3').setArray(positions).setNormalized(true).setBuffer(this.#buffer);
+    const normal = this.#document.createAccessor().setType('VEC3').setArray(normals).setNormalized(true).setBuffer(this.#buffer);
+    const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setMaterial(material);
+    if (uvs) primitive.setAttribute('TEXCOORD_0', this.#document.createAccessor().setType('VEC2').setArray(uvs).setBuffer(this.#buffer));
+    if (colours) primitive.setAttribute('COLOR_0', this.#document.createAccessor().setType('VEC4').setArray(vertexColours(colours)).setNormalized(true).setBuffer(this.#buffer));
+    return primitive;
+  }
+
+  /** The building batches as nodes, one per tile (`buildings <x>,<z>`, extras `surface: buildings`). */
+  #writeBatches(): void {
+    const byTile = Map.groupBy(this.#buildings.batches, (batch) => batch.tile);
+    for (const [tile, batches] of byTile) {
+      const joined = batches.map(joinBatch);
+      const { translation, scale, positions, normals } = quantise(joined);
+      const mesh = this.#document.createMesh(`buildings ${tile}`);
+      batches.forEach((batch, i) => {
+        const primitive = this.#primitive(positions[i], normals[i], batch.material, joined[i].uvs, joined[i].colours);
+        mesh.addPrimitive(primitive.setExtras({ surface: batch.surface, batch: batch.index }));
+        batch.chunks = [];
+      });
+      const node = this.#document.createNode(`buildings ${tile}`).setMesh(mesh).setTranslation(translation).setScale([scale, scale, scale]).setExtras({ surface: 'buildings' });
+      this.#scene.addChild(node);
+    }
   }
 
   #material(colour: [number, number, number]): Material {
@@ -83,6 +132,7 @@ export class GlbWriter {
 
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
+    this.#writeBatches();
     await this.#library.finish();
     const io = new NodeIO().registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization, EXTTextureWebP, KHRTextureTransform]);
     this.#document.createExtension(KHRMeshQuantization).setRequired(true);
@@ -94,7 +144,14 @@ export class GlbWriter {
       this.#document.createExtension(SharedVertexViews);
       this.#document.createExtension(EXTMeshoptCompression).setRequired(true).setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
     }
-    return io.writeBinary(this.#document);
+    const glb = await io.writeBinary(this.#document);
+    const { records, batches } = this.#buildings;
+    if (records.length === 0) return glb;
+    const table = gzipSync(buildingTableJson(records, batches.map((b) => b.surface)), { level: 9 });
+    return appendBufferView(glb, table, (json, view) => {
+      const ref: BuildingTableRef = { bufferView: view, encoding: 'gzip', count: records.length };
+      json.asset.extras = { ...json.asset.extras, buildingTable: ref };
+    });
   }
 }
 
@@ -134,7 +191,7 @@ const POSITION_STEP_M = 0.01;
  * the node's centre, scaled by the node, with as many bits as a centimetre step needs (12 to 16: fewer
  * bits compress better); normals as normalised 8-bit integers. Output in glTF's axes.
  */
-function quantise(meshes: MeshBuilder[]): { translation: [number, number, number]; scale: number; positions: Int16Array<ArrayBuffer>[]; normals: Int8Array<ArrayBuffer>[] } {
+function quantise(meshes: { positions: ArrayLike<number>; normals: ArrayLike<number> }[]): { translation: [number, number, number]; scale: number; positions: Int16Array<ArrayBuffer>[]; normals: Int8Array<ArrayBuffer>[] } {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (const { positions } of meshes) {
