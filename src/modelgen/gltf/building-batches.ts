@@ -54,8 +54,8 @@ export class BuildingBatches {
       const batch = this.#batch(tile, part);
       const count = part.positions.length / 3;
       const last = record.ranges.at(-1);
-      // A building's pieces in one batch are added one after another: one run.
-      if (last && last.batch === batch.index && last.first + last.count === batch.vertices) last.count += count;
+      // A building's wall pieces in one batch are added one after another: one run. Roof faces keep a run each.
+      if (last && last.batch === batch.index && last.first + last.count === batch.vertices && part.surface !== 'roof') last.count += count;
       else record.ranges.push({ batch: batch.index, surface: batch.surface, first: batch.vertices, count });
       batch.chunks.push({ positions: part.positions, normals: part.normals, uvs: part.uvs, colours: batch.coloured ? (part.colours ?? white(count)) : undefined });
       batch.vertices += count;

@@ -54,7 +54,7 @@ function start(): void {
       overlay.hide();
       time.show();
       wizard ??= new WizardController(document, viewer, settings, notice);
-      wizard.start();
+      void wizard.start();
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);

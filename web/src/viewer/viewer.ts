@@ -6,6 +6,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { applyDrawOrder } from './draw-order.ts';
+import { ModelBuildings } from './model-buildings.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
@@ -36,6 +37,8 @@ export class Viewer {
   frames = 0;
   content: Object3D | undefined;
   info: ModelInfo = {};
+  /** The model's buildings (its building table), read once the model is shown; picking needs them. */
+  buildings: Promise<ModelBuildings> | undefined;
   readonly #container: HTMLElement;
   readonly #sun = new DirectionalLight(0xfff4e0, 3);
   readonly #sky = new HemisphereLight(0xdfeeff, 0x6f665c, 0.8);
@@ -109,6 +112,9 @@ export class Viewer {
     applyDrawOrder(content);
     this.content = content;
     this.info = (gltf.asset.extras ?? {}) as ModelInfo;
+    this.buildings = ModelBuildings.read(gltf, content);
+    // A model whose table cannot be read still shows; picking then finds no building.
+    this.buildings.catch(() => undefined);
     this.scene.add(content);
     const box = new Box3().setFromObject(content);
     this.#modelRadius = Math.max(box.max.x - box.min.x, box.max.z - box.min.z) / 2 || 300;
@@ -131,6 +137,7 @@ export class Viewer {
       }
     });
     this.content = undefined;
+    this.buildings = undefined;
   }
 
   /**

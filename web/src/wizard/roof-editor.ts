@@ -1,5 +1,6 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
 import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { batchMaterialOf, hideBatchSurfaces } from '../viewer/model-buildings.ts';
 import type { RoofSegment } from './face-frame.ts';
 
 /** Where a roof came from, in words for the visitor. */
@@ -9,7 +10,7 @@ const SOURCE_WORDS: Record<string, string> = {
   default: 'drawn flat: nothing is known about it',
 };
 
-/** What the node extras of a building the generator drew say about its roof. */
+/** What a building's metadata (its building table entry, as its node's userData) says about its roof. */
 type BuildingExtras = Partial<CorrectableBuilding> & { roofShape?: string; roofSource?: string; roofConfidence?: number };
 
 /**
@@ -95,13 +96,15 @@ export class RoofEditor {
     const extras = node.userData as CorrectableBuilding;
     const redrawn = redrawBuilding(extras, correction);
     const meshes: Mesh[] = [];
-    // Walls and roof are redrawn; PV already on the roof stays as it is.
+    // Walls and roof are redrawn; PV already on the roof stays as it is. The first time they are the
+    // building's runs of the model's batch meshes; after that, the meshes of the last correction.
     node.traverse((object) => {
       if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) meshes.push(object);
     });
-    const wallMaterial = meshes.find((m) => m.geometry.userData.surface === 'walls')?.material as Material | undefined;
-    const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? wallMaterial) as Material | undefined;
+    const wallMaterial = (meshes.find((m) => m.geometry.userData.surface === 'walls')?.material ?? batchMaterialOf(node, 'walls')) as Material | undefined;
+    const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? batchMaterialOf(node, 'roof') ?? wallMaterial) as Material | undefined;
     if (!wallMaterial || !roofMaterial) return undefined;
+    hideBatchSurfaces(node, ['walls', 'roof']);
     for (const mesh of meshes) {
       mesh.removeFromParent();
       mesh.geometry.dispose();
@@ -121,9 +124,10 @@ export class RoofEditor {
     };
     add(redrawn.walls.positions, redrawn.walls.normals, wallMaterial, { surface: 'walls' });
     for (const face of redrawn.roofFaces) add(face.positions, face.normals, roofMaterial, { surface: 'roof', roofSegments: face.segments });
-    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction };
+    const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
+    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
     this.#source.textContent = 'This roof is drawn as you corrected it; the correction goes with your quote request.';
-    return { segments: redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]), shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
+    return { segments, shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
   }
 
   /** Pitch and ridge only mean something on pitched roofs. */

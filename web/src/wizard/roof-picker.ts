@@ -1,4 +1,5 @@
-import { Mesh, Raycaster, Vector2, Vector3, type Camera, type Object3D } from 'three';
+import { Raycaster, Vector2, Vector3, type Camera, type Intersection, type Object3D } from 'three';
+import type { ModelBuildings } from '../viewer/model-buildings.ts';
 import type { RoofSegment } from './face-frame.ts';
 
 /** A building the visitor picked, with its roof faces. */
@@ -24,19 +25,19 @@ function buildingIdOf(node: Object3D): string | undefined {
   return typeof osmId === 'string' ? osmId : typeof buildingId === 'string' ? buildingId : undefined;
 }
 
-/** Every roof face a building's GLB primitives describe (`extras.roofSegments`). */
+/** Every roof face of a building node (`roofSegments` of its building table entry, or of its corrected roof). */
 export function roofSegmentsOf(building: Object3D): RoofSegment[] {
-  const segments: RoofSegment[] = [];
-  building.traverse((object) => {
-    if (!(object instanceof Mesh)) return;
-    const extras = object.geometry.userData as { surface?: string; roofSegments?: RoofSegment[] };
-    if (extras.roofSegments) segments.push(...extras.roofSegments);
-  });
-  return segments;
+  const segments = (building.userData as { roofSegments?: unknown }).roofSegments;
+  return Array.isArray(segments) ? (segments as RoofSegment[]) : [];
 }
 
-function picked(hit: Object3D | undefined): PickedRoof | undefined {
-  const node = hit && buildingOf(hit);
+/**
+ * The building of a hit: a redrawn building's own node above the hit mesh, or the building drawing the
+ * hit triangle of a batch mesh (looked up in the model's building table).
+ */
+function picked(hit: Intersection | undefined, buildings: ModelBuildings | undefined): PickedRoof | undefined {
+  if (!hit) return undefined;
+  const node = buildingOf(hit.object) ?? (hit.face ? buildings?.nodeAt(hit.object, hit.face.a) : undefined);
   if (!node) return undefined;
   const segments = roofSegmentsOf(node);
   if (segments.length === 0) return undefined;
@@ -44,17 +45,17 @@ function picked(hit: Object3D | undefined): PickedRoof | undefined {
 }
 
 /** The roof under a click: `pointer` in normalised device coordinates (−1…1). */
-export function pickRoofAtPointer(content: Object3D, camera: Camera, pointer: Vector2): PickedRoof | undefined {
+export function pickRoofAtPointer(content: Object3D, buildings: ModelBuildings | undefined, camera: Camera, pointer: Vector2): PickedRoof | undefined {
   const raycaster = new Raycaster();
   raycaster.setFromCamera(pointer, camera);
-  return picked(raycaster.intersectObject(content, true)[0]?.object);
+  return picked(raycaster.intersectObject(content, true)[0], buildings);
 }
 
 /**
  * The roof straight below a ground point (metres east and north of the model origin): a ray cast down
  * from high above, as an agent's `roofLat`/`roofLng` asks. Undefined when it lands on no building.
  */
-export function pickRoofBelow(content: Object3D, east: number, north: number): PickedRoof | undefined {
+export function pickRoofBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): PickedRoof | undefined {
   const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
-  return picked(raycaster.intersectObject(content, true)[0]?.object);
+  return picked(raycaster.intersectObject(content, true)[0], buildings);
 }

@@ -1,0 +1,94 @@
+import { Group, Mesh, type BufferAttribute, type InterleavedBufferAttribute, type Material, type Object3D } from 'three';
+import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import { BuildingLookup, parseBuildingTable, type BuildingRecord, type BuildingTableRef } from '../../../src/modelgen/browser.ts';
+
+/** What the viewer knows of a building drawn in the model's batches: its runs of the batch meshes. */
+interface Drawn {
+  record: BuildingRecord;
+  meshes: Map<number, Mesh>;
+}
+
+/** Building nodes made for picked buildings, and where their triangles are drawn. */
+const drawnOf = new WeakMap<Object3D, Drawn>();
+
+/**
+ * The buildings of a loaded model, read from its building table (see the generator's building-table.ts).
+ * The buildings are drawn in batch meshes (many buildings per mesh); a picked building gets a node of
+ * its own on demand, named by its id, its `userData` the building's metadata and `roofSegments`, to
+ * which a redrawn roof is added.
+ */
+export class ModelBuildings {
+  readonly #content: Object3D;
+  readonly #lookup: BuildingLookup;
+  readonly #meshes = new Map<number, Mesh>();
+  readonly #nodes = new Map<number, Object3D>();
+
+  constructor(content: Object3D, records: BuildingRecord[]) {
+    this.#content = content;
+    this.#lookup = new BuildingLookup(records);
+    content.traverse((object) => {
+      const batch = object instanceof Mesh ? (object.geometry.userData as { batch?: unknown }).batch : undefined;
+      if (typeof batch === 'number') this.#meshes.set(batch, object as Mesh);
+    });
+  }
+
+  /**
+   * Reads a loaded GLB's building table (gzip JSON in a buffer view); an empty set for a model without
+   * one. Decoded after the first frame: only picking needs it.
+   */
+  static async read(gltf: GLTF, content: Object3D): Promise<ModelBuildings> {
+    const ref = (gltf.asset.extras as { buildingTable?: BuildingTableRef } | undefined)?.buildingTable;
+    if (!ref) return new ModelBuildings(content, []);
+    const bytes = (await gltf.parser.getDependency('bufferView', ref.bufferView)) as ArrayBuffer;
+    const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    return new ModelBuildings(content, parseBuildingTable(text));
+  }
+
+  /** The node of the building drawing a batch mesh's vertex (a hit triangle's corner), if it is one. */
+  nodeAt(object: Object3D, vertex: number): Object3D | undefined {
+    const batch = object instanceof Mesh ? (object.geometry.userData as { batch?: unknown }).batch : undefined;
+    if (typeof batch !== 'number') return undefined;
+    const index = this.#lookup.buildingAt(batch, vertex);
+    if (index === undefined) return undefined;
+    let node = this.#nodes.get(index);
+    if (!node) {
+      const record = this.#lookup.records[index];
+      node = new Group();
+      node.name = record.name;
+      node.userData = { ...record.extras, roofSegments: record.roofSegments };
+      drawnOf.set(node, { record, meshes: this.#meshes });
+      this.#content.add(node);
+      this.#nodes.set(index, node);
+    }
+    return node;
+  }
+}
+
+/**
+ * The material a building node's surface (`walls`, `roof`) is drawn with in the model's batches;
+ * undefined for nodes the batches do not draw.
+ */
+export function batchMaterialOf(node: Object3D, surface: string): Material | undefined {
+  const drawn = drawnOf.get(node);
+  const range = drawn?.record.ranges.find((r) => r.surface === surface);
+  const material = range && drawn?.meshes.get(range.batch)?.material;
+  return Array.isArray(material) ? material[0] : material;
+}
+
+/**
+ * Stops drawing a building node's surfaces in the model's batches (its triangles collapse to a point),
+ * so a redrawn version can take their place.
+ */
+export function hideBatchSurfaces(node: Object3D, surfaces: string[]): void {
+  const drawn = drawnOf.get(node);
+  if (!drawn) return;
+  for (const range of drawn.record.ranges) {
+    const mesh = drawn.meshes.get(range.batch);
+    if (!mesh || !surfaces.includes(range.surface)) continue;
+    const position = mesh.geometry.getAttribute('position') as BufferAttribute | InterleavedBufferAttribute;
+    const [x, y, z] = [position.getX(range.first), position.getY(range.first), position.getZ(range.first)];
+    for (let v = range.first; v < range.first + range.count; v++) position.setXYZ(v, x, y, z);
+    if ('needsUpdate' in position) position.needsUpdate = true;
+    if ('data' in position) position.data.needsUpdate = true;
+  }
+}
