@@ -2,12 +2,12 @@ import { gunzipSync } from 'node:zlib';
 import type { Document, Node, Primitive } from '@gltf-transform/core';
 import { buildingTableBytes, parseBuildingTable, type BuildingRecord } from '../../src/modelgen/gltf/building-table.ts';
 
-/** A building's run of vertices in one batch primitive. */
+/** A building's run of triangles in one batch primitive. */
 export interface BuildingPart {
   node: Node;
   primitive: Primitive;
   surface: string;
-  /** First vertex and vertex count (three per triangle). */
+  /** First position in the primitive's index list and how many (three per triangle). */
   first: number;
   count: number;
 }

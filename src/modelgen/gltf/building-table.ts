@@ -1,8 +1,8 @@
 import type { RoofSegment } from '../geometry/roof-segment.ts';
 
 /**
- * The buildings of a model are drawn in batches: one primitive per material and surface (walls, roof,
- * existing solar) per tile of the model, each building's triangles one run of its vertices. What was a
+ * The buildings of a model are drawn in batches: one indexed primitive per material and surface (walls,
+ * roof, existing solar) per tile of the model, each building's triangles one run of its index list. What was a
  * building's node extras and its roof primitives' `roofSegments` is kept in the building table, a
  * gzip-compressed JSON array in a buffer view of the GLB that `asset.extras.buildingTable` points at.
  * This module is the one way to read it (viewer, wizard, tests, benches); it imports nothing from Node.
@@ -17,7 +17,7 @@ export interface BuildingTableRef {
   count: number;
 }
 
-/** A run of one building's vertices in a batch primitive (the primitive's `extras.batch`), three per triangle. */
+/** A run of one building's triangles in a batch primitive (the primitive's `extras.batch`): positions in its index list, three per triangle. */
 export interface BuildingRange {
   batch: number;
   surface: string;
@@ -61,8 +61,8 @@ export function parseBuildingTable(text: string): BuildingRecord[] {
 }
 
 /**
- * Finds the building a batch vertex belongs to (a raycast's hit: the batch of the hit primitive and
- * the index of a corner of the hit triangle).
+ * Finds the building a batch triangle belongs to (a raycast's hit: the batch of the hit primitive and
+ * the hit triangle's place in its index list).
  */
 export class BuildingLookup {
   readonly records: BuildingRecord[];
@@ -84,15 +84,15 @@ export class BuildingLookup {
     }
   }
 
-  /** The index in {@link records} of the building drawing `vertex` of batch `batch`, if any. */
-  buildingAt(batch: number, vertex: number): number | undefined {
+  /** The index in {@link records} of the building drawing index-list position `at` of batch `batch` (a triangle's first: 3 × its number), if any. */
+  buildingAt(batch: number, at: number): number | undefined {
     const runs = this.#byBatch.get(batch);
     if (!runs) return undefined;
     let [low, high] = [0, runs.starts.length - 1];
     while (low <= high) {
       const mid = (low + high) >> 1;
-      if (runs.starts[mid] > vertex) high = mid - 1;
-      else if (runs.ends[mid] <= vertex) low = mid + 1;
+      if (runs.starts[mid] > at) high = mid - 1;
+      else if (runs.ends[mid] <= at) low = mid + 1;
       else return runs.buildings[mid];
     }
     return undefined;

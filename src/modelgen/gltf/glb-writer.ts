@@ -7,6 +7,7 @@ import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
 import { appendBufferView, BuildingBatches, joinBatch, type BatchPart } from './building-batches.ts';
 import { buildingTableJson, type BuildingTableRef } from './building-table.ts';
+import { weld, type Attribute, type Welded } from './vertex-welding.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
 
 type Extras = Record<string, unknown>;
@@ -93,13 +94,28 @@ export class GlbWriter {
     return true;
   }
 
-  /** One primitive from quantised positions and normals, with texture coordinates and vertex colours when given. */
+  /**
+   * One indexed primitive from quantised positions and normals, with texture coordinates and vertex
+   * colours when given: equal corners are welded into one vertex (see vertex-welding.ts).
+   */
   #primitive(positions: Int16Array<ArrayBuffer>, normals: Int8Array<ArrayBuffer>, material: Material, uvs?: Int16Array<ArrayBuffer>, colours?: Float32Array): Primitive {
-    const position = this.#document.createAccessor().setType('VEC3').setArray(positions).setNormalized(true).setBuffer(this.#buffer);
-    const normal = this.#document.createAccessor().setType('VEC3').setArray(normals).setNormalized(true).setBuffer(this.#buffer);
-    const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal).setMaterial(material);
-    if (uvs) primitive.setAttribute('TEXCOORD_0', this.#document.createAccessor().setType('VEC2').setArray(uvs).setBuffer(this.#buffer));
-    if (colours) primitive.setAttribute('COLOR_0', this.#document.createAccessor().setType('VEC4').setArray(vertexColours(colours)).setNormalized(true).setBuffer(this.#buffer));
+    const given: Attribute[] = [
+      { array: positions, size: 3 },
+      { array: normals, size: 3 },
+      ...(uvs ? [{ array: uvs, size: 2 }] : []),
+      ...(colours ? [{ array: vertexColours(colours), size: 4 }] : []),
+    ];
+    const { attributes, indices } = weld(given, positions.length / 3);
+    const [position, normal, ...rest] = attributes;
+    const accessor = (type: 'VEC2' | 'VEC3' | 'VEC4', array: Welded['attributes'][number], normalized: boolean) => this.#document.createAccessor().setType(type).setArray(array).setNormalized(normalized).setBuffer(this.#buffer);
+    const primitive = this.#document
+      .createPrimitive()
+      .setAttribute('POSITION', accessor('VEC3', position, true))
+      .setAttribute('NORMAL', accessor('VEC3', normal, true))
+      .setIndices(this.#document.createAccessor().setType('SCALAR').setArray(indices).setBuffer(this.#buffer))
+      .setMaterial(material);
+    if (uvs) primitive.setAttribute('TEXCOORD_0', accessor('VEC2', rest.shift()!, false));
+    if (colours) primitive.setAttribute('COLOR_0', accessor('VEC4', rest.shift()!, true));
     return primitive;
   }
 

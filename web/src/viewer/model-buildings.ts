@@ -1,4 +1,4 @@
-import { Group, Mesh, type BufferAttribute, type InterleavedBufferAttribute, type Material, type Object3D } from 'three';
+import { Group, Mesh, type Material, type Object3D } from 'three';
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { BuildingLookup, parseBuildingTable, type BuildingRecord, type BuildingTableRef } from '../../../src/modelgen/browser.ts';
 
@@ -44,11 +44,11 @@ export class ModelBuildings {
     return new ModelBuildings(content, parseBuildingTable(text));
   }
 
-  /** The node of the building drawing a batch mesh's vertex (a hit triangle's corner), if it is one. */
-  nodeAt(object: Object3D, vertex: number): Object3D | undefined {
+  /** The node of the building drawing a batch mesh's triangle (a raycast's `faceIndex`), if it is one. */
+  nodeAt(object: Object3D, triangle: number): Object3D | undefined {
     const batch = object instanceof Mesh ? (object.geometry.userData as { batch?: unknown }).batch : undefined;
     if (typeof batch !== 'number') return undefined;
-    const index = this.#lookup.buildingAt(batch, vertex);
+    const index = this.#lookup.buildingAt(batch, triangle * 3);
     if (index === undefined) return undefined;
     let node = this.#nodes.get(index);
     if (!node) {
@@ -76,19 +76,17 @@ export function batchMaterialOf(node: Object3D, surface: string): Material | und
 }
 
 /**
- * Stops drawing a building node's surfaces in the model's batches (its triangles collapse to a point),
- * so a redrawn version can take their place.
+ * Stops drawing a building node's surfaces in the model's batches (its triangles' indices collapse to
+ * one vertex), so a redrawn version can take their place.
  */
 export function hideBatchSurfaces(node: Object3D, surfaces: string[]): void {
   const drawn = drawnOf.get(node);
   if (!drawn) return;
   for (const range of drawn.record.ranges) {
-    const mesh = drawn.meshes.get(range.batch);
-    if (!mesh || !surfaces.includes(range.surface)) continue;
-    const position = mesh.geometry.getAttribute('position') as BufferAttribute | InterleavedBufferAttribute;
-    const [x, y, z] = [position.getX(range.first), position.getY(range.first), position.getZ(range.first)];
-    for (let v = range.first; v < range.first + range.count; v++) position.setXYZ(v, x, y, z);
-    if ('needsUpdate' in position) position.needsUpdate = true;
-    if ('data' in position) position.data.needsUpdate = true;
+    const index = drawn.meshes.get(range.batch)?.geometry.index;
+    if (!index || !surfaces.includes(range.surface)) continue;
+    const keep = index.getX(range.first);
+    for (let i = range.first; i < range.first + range.count; i++) index.setX(i, keep);
+    index.needsUpdate = true;
   }
 }

@@ -37,7 +37,7 @@ export function roofSegmentsOf(building: Object3D): RoofSegment[] {
  */
 function picked(hit: Intersection | undefined, buildings: ModelBuildings | undefined): PickedRoof | undefined {
   if (!hit) return undefined;
-  const node = buildingOf(hit.object) ?? (hit.face ? buildings?.nodeAt(hit.object, hit.face.a) : undefined);
+  const node = buildingOf(hit.object) ?? (hit.faceIndex !== undefined && hit.faceIndex !== null ? buildings?.nodeAt(hit.object, hit.faceIndex) : undefined);
   if (!node) return undefined;
   const segments = roofSegmentsOf(node);
   if (segments.length === 0) return undefined;
