@@ -7,8 +7,8 @@ export const BATCH_TILE_M = 1000;
 
 /** One building's part of a batch: its vertices in glTF's frame, with texture coordinates and colours when the batch has them. */
 interface Chunk {
-  positions: ArrayLike<number>;
-  normals: ArrayLike<number>;
+  positions: Float32Array;
+  normals: Int8Array;
   uvs?: Int16Array;
   colours?: Float32Array;
 }
@@ -27,8 +27,10 @@ export interface Batch {
 
 /** A building's primitive as the writer resolved it: its material and (HD textures) texture coordinates. */
 export interface BatchPart {
-  positions: ArrayLike<number>;
-  normals: ArrayLike<number>;
+  /** Metres, glTF's frame. */
+  positions: Float32Array;
+  /** Quantised: normalised 8-bit integers. */
+  normals: Int8Array;
   material: Material;
   surface: string;
   uvs?: Int16Array;
@@ -80,7 +82,7 @@ export class BuildingBatches {
 }
 
 /** The tile holding a building, by its first vertex (a building's vertices all go to one tile). */
-function tileOf(positions: ArrayLike<number>): string {
+function tileOf(positions: Float32Array): string {
   return `${Math.round(positions[0] / BATCH_TILE_M)},${Math.round(positions[2] / BATCH_TILE_M)}`;
 }
 
@@ -89,9 +91,9 @@ function white(vertices: number): Float32Array {
 }
 
 /** A batch's chunks joined: positions, normals, and texture coordinates and colours when it has them. */
-export function joinBatch(batch: Batch): { positions: Float64Array; normals: Float64Array; uvs?: Int16Array<ArrayBuffer>; colours?: Float32Array<ArrayBuffer> } {
-  const positions = new Float64Array(batch.vertices * 3);
-  const normals = new Float64Array(batch.vertices * 3);
+export function joinBatch(batch: Batch): { positions: Float32Array<ArrayBuffer>; normals: Int8Array<ArrayBuffer>; uvs?: Int16Array<ArrayBuffer>; colours?: Float32Array<ArrayBuffer> } {
+  const positions = new Float32Array(batch.vertices * 3);
+  const normals = new Int8Array(batch.vertices * 3);
   const uvs = batch.textured ? new Int16Array(batch.vertices * 2) : undefined;
   const colours = batch.coloured ? new Float32Array(batch.vertices * 3) : undefined;
   let at = 0;

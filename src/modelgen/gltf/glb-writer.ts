@@ -79,9 +79,10 @@ export class GlbWriter {
       .filter((p) => p.mesh.triangleCount > 0)
       .map(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }) => {
         const textured = !!material && this.#library.textured(material);
+        // Kept compact until written (a 5 km model holds hundreds of thousands of triangles): float positions, 8-bit normals.
         return {
-          positions: builder.positions,
-          normals: builder.normals,
+          positions: Float32Array.from(builder.positions),
+          normals: quantiseNormals(builder.normals),
           material: material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]),
           surface: String(primitiveExtras?.surface ?? 'walls'),
           ...(textured ? { uvs: quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) } : {}),
@@ -124,10 +125,10 @@ export class GlbWriter {
     const byTile = Map.groupBy(this.#buildings.batches, (batch) => batch.tile);
     for (const [tile, batches] of byTile) {
       const joined = batches.map(joinBatch);
-      const { translation, scale, positions, normals } = quantise(joined);
+      const { translation, scale, positions } = quantise(joined.map((j) => ({ positions: j.positions, normals: [] })));
       const mesh = this.#document.createMesh(`buildings ${tile}`);
       batches.forEach((batch, i) => {
-        const primitive = this.#primitive(positions[i], normals[i], batch.material, joined[i].uvs, joined[i].colours);
+        const primitive = this.#primitive(positions[i], joined[i].normals, batch.material, joined[i].uvs, joined[i].colours);
         mesh.addPrimitive(primitive.setExtras({ surface: batch.surface, batch: batch.index }));
         batch.chunks = [];
       });
@@ -231,12 +232,15 @@ function quantise(meshes: { positions: ArrayLike<number>; normals: ArrayLike<num
       for (let i = 0; i < positions.length; i++) out[i] = Math.round(((positions[i] - centre[i % 3]) / half) * levels);
       return out;
     }),
-    normals: meshes.map(({ normals }) => {
-      const out = new Int8Array(normals.length);
-      for (let i = 0; i < normals.length; i++) out[i] = Math.round(normals[i] * 127);
-      return out;
-    }),
+    normals: meshes.map(({ normals }) => quantiseNormals(normals)),
   };
+}
+
+/** Unit normals as normalised 8-bit integers. */
+function quantiseNormals(normals: ArrayLike<number>): Int8Array<ArrayBuffer> {
+  const out = new Int8Array(normals.length);
+  for (let i = 0; i < normals.length; i++) out[i] = Math.round(normals[i] * 127);
+  return out;
 }
 
 /** RGB colours 0–1 as normalised 8-bit RGBA (four bytes keep vertex attributes aligned). */

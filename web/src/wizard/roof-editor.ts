@@ -115,6 +115,8 @@ export class RoofEditor {
       const geometry = new BufferGeometry();
       geometry.setAttribute('position', new BufferAttribute(positions, 3));
       geometry.setAttribute('normal', new BufferAttribute(normals, 3));
+      // The model's walls carry baked occlusion as vertex colours; the redrawn ones are unshaded (white), not black.
+      if ((material as Material & { vertexColors?: boolean }).vertexColors) geometry.setAttribute('color', new BufferAttribute(new Float32Array(positions.length).fill(1), 3));
       geometry.userData = userData;
       const mesh = new Mesh(geometry, material);
       undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
