@@ -56,6 +56,9 @@ export class Viewer {
     this.renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     this.renderer.outputColorSpace = SRGBColorSpace;
+    // Reading back each shader's compile status makes the page wait for the GPU process at every new
+    // program; in production the page goes on (decoding the model) while shaders compile.
+    this.renderer.debug.checkShaderErrors = import.meta.env.DEV;
     // Neutral tone mapping keeps the mapped colours of roofs and walls while rolling off sunlit highlights.
     this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.shadowMap.enabled = true;
