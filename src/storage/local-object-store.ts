@@ -24,6 +24,16 @@ export class LocalObjectStore implements ObjectStore {
     await fs.rename(temporary, target);
   }
 
+  async get(key: string): Promise<Uint8Array | undefined> {
+    assertSafeKey(key);
+    try {
+      return new Uint8Array(await fs.readFile(path.join(this.root, key)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
   publicUrl(key: string): string {
     return `${this.#publicBaseUrl}/files/${key}`;
   }

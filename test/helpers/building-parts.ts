@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import type { Document, Node, Primitive } from '@gltf-transform/core';
-import { buildingTableBytes, parseBuildingTable, type BuildingRecord } from '../../src/modelgen/gltf/building-table.ts';
+import type { BuildingRecord } from '../../src/modelgen/gltf/building-table.ts';
+import { readBuildingTable } from '../../src/modelgen/index.ts';
 
 /** A building's run of triangles in one batch primitive. */
 export interface BuildingPart {
@@ -17,11 +17,7 @@ export interface BuildingParts extends BuildingRecord {
   parts: BuildingPart[];
 }
 
-/** The building table of a GLB (empty when it has none), read through the generator's own reader. */
-export function readBuildingTable(glb: Uint8Array): BuildingRecord[] {
-  const bytes = buildingTableBytes(glb);
-  return bytes ? parseBuildingTable(gunzipSync(bytes).toString('utf8')) : [];
-}
+export { readBuildingTable };
 
 /** Every building of a GLB with its parts of the batch primitives of a document read from it. */
 export function buildingParts(glb: Uint8Array, document: Document): BuildingParts[] {

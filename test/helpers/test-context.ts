@@ -14,10 +14,12 @@ import { ModelJobsRepository } from '../../src/db/model-jobs-repository.ts';
 import type { Plan } from '../../src/domain/plans.ts';
 import type { IrradianceProvider } from '../../src/irradiance/irradiance-provider.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { indexExtract } from '../../src/modelgen/index.ts';
 import type { GenerationWorker } from '../../src/jobs/generation-worker.ts';
 import type { JobQueue } from '../../src/jobs/queue.ts';
 import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
+import type { Services } from '../../src/services/services.ts';
 
 /** Which database the suite runs on: PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -45,6 +47,8 @@ export interface TestContext {
   worker: GenerationWorker | undefined;
   dataDir: string;
   jobs: ModelJobsRepository;
+  /** The services the app was built with. */
+  services: Services;
   /** Creates an account with a working (or, for other plans, non-working) key; returns the key. */
   createKey(plan?: Plan, email?: string): Promise<string>;
   close(): Promise<void>;
@@ -65,6 +69,8 @@ export interface ContextOptions {
   realGenerator?: boolean;
   /** Send queued e-mail to this SMTP server (retried after 1 s, doubling). */
   smtpUrl?: string;
+  /** Leave the OSM_EXTRACT of `env` unindexed (by default it is indexed first, as an operator does). */
+  unindexedExtract?: boolean;
 }
 
 /**
@@ -87,6 +93,8 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
+  // The operator indexes the extract before starting the service; requests never build the index.
+  if (config.osmExtract && !options.unindexedExtract) await indexExtract(config.osmExtract, path.join(dataDir, 'cache'));
   const ownsSchema = kind === 'postgres' && options.schema === undefined;
   const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.embeddedDir ?? 'memory://', schema });
@@ -110,7 +118,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   await app.ready();
   let accounts = 0;
   return {
-    kind, config, database, queue, store, app, clock, worker, dataDir, jobs,
+    kind, config, database, queue, store, app, clock, worker, dataDir, jobs, services: parts.services,
     async createKey(plan = 'business', email = `partner${++accounts}-${randomBytes(3).toString('hex')}@example.com`) {
       const account = await new AccountsRepository(database.db).create(email, plan);
       const { secret } = await new ApiKeysRepository(database.db).create(account!.id, 'test');

@@ -1,4 +1,4 @@
-import { Group, Mesh, type Material, type Object3D } from 'three';
+import { BufferGeometry, Group, Mesh, type Material, type Object3D } from 'three';
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { BuildingLookup, parseBuildingTable, type BuildingRecord, type BuildingTableRef } from '../../../src/modelgen/browser.ts';
 
@@ -89,4 +89,34 @@ export function hideBatchSurfaces(node: Object3D, surfaces: string[]): void {
     for (let i = range.first; i < range.first + range.count; i++) index.setX(i, keep);
     index.needsUpdate = true;
   }
+}
+
+/**
+ * A building node's meshes with their world matrices up to date: its own (a corrected roof) and, for a
+ * building drawn in the model's batches, one mesh per batch holding only its triangles (sharing the
+ * batch's vertices, not added to the scene), for measuring or outlining it.
+ */
+export function buildingMeshes(node: Object3D): Mesh[] {
+  node.updateWorldMatrix(true, true);
+  const meshes: Mesh[] = [];
+  node.traverse((object) => {
+    if (object instanceof Mesh) meshes.push(object);
+  });
+  const drawn = drawnOf.get(node);
+  if (!drawn) return meshes;
+  for (const batch of new Set(drawn.record.ranges.map((range) => range.batch))) {
+    const source = drawn.meshes.get(batch);
+    const index = source?.geometry.index;
+    if (!source || !index) continue;
+    const own: number[] = [];
+    for (const range of drawn.record.ranges) if (range.batch === batch) for (let i = range.first; i < range.first + range.count; i++) own.push(index.getX(i));
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', source.geometry.getAttribute('position'));
+    geometry.setIndex(own);
+    const mesh = new Mesh(geometry, source.material);
+    source.updateWorldMatrix(true, false);
+    mesh.matrixWorld.copy(source.matrixWorld);
+    meshes.push(mesh);
+  }
+  return meshes;
 }

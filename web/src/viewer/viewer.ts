@@ -9,7 +9,7 @@ import { applyDrawOrder } from './draw-order.ts';
 import { ModelBuildings } from './model-buildings.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
-import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
+import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);

@@ -1,6 +1,5 @@
 const SVG = 'http://www.w3.org/2000/svg';
-const MONTHS = ['J', 'F', 'M', 'A', 'M', 'J', 'J', 'A', 'S', 'O', 'N', 'D'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+import { formats, t } from '../viewer/language.ts';
 
 /**
  * A bar chart of monthly kWh as SVG, with a line at the monthly target when there is one. Each bar has a
@@ -9,21 +8,22 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 export function monthlyChart(monthlyKwh: number[], targetKwh?: number): SVGSVGElement {
   const [width, height, base, top] = [300, 120, 100, 8];
   const max = Math.max(...monthlyKwh, targetKwh ?? 0, 1);
+  const f = formats();
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `Monthly yield: ${monthlyKwh.map((kwh, i) => `${MONTH_NAMES[i]} ${Math.round(kwh)} kWh`).join(', ')}`);
+  svg.setAttribute('aria-label', t('chart.label', { months: monthlyKwh.map((kwh, i) => t('chart.bar', { month: f.month(i), kwh: f.number(kwh) })).join(', ') }));
   const slot = width / 12;
   monthlyKwh.forEach((kwh, i) => {
     const barHeight = ((base - top) * kwh) / max;
     const bar = document.createElementNS(SVG, 'rect');
     Object.entries({ x: i * slot + 3, y: base - barHeight, width: slot - 6, height: barHeight, rx: 2, fill: '#d97706' }).forEach(([k, v]) => bar.setAttribute(k, String(v)));
     const title = document.createElementNS(SVG, 'title');
-    title.textContent = `${MONTH_NAMES[i]}: ${Math.round(kwh)} kWh`;
+    title.textContent = t('chart.bar', { month: f.month(i), kwh: f.number(kwh) });
     bar.append(title);
     const label = document.createElementNS(SVG, 'text');
     Object.entries({ x: i * slot + slot / 2, y: height - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#475569' }).forEach(([k, v]) => label.setAttribute(k, String(v)));
-    label.textContent = MONTHS[i];
+    label.textContent = f.month(i, 'narrow');
     svg.append(bar, label);
   });
   if (targetKwh) {

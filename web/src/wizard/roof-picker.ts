@@ -1,6 +1,6 @@
 import { Raycaster, Vector2, Vector3, type Camera, type Intersection, type Object3D } from 'three';
+import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import type { ModelBuildings } from '../viewer/model-buildings.ts';
-import type { RoofSegment } from './face-frame.ts';
 
 /** A building the visitor picked, with its roof faces. */
 export interface PickedRoof {
@@ -35,9 +35,12 @@ export function roofSegmentsOf(building: Object3D): RoofSegment[] {
  * The building of a hit: a redrawn building's own node above the hit mesh, or the building drawing the
  * hit triangle of a batch mesh (looked up in the model's building table).
  */
+function buildingOfHit(hit: Intersection, buildings: ModelBuildings | undefined): Object3D | undefined {
+  return buildingOf(hit.object) ?? (hit.faceIndex !== undefined && hit.faceIndex !== null ? buildings?.nodeAt(hit.object, hit.faceIndex) : undefined);
+}
+
 function picked(hit: Intersection | undefined, buildings: ModelBuildings | undefined): PickedRoof | undefined {
-  if (!hit) return undefined;
-  const node = buildingOf(hit.object) ?? (hit.faceIndex !== undefined && hit.faceIndex !== null ? buildings?.nodeAt(hit.object, hit.faceIndex) : undefined);
+  const node = hit && buildingOfHit(hit, buildings);
   if (!node) return undefined;
   const segments = roofSegmentsOf(node);
   if (segments.length === 0) return undefined;
@@ -58,4 +61,15 @@ export function pickRoofAtPointer(content: Object3D, buildings: ModelBuildings |
 export function pickRoofBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): PickedRoof | undefined {
   const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
   return picked(raycaster.intersectObject(content, true)[0], buildings);
+}
+
+/**
+ * The building straight below a ground point, roof faces or not (e.g. to mark a visitor's house).
+ * Undefined when the ray lands on no building.
+ */
+export function buildingBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): { node: Object3D; osmId: string } | undefined {
+  const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
+  const hit = raycaster.intersectObject(content, true)[0];
+  const node = hit && buildingOfHit(hit, buildings);
+  return node ? { node, osmId: buildingIdOf(node)! } : undefined;
 }

@@ -1,5 +1,4 @@
 import { Vector2 } from 'three';
-import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
@@ -7,16 +6,17 @@ import type { Viewer } from '../viewer/viewer.ts';
 import { designSystem, type Design } from './design.ts';
 import { DEFAULT_ECONOMICS } from './economics.ts';
 import { faceYield } from './face-yield.ts';
-import { DEFAULT_LAYOUT, DEFAULT_PANEL } from './panel-spec.ts';
 import { PanelMeshes } from './panel-meshes.ts';
-import { layoutRoof, type PlacedPanel } from './roof-layout.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL, existingSolarOf, keepExistingSolarFree, layoutRoof, type PlacedPanel } from '../../../src/solar-design/index.ts';
 import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
 import { RoofEditor } from './roof-editor.ts';
-import { existingSolarOf, keepExistingSolarFree } from './existing-solar.ts';
 import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
 import { WizardView } from './wizard-view.ts';
+import { reportDesign } from './report-design.ts';
+import type { SiteReportDesign } from '../../../src/contract/report.ts';
+import { formats, shapeName, t } from '../viewer/language.ts';
 
 /** A click moves the pointer less than this (pixels); more is a drag of the view. */
 const CLICK_SLOP = 6;
@@ -52,6 +52,8 @@ export class WizardController {
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
+  /** The visitor's own building (under the requested point): opening the wizard starts on it. */
+  #preferred: PickedRoof | undefined;
   /** Bumped by every new request, so an answer to an older one is ignored. */
   #generation = 0;
 
@@ -82,7 +84,7 @@ export class WizardController {
     document.getElementById('wizard-upgrade')!.hidden = settings.wizardAccess !== 'preview';
     const upgrade = document.getElementById('wizard-upgrade-link') as HTMLAnchorElement;
     if (settings.upgradeUrl?.startsWith('/')) upgrade.href = settings.upgradeUrl;
-    if (settings.upgradeUrl === '/partner') upgrade.textContent = 'Upgrade to Pro';
+    if (settings.upgradeUrl === '/partner') upgrade.textContent = t('wizard.upgradePortal');
     this.#toggle.hidden = false;
     this.#toggle.addEventListener('click', () => this.toggle());
     document.getElementById('wizard-close')!.addEventListener('click', () => this.close());
@@ -105,7 +107,12 @@ export class WizardController {
     if (!this.#viewer.content) return;
     const roof = pickRoofBelow(this.#viewer.content, buildings, east, north);
     if (roof) void this.selectRoof(roof);
-    else this.#view.state('pick', 'No roof at the given position. Click your roof to place panels on it.');
+    else this.#view.state('pick', t('wizard.noRoofAtPosition'));
+  }
+
+  /** The roof the wizard opens on when the visitor has not picked one (their building); undefined: none. */
+  preferRoof(roof: PickedRoof | undefined): void {
+    this.#preferred = roof;
   }
 
   toggle(): void {
@@ -127,7 +134,8 @@ export class WizardController {
       this.#viewer.requestRender();
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
-    if (!this.#roof) this.#view.state('pick', 'Click a roof to place panels on it.');
+    if (!this.#roof && this.#preferred && !this.#settings.wizard) void this.selectRoof(this.#preferred);
+    else if (!this.#roof) this.#view.state('pick', t('wizard.pick'));
   }
 
   close(): void {
@@ -147,7 +155,7 @@ export class WizardController {
     this.#viewer.requestRender();
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
-    this.#view.state('pick', 'Panels removed. Click a roof to place panels on it.');
+    this.#view.state('pick', t('wizard.removed'));
   }
 
   /** The current design for a lead, or undefined before one is made. */
@@ -161,6 +169,12 @@ export class WizardController {
       goal: this.#choices.goal,
       ...(this.#correction ? { roofCorrection: this.#correction } : {}),
     };
+  }
+
+  /** The current design as the site report shows it, or undefined before one is made. */
+  reportDesign(): SiteReportDesign | undefined {
+    if (!this.#roof || !this.#design) return undefined;
+    return reportDesign(this.#design, this.#choices, this.#settings);
   }
 
   /**
@@ -184,7 +198,7 @@ export class WizardController {
     this.#shading?.invalidate();
     this.#shading?.prepare(this.#viewer.content);
     this.#viewer.requestRender();
-    if (result.fallback) this.#notice.show(`The roof could not be drawn as ${correction.shape} (${result.fallback}); it is drawn ${result.shape}.`);
+    if (result.fallback) this.#notice.show(t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: result.fallback, drawn: shapeName(result.shape) }));
     await this.#relayout();
   }
 
@@ -216,14 +230,15 @@ export class WizardController {
     this.#view.panel.dataset.candidates = String(this.#candidates.length);
     this.#view.panel.dataset.panels = String(this.#candidates.length);
     if (this.#candidates.length === 0) {
-      this.#view.state('empty', `This roof has no room for a ${this.#choices.panel.width} × ${this.#choices.panel.length} m panel with a ${this.#choices.setback} m setback. Choose another roof, or change the panel settings.`);
+      const f = formats();
+      this.#view.state('empty', t('wizard.noRoom', { width: f.number(this.#choices.panel.width, 3), length: f.number(this.#choices.panel.length, 3), setback: f.number(this.#choices.setback, 2) }));
       return;
     }
-    this.#view.state('working', `Tracing the shading of ${this.#candidates.length} panels over a year…`);
+    this.#view.state('working', t('wizard.tracing', { count: this.#candidates.length }));
     try {
       this.#shading ??= new ShadingClient();
       const losses = await this.#shading.shade(this.#viewer.content, this.#settings, this.#candidates, (done, total) => {
-        if (generation === this.#generation) this.#view.progress((100 * done) / total, `Tracing the shading over a year: ${Math.round((100 * done) / total)} %`);
+        if (generation === this.#generation) this.#view.progress((100 * done) / total, t('wizard.tracingProgress', { percent: formats().percent(done / total) }));
       });
       if (generation !== this.#generation) return;
       this.#losses = losses;
@@ -238,7 +253,7 @@ export class WizardController {
     if (!this.#roof || this.#candidates.length === 0 || this.#losses.length !== this.#candidates.length) return;
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);
-    this.#view.state('working', 'Asking for the yield of each roof face…');
+    this.#view.state('working', t('wizard.asking'));
     try {
       const design = await designSystem({
         latitude: this.#settings.latitude,
@@ -262,20 +277,20 @@ export class WizardController {
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
-      if (design.fallback) this.#notice.show(`The irradiance service is unavailable; yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`);
+      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     }
   }
 
   #summary(design: Design): string {
-    if (design.panelCount === 0) return this.#choices.goal === 'maximize_roi' ? 'No number of panels pays back on this roof at these prices.' : 'No panel on this roof gets enough sun.';
-    const dropped = design.selection.weak.length > 0 ? ` ${design.selection.weak.length} shaded spots left free.` : '';
-    return `${design.panelCount} panels on this roof.${dropped}`;
+    if (design.panelCount === 0) return t(this.#choices.goal === 'maximize_roi' ? 'wizard.noPayback' : 'wizard.noSun');
+    const dropped = design.selection.weak.length > 0 ? ` ${t('wizard.weak', { count: design.selection.weak.length })}` : '';
+    return `${t('wizard.summary', { count: design.panelCount })}${dropped}`;
   }
 
   #fail(error: unknown): void {
-    this.#view.state('error', `The design could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    this.#view.state('error', t('wizard.failed', { reason: error instanceof Error ? error.message : String(error) }));
   }
 
   /** A click (not a drag) on a roof selects it, while the wizard is open. */
@@ -295,7 +310,7 @@ export class WizardController {
       if (!this.#viewer.content) return;
       const roof = pickRoofAtPointer(this.#viewer.content, buildings, this.#viewer.camera, pointer);
       if (roof) void this.selectRoof(roof);
-      else this.#view.say('That is not a roof. Click a building’s roof to place panels on it.');
+      else this.#view.say(t('wizard.notRoof'));
     });
   }
 }
