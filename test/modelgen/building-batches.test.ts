@@ -7,7 +7,7 @@ import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { BuildingLookup } from '../../src/modelgen/gltf/building-table.ts';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { readBuildingTable } from '../helpers/building-parts.ts';
 import { readModel } from '../helpers/read-model.ts';
 
@@ -43,7 +43,9 @@ function osmFile(): string {
 describe('buildings in batches with a building table', () => {
   let glb: Uint8Array;
   before(async () => {
-    glb = (await generateModel({ latitude: LAT, longitude: LON, radiusKm: 0.2, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: osmFile(), cacheDir } }, () => {})).glb;
+    const osmExtract = osmFile();
+    await indexExtract(osmExtract, cacheDir);
+    glb = (await generateModel({ latitude: LAT, longitude: LON, radiusKm: 0.2, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {})).glb;
   });
 
   test('buildings of the same materials share indexed primitives; their metadata is not in the JSON chunk', async () => {
