@@ -1,6 +1,6 @@
 import type { Document, Node, Primitive } from '@gltf-transform/core';
 import type { BuildingRecord } from '../../src/modelgen/gltf/building-table.ts';
-import { readBuildingTable } from '../../src/modelgen/index.ts';
+import { readBuildingTable } from '../../src/modelgen/model-file.ts';
 
 /** A building's run of triangles in one batch primitive. */
 export interface BuildingPart {
