@@ -26,9 +26,10 @@ export interface PrimitiveSpec {
 }
 
 /**
- * Writes the model as glTF 2.0 binary: one scene, nodes with extras, materials shared by all
- * primitives that look alike (see MaterialLibrary), flat-shaded primitives (smooth where the mesh
- * gives normals per corner). `compress` applies meshopt compression (EXT_meshopt_compression; both
+ * Writes the model as glTF 2.0 binary: one scene, nodes with extras (ground, ground features, trees),
+ * buildings in batches with their building table (see building-batches.ts), materials shared by all
+ * primitives that look alike (see MaterialLibrary), indexed primitives with welded corners, flat-shaded
+ * (smooth where the mesh gives normals per corner). `compress` applies meshopt compression (EXT_meshopt_compression; both
  * qualities use it, SD has less in it). `textured` (HD) gives materials their textures and primitives UVs.
  */
 export class GlbWriter {
@@ -174,7 +175,7 @@ export class GlbWriter {
 
 /**
  * Lets the vertex attributes of all primitives share buffer views (one per kind of attribute) instead of
- * one buffer view per primitive: a model of thousands of buildings, each roof face a primitive, otherwise
+ * one buffer view per primitive: a model of hundreds of primitives (ground features, building batches) otherwise
  * spends most of its GLB on buffer-view declarations, and meshopt compresses the longer streams better.
  * Not an extension of the file: it only sets the writer's grouping (its `prewrite` runs before
  * EXT_meshopt_compression's, as extensions are visited by name) and takes its name off the written list.
