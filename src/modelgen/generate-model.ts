@@ -83,7 +83,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
     const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId, hd, owner?.feature.tags);
     const pv = solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
-    const node = writer.addNode(
+    const added = writer.addBuilding(
       building.feature.osmId,
       [
         ...surfaces.walls,
@@ -108,7 +108,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         ...(pv?.installations.length ? { existingSolar: pv.installations } : {}),
       },
     );
-    if (node) {
+    if (added) {
       drawn += 1;
       roofSources.push(roof.roofSource);
       triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, face) => sum + face.mesh.triangleCount, 0);

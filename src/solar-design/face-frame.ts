@@ -3,7 +3,7 @@ import type { Point2 } from '../modelgen/browser.ts';
 /** A 3D point or direction in the model's frame (+X east, +Y up, +Z south). */
 export type Vec3 = [number, number, number];
 
-/** A planar roof face as the GLB describes it (`roofSegments` of a roof primitive's extras). */
+/** A planar roof face as the GLB describes it (`roofSegments` of a building's entry in the building table). */
 export interface RoofSegment {
   normal: Vec3;
   pitch: number;

@@ -1,6 +1,7 @@
-import { NodeIO } from '@gltf-transform/core';
+import { NodeIO, type Node, type Primitive } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
+import { buildingParts, isBatchNode } from './building-parts.ts';
 
 /** A point of the model in the ground plane and up: metres east, north, up (glTF x, −z, y). */
 export type Vertex = [east: number, north: number, up: number];
@@ -18,33 +19,49 @@ export interface ModelNode {
 /** Surfaces that ground features are drawn as (node extras `surface`). */
 export const GROUND_FEATURE_SURFACES = new Set(['water', 'green', 'road', 'area', 'bridge']);
 
-/** Every node of a GLB with a mesh, with its triangles (quantisation undone through the node's matrix). */
+/**
+ * Every node of a GLB with a mesh, with its triangles (quantisation undone through the node's matrix);
+ * buildings, drawn in batches, as one node each (named by their id, with their table entry's extras,
+ * one primitive per part with its `surface` and, on roofs, the building's `roofSegments`).
+ */
 export async function readNodes(glb: Uint8Array): Promise<ModelNode[]> {
   await MeshoptDecoder.ready;
   const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
-  return document
+  const nodes = document
     .getRoot()
     .listNodes()
-    .filter((node) => node.getMesh())
+    .filter((node) => node.getMesh() && !isBatchNode(node))
     .map((node) => {
-      const m = node.getWorldMatrix();
-      const primitives = node.getMesh()!.listPrimitives().map((p) => {
-        const position = p.getAttribute('POSITION')!;
-        const vertex = (i: number): Vertex => {
-          const [x, y, z] = position.getElement(i, [0, 0, 0]);
-          const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
-          const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
-          const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
-          return [wx, -wz, wy];
-        };
-        const indices = p.getIndices();
-        const count = indices ? indices.getCount() : position.getCount();
-        const out: Triangle[] = [];
-        for (let i = 0; i + 2 < count; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)) as Triangle);
-        return { extras: p.getExtras() as Record<string, unknown>, triangles: out };
-      });
+      const primitives = node.getMesh()!.listPrimitives().map((p) => ({ extras: p.getExtras() as Record<string, unknown>, triangles: trianglesOf(node, p) }));
       return { name: node.getName(), extras: node.getExtras() as Record<string, unknown>, triangles: primitives.flatMap((p) => p.triangles), primitives };
     });
+  const buildings = buildingParts(glb, document).map((building): ModelNode => {
+    const firstRoof = building.parts.find((part) => part.surface === 'roof');
+    const primitives = building.parts.map((part) => ({
+      extras: { surface: part.surface, ...(part === firstRoof ? { roofSegments: building.roofSegments } : {}) },
+      triangles: trianglesOf(part.node, part.primitive, part.first, part.count),
+    }));
+    return { name: building.name, extras: building.extras, triangles: primitives.flatMap((p) => p.triangles), primitives };
+  });
+  return [...buildings, ...nodes];
+}
+
+/** A primitive's triangles (or those of a run of its vertices) in the model frame. */
+function trianglesOf(node: Node, p: Primitive, first = 0, count?: number): Triangle[] {
+  const m = node.getWorldMatrix();
+  const position = p.getAttribute('POSITION')!;
+  const vertex = (i: number): Vertex => {
+    const [x, y, z] = position.getElement(i, [0, 0, 0]);
+    const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
+    const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
+    const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
+    return [wx, -wz, wy];
+  };
+  const indices = p.getIndices();
+  const end = count === undefined ? (indices ? indices.getCount() : position.getCount()) : first + count;
+  const out: Triangle[] = [];
+  for (let i = first; i + 2 < end; i += 3) out.push([0, 1, 2].map((k) => vertex(indices ? indices.getScalar(i + k) : i + k)) as Triangle);
+  return out;
 }
 
 /**

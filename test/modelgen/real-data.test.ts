@@ -8,6 +8,7 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { generateModel, type GeneratedModel, indexExtract } from '../../src/modelgen/index.ts';
+import { readBuildingTable } from '../helpers/building-parts.ts';
 import { missingSharedData, SHARED_DATA_DIR } from '../helpers/shared-data.ts';
 import { OverpassStandIn } from '../stand-ins/overpass-stand-in.ts';
 
@@ -20,17 +21,16 @@ async function generate(latitude: number, longitude: number, radiusKm: number, q
   return generateModel({ latitude, longitude, radiusKm, quality, sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: shared(extract), terrainDir, cacheDir } }, () => {});
 }
 
-/** Validates with the Khronos validator (zero errors) and reads the document back. */
+/** Validates with the Khronos validator (zero errors) and reads the document and its building table back. */
 async function check(model: GeneratedModel) {
   const report = await validator.validateBytes(model.glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m) => m.severity === 0).slice(0, 3)));
   await MeshoptDecoder.ready;
   const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(model.glb);
-  const nodes = document.getRoot().listNodes();
   const asset = document.getRoot().getAsset() as { extras?: Record<string, unknown> };
-  const buildings = nodes.filter((n) => /^(way|relation)\//.test(n.getName()));
-  const extras = buildings.map((n) => n.getExtras() as { roofShape: string; height: number; part: boolean; osmId: string; guessed: string[] });
-  const segments = buildings.flatMap((n) => n.getMesh()!.listPrimitives().flatMap((p) => ((p.getExtras() as { roofSegments?: { pitch: number; azimuth: number; area: number }[] }).roofSegments ?? [])));
+  const buildings = readBuildingTable(model.glb).filter((b) => /^(way|relation)\//.test(b.name));
+  const extras = buildings.map((b) => b.extras as { roofShape: string; height: number; part: boolean; osmId: string; guessed: string[] });
+  const segments = buildings.flatMap((b) => b.roofSegments);
   return { asset: asset.extras!, buildings, extras, segments };
 }
 
@@ -87,7 +87,7 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
 
   test('Helsinki centre: courtyard multipolygons stay open', async () => {
     const result = await check(await generate(60.1699, 24.9441, 0.3, 'hd', 'osm/helsinki-centre-2019.osm.pbf'));
-    const relations = result.buildings.filter((n) => n.getName().startsWith('relation/'));
+    const relations = result.buildings.filter((n) => n.name.startsWith('relation/'));
     assert.ok(relations.length >= 10, `${relations.length} multipolygon buildings`);
   });
 

@@ -1,9 +1,14 @@
-import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type WriterContext } from '@gltf-transform/core';
+import { gzipSync } from 'node:zlib';
+import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type Node, type Primitive, type WriterContext } from '@gltf-transform/core';
 import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
+import { appendBufferView, BuildingBatches, joinBatch, type BatchPart } from './building-batches.ts';
+import { buildingTableJson, type BuildingTableRef } from './building-table.ts';
+import { weld, type Attribute, type Welded } from './vertex-welding.ts';
+import type { RoofSegment } from '../geometry/roof-segment.ts';
 
 type Extras = Record<string, unknown>;
 
@@ -21,9 +26,10 @@ export interface PrimitiveSpec {
 }
 
 /**
- * Writes the model as glTF 2.0 binary: one scene, nodes with extras, materials shared by all
- * primitives that look alike (see MaterialLibrary), flat-shaded primitives (smooth where the mesh
- * gives normals per corner). `compress` applies meshopt compression (EXT_meshopt_compression; both
+ * Writes the model as glTF 2.0 binary: one scene, nodes with extras (ground, ground features, trees),
+ * buildings in batches with their building table (see building-batches.ts), materials shared by all
+ * primitives that look alike (see MaterialLibrary), indexed primitives with welded corners, flat-shaded
+ * (smooth where the mesh gives normals per corner). `compress` applies meshopt compression (EXT_meshopt_compression; both
  * qualities use it, SD has less in it). `textured` (HD) gives materials their textures and primitives UVs.
  */
 export class GlbWriter {
@@ -37,6 +43,7 @@ export class GlbWriter {
     this.#library = new MaterialLibrary(this.#document, textured);
   }
   readonly #materials = new Map<string, Material>();
+  readonly #buildings = new BuildingBatches();
 
   /** Sets the model's metadata (`asset.extras`). */
   setAssetExtras(extras: Extras): void {
@@ -50,18 +57,10 @@ export class GlbWriter {
     const { translation, scale, positions, normals } = quantise(used.map((p) => p.mesh));
     const mesh = this.#document.createMesh(name);
     used.forEach(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }, i) => {
-      const position = this.#document.createAccessor().setType('VEC3').setArray(positions[i]).setNormalized(true).setBuffer(this.#buffer);
-      const normal = this.#document.createAccessor().setType('VEC3').setArray(normals[i]).setNormalized(true).setBuffer(this.#buffer);
-      const primitive = this.#document.createPrimitive().setAttribute('POSITION', position).setAttribute('NORMAL', normal);
-      if (material) {
-        primitive.setMaterial(this.#library.get(material));
-        if (this.#library.textured(material)) {
-          // From the unquantised positions, so texture seams do not move by a quantisation step.
-          const uvs = quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 }));
-          primitive.setAttribute('TEXCOORD_0', this.#document.createAccessor().setType('VEC2').setArray(uvs).setBuffer(this.#buffer));
-        }
-      } else primitive.setMaterial(this.#material(colour ?? [0.6, 0.6, 0.6]));
-      if (colours) primitive.setAttribute('COLOR_0', this.#document.createAccessor().setType('VEC4').setArray(vertexColours(colours)).setNormalized(true).setBuffer(this.#buffer));
+      const textured = !!material && this.#library.textured(material);
+      // From the unquantised positions, so texture seams do not move by a quantisation step.
+      const uvs = textured ? quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) : undefined;
+      const primitive = this.#primitive(positions[i], normals[i], material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]), uvs, colours);
       if (primitiveExtras) primitive.setExtras(primitiveExtras);
       mesh.addPrimitive(primitive);
     });
@@ -69,6 +68,74 @@ export class GlbWriter {
     if (extras) node.setExtras(extras);
     this.#scene.addChild(node);
     return node;
+  }
+
+  /**
+   * Adds a building: its primitives join the model's building batches (one primitive per material and
+   * surface per tile), its metadata and roof faces (`roofSegments` of its roof primitives' extras) the
+   * building table. False when it has no triangles.
+   */
+  addBuilding(name: string, primitives: PrimitiveSpec[], extras: Extras): boolean {
+    const parts: BatchPart[] = primitives
+      .filter((p) => p.mesh.triangleCount > 0)
+      .map(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }) => {
+        const textured = !!material && this.#library.textured(material);
+        // Kept compact until written (a 5 km model holds hundreds of thousands of triangles): float positions, 8-bit normals.
+        return {
+          positions: Float32Array.from(builder.positions),
+          normals: quantiseNormals(builder.normals),
+          material: material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]),
+          surface: String(primitiveExtras?.surface ?? 'walls'),
+          ...(textured ? { uvs: quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) } : {}),
+          ...(colours ? { colours } : {}),
+          ...(primitiveExtras?.roofSegments ? { roofSegments: primitiveExtras.roofSegments as RoofSegment[] } : {}),
+        };
+      });
+    if (parts.length === 0) return false;
+    this.#buildings.add(name, parts, extras);
+    return true;
+  }
+
+  /**
+   * One indexed primitive from quantised positions and normals, with texture coordinates and vertex
+   * colours when given: equal corners are welded into one vertex (see vertex-welding.ts).
+   */
+  #primitive(positions: Int16Array<ArrayBuffer>, normals: Int8Array<ArrayBuffer>, material: Material, uvs?: Int16Array<ArrayBuffer>, colours?: Float32Array): Primitive {
+    const given: Attribute[] = [
+      { array: positions, size: 3 },
+      { array: normals, size: 3 },
+      ...(uvs ? [{ array: uvs, size: 2 }] : []),
+      ...(colours ? [{ array: vertexColours(colours), size: 4 }] : []),
+    ];
+    const { attributes, indices } = weld(given, positions.length / 3);
+    const [position, normal, ...rest] = attributes;
+    const accessor = (type: 'VEC2' | 'VEC3' | 'VEC4', array: Welded['attributes'][number], normalized: boolean) => this.#document.createAccessor().setType(type).setArray(array).setNormalized(normalized).setBuffer(this.#buffer);
+    const primitive = this.#document
+      .createPrimitive()
+      .setAttribute('POSITION', accessor('VEC3', position, true))
+      .setAttribute('NORMAL', accessor('VEC3', normal, true))
+      .setIndices(this.#document.createAccessor().setType('SCALAR').setArray(indices).setBuffer(this.#buffer))
+      .setMaterial(material);
+    if (uvs) primitive.setAttribute('TEXCOORD_0', accessor('VEC2', rest.shift()!, false));
+    if (colours) primitive.setAttribute('COLOR_0', accessor('VEC4', rest.shift()!, true));
+    return primitive;
+  }
+
+  /** The building batches as nodes, one per tile (`buildings <x>,<z>`, extras `surface: buildings`). */
+  #writeBatches(): void {
+    const byTile = Map.groupBy(this.#buildings.batches, (batch) => batch.tile);
+    for (const [tile, batches] of byTile) {
+      const joined = batches.map(joinBatch);
+      const { translation, scale, positions } = quantise(joined.map((j) => ({ positions: j.positions, normals: [] })));
+      const mesh = this.#document.createMesh(`buildings ${tile}`);
+      batches.forEach((batch, i) => {
+        const primitive = this.#primitive(positions[i], joined[i].normals, batch.material, joined[i].uvs, joined[i].colours);
+        mesh.addPrimitive(primitive.setExtras({ surface: batch.surface, batch: batch.index }));
+        batch.chunks = [];
+      });
+      const node = this.#document.createNode(`buildings ${tile}`).setMesh(mesh).setTranslation(translation).setScale([scale, scale, scale]).setExtras({ surface: 'buildings' });
+      this.#scene.addChild(node);
+    }
   }
 
   #material(colour: [number, number, number]): Material {
@@ -83,6 +150,7 @@ export class GlbWriter {
 
   /** The GLB bytes. */
   async write(compress: boolean): Promise<Uint8Array> {
+    this.#writeBatches();
     await this.#library.finish();
     const io = new NodeIO().registerExtensions([SharedVertexViews, EXTMeshoptCompression, KHRMeshQuantization, EXTTextureWebP, KHRTextureTransform]);
     this.#document.createExtension(KHRMeshQuantization).setRequired(true);
@@ -94,13 +162,20 @@ export class GlbWriter {
       this.#document.createExtension(SharedVertexViews);
       this.#document.createExtension(EXTMeshoptCompression).setRequired(true).setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
     }
-    return io.writeBinary(this.#document);
+    const glb = await io.writeBinary(this.#document);
+    const { records, batches } = this.#buildings;
+    if (records.length === 0) return glb;
+    const table = gzipSync(buildingTableJson(records, batches.map((b) => b.surface)), { level: 9 });
+    return appendBufferView(glb, table, (json, view) => {
+      const ref: BuildingTableRef = { bufferView: view, encoding: 'gzip', count: records.length };
+      json.asset.extras = { ...json.asset.extras, buildingTable: ref };
+    });
   }
 }
 
 /**
  * Lets the vertex attributes of all primitives share buffer views (one per kind of attribute) instead of
- * one buffer view per primitive: a model of thousands of buildings, each roof face a primitive, otherwise
+ * one buffer view per primitive: a model of hundreds of primitives (ground features, building batches) otherwise
  * spends most of its GLB on buffer-view declarations, and meshopt compresses the longer streams better.
  * Not an extension of the file: it only sets the writer's grouping (its `prewrite` runs before
  * EXT_meshopt_compression's, as extensions are visited by name) and takes its name off the written list.
@@ -134,7 +209,7 @@ const POSITION_STEP_M = 0.01;
  * the node's centre, scaled by the node, with as many bits as a centimetre step needs (12 to 16: fewer
  * bits compress better); normals as normalised 8-bit integers. Output in glTF's axes.
  */
-function quantise(meshes: MeshBuilder[]): { translation: [number, number, number]; scale: number; positions: Int16Array<ArrayBuffer>[]; normals: Int8Array<ArrayBuffer>[] } {
+function quantise(meshes: { positions: ArrayLike<number>; normals: ArrayLike<number> }[]): { translation: [number, number, number]; scale: number; positions: Int16Array<ArrayBuffer>[]; normals: Int8Array<ArrayBuffer>[] } {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (const { positions } of meshes) {
@@ -158,12 +233,15 @@ function quantise(meshes: MeshBuilder[]): { translation: [number, number, number
       for (let i = 0; i < positions.length; i++) out[i] = Math.round(((positions[i] - centre[i % 3]) / half) * levels);
       return out;
     }),
-    normals: meshes.map(({ normals }) => {
-      const out = new Int8Array(normals.length);
-      for (let i = 0; i < normals.length; i++) out[i] = Math.round(normals[i] * 127);
-      return out;
-    }),
+    normals: meshes.map(({ normals }) => quantiseNormals(normals)),
   };
+}
+
+/** Unit normals as normalised 8-bit integers. */
+function quantiseNormals(normals: ArrayLike<number>): Int8Array<ArrayBuffer> {
+  const out = new Int8Array(normals.length);
+  for (let i = 0; i < normals.length; i++) out[i] = Math.round(normals[i] * 127);
+  return out;
 }
 
 /** RGB colours 0–1 as normalised 8-bit RGBA (four bytes keep vertex attributes aligned). */

@@ -1,14 +1,16 @@
+import { gunzipSync } from 'node:zlib';
 import { NodeIO, type Document, type Node, type Primitive } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
+import { buildingTableBytes, parseBuildingTable, type BuildingRecord } from './building-table.ts';
 
-/** One building of a model: its id, its node's extras and its roof faces. */
+/** One building of a model: its id, its metadata and its roof faces (its building table entry). */
 export interface ModelBuildingNode {
-  /** OSM's id (`way/123`, `relation/4`) or a measured building's (`lod2/<dataset>/<id>`): the node's name. */
+  /** OSM's id (`way/123`, `relation/4`) or a measured building's (`lod2/<dataset>/<id>`). */
   id: string;
   extras: Record<string, unknown>;
-  /** Every roof face its primitives describe (`extras.roofSegments`), in the model frame. */
+  /** Its roof faces (`roofSegments`), in the model frame. */
   segments: RoofSegment[];
 }
 
@@ -22,7 +24,11 @@ export interface ModelScene {
   index: Uint32Array;
 }
 
-const BUILDING_NAME = /^(way|relation|lod2)\//;
+/** The building table of a GLB (see building-table.ts), empty when it has none. */
+export function readBuildingTable(glb: Uint8Array): BuildingRecord[] {
+  const bytes = buildingTableBytes(glb);
+  return bytes ? parseBuildingTable(gunzipSync(bytes).toString('utf8')) : [];
+}
 
 /**
  * Decodes a GLB the generator wrote (meshopt-compressed and quantised included) into a glTF-Transform
@@ -34,34 +40,26 @@ export async function readGlbDocument(glb: Uint8Array): Promise<Document> {
 }
 
 /**
- * Reads a generated model as the Solar Wizard sees it in the browser: the buildings (nodes named by
- * their id) with the roof faces of their primitives' extras, and the whole scene's triangles in world
- * coordinates (node transforms and quantisation applied), the same ones the wizard's shading traces.
+ * Reads a generated model as the Solar Wizard sees it in the browser: the buildings (the building
+ * table's entries) with their roof faces, and the whole scene's triangles in world coordinates (node
+ * transforms and quantisation applied), the same ones the wizard's shading traces.
  */
 export async function readModelScene(glb: Uint8Array): Promise<ModelScene> {
   const document = await readGlbDocument(glb);
   const root = document.getRoot();
   const asset = (root.getAsset() as { extras?: Record<string, unknown> }).extras ?? {};
-  const nodes = root.listNodes();
-  const buildings = nodes
-    .filter((node) => BUILDING_NAME.test(node.getName()))
-    .map((node) => ({
-      id: node.getName(),
-      extras: node.getExtras() as Record<string, unknown>,
-      segments: (node.getMesh()?.listPrimitives() ?? []).flatMap((p) => (p.getExtras() as { roofSegments?: RoofSegment[] }).roofSegments ?? []),
-    }));
-  return { asset, buildings, ...sceneTriangles(nodes) };
+  const buildings = readBuildingTable(glb).map((record) => ({ id: record.name, extras: record.extras, segments: record.roofSegments }));
+  return { asset, buildings, ...sceneTriangles(root.listNodes()) };
 }
 
 /**
- * Every roof face of a GLB read from its JSON chunk alone (no geometry decoded): what a caller needs to
+ * Every roof face of a GLB from its building table alone (no geometry decoded): what a caller needs to
  * know early, e.g. which plane orientations it will ask irradiance for.
  */
 export function roofSegmentsOfGlb(glb: Uint8Array): RoofSegment[] {
   const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
   if (glb.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a) throw new Error('Not a GLB file');
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as { meshes?: { primitives?: { extras?: { roofSegments?: RoofSegment[] } }[] }[] };
-  return (json.meshes ?? []).flatMap((mesh) => (mesh.primitives ?? []).flatMap((primitive) => primitive.extras?.roofSegments ?? []));
+  return readBuildingTable(glb).flatMap((record) => record.roofSegments);
 }
 
 /** Every triangle of the nodes' meshes as one indexed list in world coordinates. */

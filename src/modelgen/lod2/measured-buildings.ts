@@ -100,7 +100,7 @@ export class MeasuredBuildings {
   }
 
   /**
-   * Draws every measured building as a node `lod2/<dataset>/<id>`, standing on the terrain: its data
+   * Draws every measured building as `lod2/<dataset>/<id>` (building batches and table), standing on the terrain: its data
    * heights are shifted so its lowest ground point sits on its seat (see {@link seat}; unseated, the
    * lowest terrain point at its footprint's corners)
    * (the model's heights are relative to the terrain at the origin, so the shift aligns the data's
@@ -117,7 +117,7 @@ export class MeasuredBuildings {
       const roofShape = pitched ? 'gabled' : 'flat';
       const heights = { minHeight: 0, wallTop: mesh.eaves - base, height: mesh.top - base, roofShape, heightTagged: true, guessed: [] };
       const surfaces = buildingSurfaces({ ...mesh, roofShape }, heights, base, { building: 'yes' }, 'central', name, true);
-      const node = writer.addNode(
+      const added = writer.addBuilding(
         name,
         [...surfaces.walls, ...surfaces.roofs],
         {
@@ -136,7 +136,7 @@ export class MeasuredBuildings {
           roofSource: `lod2:${building.dataset}`,
         },
       );
-      if (!node) continue;
+      if (!added) continue;
       result.drawn += 1;
       result.roofSources.push(`lod2:${building.dataset}`);
       result.triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, f) => sum + f.mesh.triangleCount, 0);

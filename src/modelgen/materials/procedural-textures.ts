@@ -25,11 +25,9 @@ export function drawTexture(name: TextureName, facade: FacadeLayout = 'plain'): 
     for (let x = 0; x < size; x++) {
       let c = shade(x / size, y / size, size);
       if (facade !== 'plain') c = overlay(facade, x / size, y / size, c);
-      const [r, g, b] = typeof c === 'number' ? [c, c, c] : c;
       const i = 3 * (y * size + x);
-      rgb[i] = r;
-      rgb[i + 1] = g;
-      rgb[i + 2] = b;
+      if (typeof c === 'number') rgb[i] = rgb[i + 1] = rgb[i + 2] = c;
+      else [rgb[i], rgb[i + 1], rgb[i + 2]] = c;
     }
   }
   return { size, rgb };
@@ -112,8 +110,11 @@ const SHADERS: Record<TextureName, Shader> = {
 };
 
 /** A storey's window (1.2 m wide, sill at 0.9 m) or shop window on a wall pattern. */
+const SHOP_WINDOW = { x0: 0.06, x1: 0.94, y0: 0.3, y1: 0.98 };
+const WINDOW = { x0: 0.3, x1: 0.7, y0: 0.2, y1: 0.68 };
+
 function overlay(layout: FacadeLayout, u: number, v: number, wall: Colour): Colour {
-  const rect = layout === 'shop' ? { x0: 0.06, x1: 0.94, y0: 0.3, y1: 0.98 } : { x0: 0.3, x1: 0.7, y0: 0.2, y1: 0.68 };
+  const rect = layout === 'shop' ? SHOP_WINDOW : WINDOW;
   if (layout === 'shop' && v > 0.1 && v < 0.24) return [0.32, 0.3, 0.3]; // fascia for the shop's sign
   const frame = 0.018;
   const inside = u > rect.x0 && u < rect.x1 && v > rect.y0 && v < rect.y1;
@@ -154,14 +155,25 @@ function hash(x: number, y: number): number {
 
 /** Smooth value noise on a `period`-cell lattice that wraps at u, v = 1 (so the texture tiles), −0.5 to 0.5. */
 function noise(u: number, v: number, period: number, seed: number): number {
+  // Scalars only (no arrays or closures per call): a wall texture calls this a few hundred thousand times.
   const x = u * period;
   const y = v * period;
-  const [x0, y0] = [Math.floor(x), Math.floor(y)];
-  const [fx, fy] = [x - x0, y - y0];
-  const wrap = (i: number) => ((i % period) + period) % period;
-  const at = (i: number, j: number) => hash(wrap(i) + seed * 1013, wrap(j) + seed * 7919);
-  const [sx, sy] = [fx * fx * (3 - 2 * fx), fy * fy * (3 - 2 * fy)];
-  const top = at(x0, y0) * (1 - sx) + at(x0 + 1, y0) * sx;
-  const bottom = at(x0, y0 + 1) * (1 - sx) + at(x0 + 1, y0 + 1) * sx;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const fx = x - x0;
+  const fy = y - y0;
+  const i0 = wrap(x0, period) + seed * 1013;
+  const i1 = wrap(x0 + 1, period) + seed * 1013;
+  const j0 = wrap(y0, period) + seed * 7919;
+  const j1 = wrap(y0 + 1, period) + seed * 7919;
+  const sx = fx * fx * (3 - 2 * fx);
+  const sy = fy * fy * (3 - 2 * fy);
+  const top = hash(i0, j0) * (1 - sx) + hash(i1, j0) * sx;
+  const bottom = hash(i0, j1) * (1 - sx) + hash(i1, j1) * sx;
   return top * (1 - sy) + bottom * sy - 0.5;
+}
+
+/** A lattice index wrapped into 0 … period − 1. */
+function wrap(i: number, period: number): number {
+  return ((i % period) + period) % period;
 }

@@ -99,17 +99,20 @@ async function start(): Promise<void> {
       overlay.hide();
       time.show();
       emptyPlace.update(job, viewer.info);
-      const mine = myBuilding.mark(east, north);
-      wizard ??= new WizardController(document, viewer, settings, notice);
-      wizard.preferRoof(mine?.roof);
-      wizard.start();
-      if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
-      insight.modelReady(wizard);
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);
         stop();
       });
+      // The building table is decoded while the first frame is drawn; finding the house needs it.
+      const buildings = await viewer.buildings?.catch(() => undefined);
+      if (current.signal.aborted) return;
+      const mine = myBuilding.mark(east, north, buildings);
+      wizard ??= new WizardController(document, viewer, settings, notice);
+      wizard.preferRoof(mine?.roof);
+      void wizard.start();
+      if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
+      insight.modelReady(wizard);
     } catch (error) {
       if (current.signal.aborted) return;
       overlay.fail(error instanceof Error ? error.message : String(error), () => void open());

@@ -2,6 +2,7 @@ import {
   ConeGeometry, EdgesGeometry, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, type BufferGeometry, type Object3D,
 } from 'three';
 import { buildingBelow, pickRoofBelow, type PickedRoof } from '../wizard/roof-picker.ts';
+import { buildingMeshes, type ModelBuildings } from './model-buildings.ts';
 import type { Viewer } from './viewer.ts';
 
 /** How far from the address point a building may stand and still be "the" house (metres). */
@@ -39,13 +40,14 @@ export class MyBuilding {
   /**
    * Puts the pin at a ground point (metres east and north of the model origin) and outlines the
    * building under it, or the nearest one within 14 m (an address point may sit on a wall or the
-   * entrance). Returns the building, or undefined when there is none near.
+   * entrance). Returns the building, or undefined when there is none near. `buildings` is the model's
+   * building table (without it, only the pin is placed).
    */
-  mark(east: number, north: number): MyBuildingFound | undefined {
+  mark(east: number, north: number, buildings: ModelBuildings | undefined): MyBuildingFound | undefined {
     this.clear();
     const content = this.#viewer.content;
     if (!content) return undefined;
-    const found = nearestBuilding(content, east, north);
+    const found = nearestBuilding(content, buildings, east, north);
     const ground = this.#viewer.heightAt(east, north) ?? 0;
     this.#marks.add(pin(east, found ? topOf(found.node) : ground, north));
     if (found) {
@@ -55,7 +57,7 @@ export class MyBuilding {
     this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
     this.#viewer.requestRender();
     if (!found) return undefined;
-    return { osmId: found.osmId, roof: pickRoofBelow(content, found.east, found.north) };
+    return { osmId: found.osmId, roof: pickRoofBelow(content, buildings, found.east, found.north) };
   }
 
   clear(): void {
@@ -74,14 +76,14 @@ export class MyBuilding {
 }
 
 /** The building under the point, or the first met on rings around it. */
-function nearestBuilding(content: Object3D, east: number, north: number): { node: Object3D; osmId: string; east: number; north: number } | undefined {
+function nearestBuilding(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): { node: Object3D; osmId: string; east: number; north: number } | undefined {
   for (const radius of SEARCH_RADII) {
     const steps = radius === 0 ? 1 : DIRECTIONS;
     for (let i = 0; i < steps; i++) {
       const angle = (2 * Math.PI * i) / steps;
       const x = east + radius * Math.cos(angle);
       const y = north + radius * Math.sin(angle);
-      const building = buildingBelow(content, x, y);
+      const building = buildingBelow(content, buildings, x, y);
       if (building) return { ...building, east: x, north: y };
     }
   }
@@ -91,13 +93,11 @@ function nearestBuilding(content: Object3D, east: number, north: number): { node
 /** The top of a building's box (model frame, metres). */
 function topOf(node: Object3D): number {
   let top = -Infinity;
-  node.updateWorldMatrix(true, true);
-  node.traverse((object) => {
-    if (!(object instanceof Mesh)) return;
+  for (const object of buildingMeshes(node)) {
     object.geometry.computeBoundingBox();
     const box = object.geometry.boundingBox!.clone().applyMatrix4(object.matrixWorld);
     top = Math.max(top, box.max.y);
-  });
+  }
   return Number.isFinite(top) ? top : 0;
 }
 
@@ -120,13 +120,11 @@ function pin(east: number, height: number, north: number): Group {
 /** The building's edges in a bright line, drawn over the scene so walls behind it show too. */
 function outline(node: Object3D): Group {
   const group = new Group();
-  node.updateWorldMatrix(true, true);
-  node.traverse((object) => {
-    if (!(object instanceof Mesh)) return;
+  for (const object of buildingMeshes(node)) {
     const lines = new LineSegments(new EdgesGeometry(object.geometry, EDGE_ANGLE_DEG), new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true }));
     lines.applyMatrix4(object.matrixWorld);
     lines.renderOrder = 9;
     group.add(lines);
-  });
+  }
   return group;
 }

@@ -6,6 +6,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { applyDrawOrder } from './draw-order.ts';
+import { ModelBuildings } from './model-buildings.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
@@ -36,6 +37,8 @@ export class Viewer {
   frames = 0;
   content: Object3D | undefined;
   info: ModelInfo = {};
+  /** The model's buildings (its building table), read once the model is shown; picking needs them. */
+  buildings: Promise<ModelBuildings> | undefined;
   readonly #container: HTMLElement;
   readonly #sun = new DirectionalLight(0xfff4e0, 3);
   readonly #sky = new HemisphereLight(0xdfeeff, 0x6f665c, 0.8);
@@ -53,6 +56,9 @@ export class Viewer {
     this.renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     this.renderer.outputColorSpace = SRGBColorSpace;
+    // Reading back each shader's compile status makes the page wait for the GPU process at every new
+    // program; in production the page goes on (decoding the model) while shaders compile.
+    this.renderer.debug.checkShaderErrors = import.meta.env.DEV;
     // Neutral tone mapping keeps the mapped colours of roofs and walls while rolling off sunlit highlights.
     this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.shadowMap.enabled = true;
@@ -109,6 +115,9 @@ export class Viewer {
     applyDrawOrder(content);
     this.content = content;
     this.info = (gltf.asset.extras ?? {}) as ModelInfo;
+    this.buildings = ModelBuildings.read(gltf, content);
+    // A model whose table cannot be read still shows; picking then finds no building.
+    this.buildings.catch(() => undefined);
     this.scene.add(content);
     const box = new Box3().setFromObject(content);
     this.#modelRadius = Math.max(box.max.x - box.min.x, box.max.z - box.min.z) / 2 || 300;
@@ -131,6 +140,7 @@ export class Viewer {
       }
     });
     this.content = undefined;
+    this.buildings = undefined;
   }
 
   /**

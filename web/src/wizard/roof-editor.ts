@@ -3,11 +3,12 @@ import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type Correc
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
+import { batchMaterialOf, hideBatchSurfaces } from '../viewer/model-buildings.ts';
 
 /** Where a roof came from, in words for the visitor. */
 const SOURCE_MESSAGES: Record<string, MessageKey> = { 'osm-tag': 'roof.fromOsm', inferred: 'roof.inferred', default: 'roof.default' };
 
-/** What the node extras of a building the generator drew say about its roof. */
+/** What a building's metadata (its building table entry, as its node's userData) says about its roof. */
 type BuildingExtras = Partial<CorrectableBuilding> & { roofShape?: string; roofSource?: string; roofConfidence?: number };
 
 /**
@@ -93,13 +94,15 @@ export class RoofEditor {
     const extras = node.userData as CorrectableBuilding;
     const redrawn = redrawBuilding(extras, correction);
     const meshes: Mesh[] = [];
-    // Walls and roof are redrawn; PV already on the roof stays as it is.
+    // Walls and roof are redrawn; PV already on the roof stays as it is. The first time they are the
+    // building's runs of the model's batch meshes; after that, the meshes of the last correction.
     node.traverse((object) => {
       if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) meshes.push(object);
     });
-    const wallMaterial = meshes.find((m) => m.geometry.userData.surface === 'walls')?.material as Material | undefined;
-    const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? wallMaterial) as Material | undefined;
+    const wallMaterial = (meshes.find((m) => m.geometry.userData.surface === 'walls')?.material ?? batchMaterialOf(node, 'walls')) as Material | undefined;
+    const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? batchMaterialOf(node, 'roof') ?? wallMaterial) as Material | undefined;
     if (!wallMaterial || !roofMaterial) return undefined;
+    hideBatchSurfaces(node, ['walls', 'roof']);
     for (const mesh of meshes) {
       mesh.removeFromParent();
       mesh.geometry.dispose();
@@ -110,6 +113,8 @@ export class RoofEditor {
       const geometry = new BufferGeometry();
       geometry.setAttribute('position', new BufferAttribute(positions, 3));
       geometry.setAttribute('normal', new BufferAttribute(normals, 3));
+      // The model's walls carry baked occlusion as vertex colours; the redrawn ones are unshaded (white), not black.
+      if ((material as Material & { vertexColors?: boolean }).vertexColors) geometry.setAttribute('color', new BufferAttribute(new Float32Array(positions.length).fill(1), 3));
       geometry.userData = userData;
       const mesh = new Mesh(geometry, material);
       undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
@@ -119,9 +124,10 @@ export class RoofEditor {
     };
     add(redrawn.walls.positions, redrawn.walls.normals, wallMaterial, { surface: 'walls' });
     for (const face of redrawn.roofFaces) add(face.positions, face.normals, roofMaterial, { surface: 'roof', roofSegments: face.segments });
-    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction };
+    const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
+    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
     this.#source.textContent = t('roof.corrected');
-    return { segments: redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]), shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
+    return { segments, shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
   }
 
   /** Pitch and ridge only mean something on pitched roofs. */

@@ -1,5 +1,6 @@
-import { Mesh, Raycaster, Vector2, Vector3, type Camera, type Object3D } from 'three';
+import { Raycaster, Vector2, Vector3, type Camera, type Intersection, type Object3D } from 'three';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
+import type { ModelBuildings } from '../viewer/model-buildings.ts';
 
 /** A building the visitor picked, with its roof faces. */
 export interface PickedRoof {
@@ -24,19 +25,22 @@ function buildingIdOf(node: Object3D): string | undefined {
   return typeof osmId === 'string' ? osmId : typeof buildingId === 'string' ? buildingId : undefined;
 }
 
-/** Every roof face a building's GLB primitives describe (`extras.roofSegments`). */
+/** Every roof face of a building node (`roofSegments` of its building table entry, or of its corrected roof). */
 export function roofSegmentsOf(building: Object3D): RoofSegment[] {
-  const segments: RoofSegment[] = [];
-  building.traverse((object) => {
-    if (!(object instanceof Mesh)) return;
-    const extras = object.geometry.userData as { surface?: string; roofSegments?: RoofSegment[] };
-    if (extras.roofSegments) segments.push(...extras.roofSegments);
-  });
-  return segments;
+  const segments = (building.userData as { roofSegments?: unknown }).roofSegments;
+  return Array.isArray(segments) ? (segments as RoofSegment[]) : [];
 }
 
-function picked(hit: Object3D | undefined): PickedRoof | undefined {
-  const node = hit && buildingOf(hit);
+/**
+ * The building of a hit: a redrawn building's own node above the hit mesh, or the building drawing the
+ * hit triangle of a batch mesh (looked up in the model's building table).
+ */
+function buildingOfHit(hit: Intersection, buildings: ModelBuildings | undefined): Object3D | undefined {
+  return buildingOf(hit.object) ?? (hit.faceIndex !== undefined && hit.faceIndex !== null ? buildings?.nodeAt(hit.object, hit.faceIndex) : undefined);
+}
+
+function picked(hit: Intersection | undefined, buildings: ModelBuildings | undefined): PickedRoof | undefined {
+  const node = hit && buildingOfHit(hit, buildings);
   if (!node) return undefined;
   const segments = roofSegmentsOf(node);
   if (segments.length === 0) return undefined;
@@ -44,27 +48,28 @@ function picked(hit: Object3D | undefined): PickedRoof | undefined {
 }
 
 /** The roof under a click: `pointer` in normalised device coordinates (−1…1). */
-export function pickRoofAtPointer(content: Object3D, camera: Camera, pointer: Vector2): PickedRoof | undefined {
+export function pickRoofAtPointer(content: Object3D, buildings: ModelBuildings | undefined, camera: Camera, pointer: Vector2): PickedRoof | undefined {
   const raycaster = new Raycaster();
   raycaster.setFromCamera(pointer, camera);
-  return picked(raycaster.intersectObject(content, true)[0]?.object);
+  return picked(raycaster.intersectObject(content, true)[0], buildings);
 }
 
 /**
  * The roof straight below a ground point (metres east and north of the model origin): a ray cast down
  * from high above, as an agent's `roofLat`/`roofLng` asks. Undefined when it lands on no building.
  */
-export function pickRoofBelow(content: Object3D, east: number, north: number): PickedRoof | undefined {
+export function pickRoofBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): PickedRoof | undefined {
   const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
-  return picked(raycaster.intersectObject(content, true)[0]?.object);
+  return picked(raycaster.intersectObject(content, true)[0], buildings);
 }
 
 /**
  * The building straight below a ground point, roof faces or not (e.g. to mark a visitor's house).
  * Undefined when the ray lands on no building.
  */
-export function buildingBelow(content: Object3D, east: number, north: number): { node: Object3D; osmId: string } | undefined {
+export function buildingBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): { node: Object3D; osmId: string } | undefined {
   const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
-  const node = buildingOf(raycaster.intersectObject(content, true)[0]?.object ?? content);
+  const hit = raycaster.intersectObject(content, true)[0];
+  const node = hit && buildingOfHit(hit, buildings);
   return node ? { node, osmId: buildingIdOf(node)! } : undefined;
 }

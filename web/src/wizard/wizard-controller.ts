@@ -105,14 +105,16 @@ export class WizardController {
   }
 
   /** Opens the wizard; with an agent's roof position, places panels on that roof at once. */
-  start(): void {
+  async start(): Promise<void> {
     const wizard = this.#settings.wizard;
     if (!wizard) return;
     this.open();
     if (wizard.roofLatitude === undefined || wizard.roofLongitude === undefined || !this.#viewer.content) return;
     const origin = this.#viewer.info.origin ?? this.#settings;
     const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(wizard.roofLongitude, wizard.roofLatitude);
-    const roof = pickRoofBelow(this.#viewer.content, east, north);
+    const buildings = await this.#viewer.buildings?.catch(() => undefined);
+    if (!this.#viewer.content) return;
+    const roof = pickRoofBelow(this.#viewer.content, buildings, east, north);
     if (roof) void this.selectRoof(roof);
     else this.#view.state('pick', t('wizard.noRoofAtPosition'));
   }
@@ -314,7 +316,7 @@ export class WizardController {
     canvas.addEventListener('pointerdown', (event) => {
       down = event.isPrimary ? { x: event.clientX, y: event.clientY } : undefined;
     });
-    canvas.addEventListener('pointerup', (event) => {
+    canvas.addEventListener('pointerup', async (event) => {
       // A click another tool used (a measurement, a tapped panel) is not a roof pick.
       if (!down || event.defaultPrevented || this.#view.panel.hidden || !this.#viewer.content) return;
       const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
@@ -322,7 +324,9 @@ export class WizardController {
       if (moved > CLICK_SLOP) return;
       const rect = canvas.getBoundingClientRect();
       const pointer = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
-      const roof = pickRoofAtPointer(this.#viewer.content, this.#viewer.camera, pointer);
+      const buildings = await this.#viewer.buildings?.catch(() => undefined);
+      if (!this.#viewer.content) return;
+      const roof = pickRoofAtPointer(this.#viewer.content, buildings, this.#viewer.camera, pointer);
       if (roof) void this.selectRoof(roof);
       else this.#view.say(t('wizard.notRoof'));
     });

@@ -1,0 +1,78 @@
+/**
+ * The viewer's first frame of a cached Monaco 0.3 km HD model, this checkout against another one (each
+ * serving its own build and generating its own model), measured in alternation (A B, B A, …) in fresh
+ * headless Chromium contexts, so the machine's load weighs on both alike. Reports each mark's median
+ * per checkout and the median of the paired ratios of the first frame.
+ *
+ *   npm run build && (cd <baseline> && npm run build) && node bench/viewer-load-ab.ts <baseline checkout> [pairs, default 8]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../test/helpers/browser.ts';
+
+const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
+if (!fs.existsSync(SHARED)) {
+  console.log(`Skipped: ${SHARED} (recorded OSM and terrain data) is absent.`);
+  process.exit(0);
+}
+const here = path.resolve(import.meta.dirname, '..');
+const baseline = path.resolve(process.argv[2] ?? path.join(here, '../baseline'));
+const pairs = Number(process.argv[3] ?? 8);
+const MARKS = ['dom', 'job', 'glb', 'frame'] as const;
+type Marks = Record<(typeof MARKS)[number], number>;
+
+/** Starts a checkout's service (its own build, database and generator) and returns its embed URL. */
+async function serve(checkout: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const { createListeningContext } = (await import(path.join(checkout, 'test/helpers/listening-service.ts'))) as typeof import('../test/helpers/listening-service.ts');
+  const ctx = await createListeningContext({
+    workers: 1,
+    realGenerator: true,
+    env: { OSM_EXTRACT: path.join(SHARED, 'osm/monaco-latest.osm.pbf'), TERRAIN_DIR: path.join(SHARED, 'terrain'), LOG_LEVEL: 'silent' },
+  });
+  return { url: `${ctx.baseUrl}/embed?lat=43.7396&lng=7.4276&key=${await ctx.createKey()}`, close: () => ctx.close() };
+}
+
+/** One visit in a fresh context: navigation to each mark, milliseconds. */
+async function visit(browser: Browser, url: string): Promise<Marks> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => performance.getEntriesByName('viewer:first-model-frame').length > 0, null, { timeout: 60_000 });
+    return await page.evaluate(() => {
+      const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { dom: navigation.domContentLoadedEventEnd, job: at('viewer:model-ready'), glb: at('viewer:model-loaded'), frame: at('viewer:first-model-frame') };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const services = { baseline: await serve(baseline), this: await serve(here) };
+const browser = await launchBrowser();
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+try {
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  for (const service of Object.values(services)) await visit(browser, service.url); // generate and cache both models
+  const results = { baseline: [] as Marks[], this: [] as Marks[] };
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = pair % 2 === 0 ? (['baseline', 'this'] as const) : (['this', 'baseline'] as const);
+    for (const name of order) results[name].push(await visit(browser, services[name].url));
+  }
+  console.log(`\n${new Date().toISOString().slice(0, 16)} UTC · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Chromium headless (SwiftShader) · ${pairs} alternated pairs · load average ${load} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end\n`);
+  console.log('| from navigation to (median ms) | baseline | this |');
+  console.log('|---|---:|---:|');
+  const labels: Record<(typeof MARKS)[number], string> = { dom: 'page parsed, script run (DOMContentLoaded)', job: 'model job answered ready (cache hit)', glb: 'GLB downloaded and decoded', frame: '**first frame showing the model**' };
+  for (const mark of MARKS) console.log(`| ${labels[mark]} | ${Math.round(median(results.baseline.map((r) => r[mark])))} | ${Math.round(median(results.this.map((r) => r[mark])))} |`);
+  const after = (r: Marks) => r.frame - r.job;
+  console.log(`| model ready to first frame (download, decode, first draw) | ${Math.round(median(results.baseline.map(after)))} | ${Math.round(median(results.this.map(after)))} |`);
+  const ratios = results.this.map((r, i) => r.frame / results.baseline[i].frame);
+  console.log(`\nFirst frame, this ÷ baseline per pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
+  console.log(`First frames, baseline: ${results.baseline.map((r) => Math.round(r.frame)).join(', ')}; this: ${results.this.map((r) => Math.round(r.frame)).join(', ')}`);
+} finally {
+  await browser.close();
+  for (const service of Object.values(services)) await service.close();
+}

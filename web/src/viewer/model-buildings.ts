@@ -1,0 +1,122 @@
+import { BufferGeometry, Group, Mesh, type Material, type Object3D } from 'three';
+import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import { BuildingLookup, parseBuildingTable, type BuildingRecord, type BuildingTableRef } from '../../../src/modelgen/browser.ts';
+
+/** What the viewer knows of a building drawn in the model's batches: its runs of the batch meshes. */
+interface Drawn {
+  record: BuildingRecord;
+  meshes: Map<number, Mesh>;
+}
+
+/** Building nodes made for picked buildings, and where their triangles are drawn. */
+const drawnOf = new WeakMap<Object3D, Drawn>();
+
+/**
+ * The buildings of a loaded model, read from its building table (see the generator's building-table.ts).
+ * The buildings are drawn in batch meshes (many buildings per mesh); a picked building gets a node of
+ * its own on demand, named by its id, its `userData` the building's metadata and `roofSegments`, to
+ * which a redrawn roof is added.
+ */
+export class ModelBuildings {
+  readonly #content: Object3D;
+  readonly #lookup: BuildingLookup;
+  readonly #meshes = new Map<number, Mesh>();
+  readonly #nodes = new Map<number, Object3D>();
+
+  constructor(content: Object3D, records: BuildingRecord[]) {
+    this.#content = content;
+    this.#lookup = new BuildingLookup(records);
+    content.traverse((object) => {
+      const batch = object instanceof Mesh ? (object.geometry.userData as { batch?: unknown }).batch : undefined;
+      if (typeof batch === 'number') this.#meshes.set(batch, object as Mesh);
+    });
+  }
+
+  /**
+   * Reads a loaded GLB's building table (gzip JSON in a buffer view); an empty set for a model without
+   * one. Decoded after the first frame: only picking needs it.
+   */
+  static async read(gltf: GLTF, content: Object3D): Promise<ModelBuildings> {
+    const ref = (gltf.asset.extras as { buildingTable?: BuildingTableRef } | undefined)?.buildingTable;
+    if (!ref) return new ModelBuildings(content, []);
+    const bytes = (await gltf.parser.getDependency('bufferView', ref.bufferView)) as ArrayBuffer;
+    const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    return new ModelBuildings(content, parseBuildingTable(text));
+  }
+
+  /** The node of the building drawing a batch mesh's triangle (a raycast's `faceIndex`), if it is one. */
+  nodeAt(object: Object3D, triangle: number): Object3D | undefined {
+    const batch = object instanceof Mesh ? (object.geometry.userData as { batch?: unknown }).batch : undefined;
+    if (typeof batch !== 'number') return undefined;
+    const index = this.#lookup.buildingAt(batch, triangle * 3);
+    if (index === undefined) return undefined;
+    let node = this.#nodes.get(index);
+    if (!node) {
+      const record = this.#lookup.records[index];
+      node = new Group();
+      node.name = record.name;
+      node.userData = { ...record.extras, roofSegments: record.roofSegments };
+      drawnOf.set(node, { record, meshes: this.#meshes });
+      this.#content.add(node);
+      this.#nodes.set(index, node);
+    }
+    return node;
+  }
+}
+
+/**
+ * The material a building node's surface (`walls`, `roof`) is drawn with in the model's batches;
+ * undefined for nodes the batches do not draw.
+ */
+export function batchMaterialOf(node: Object3D, surface: string): Material | undefined {
+  const drawn = drawnOf.get(node);
+  const range = drawn?.record.ranges.find((r) => r.surface === surface);
+  const material = range && drawn?.meshes.get(range.batch)?.material;
+  return Array.isArray(material) ? material[0] : material;
+}
+
+/**
+ * Stops drawing a building node's surfaces in the model's batches (its triangles' indices collapse to
+ * one vertex), so a redrawn version can take their place.
+ */
+export function hideBatchSurfaces(node: Object3D, surfaces: string[]): void {
+  const drawn = drawnOf.get(node);
+  if (!drawn) return;
+  for (const range of drawn.record.ranges) {
+    const index = drawn.meshes.get(range.batch)?.geometry.index;
+    if (!index || !surfaces.includes(range.surface)) continue;
+    const keep = index.getX(range.first);
+    for (let i = range.first; i < range.first + range.count; i++) index.setX(i, keep);
+    index.needsUpdate = true;
+  }
+}
+
+/**
+ * A building node's meshes with their world matrices up to date: its own (a corrected roof) and, for a
+ * building drawn in the model's batches, one mesh per batch holding only its triangles (sharing the
+ * batch's vertices, not added to the scene), for measuring or outlining it.
+ */
+export function buildingMeshes(node: Object3D): Mesh[] {
+  node.updateWorldMatrix(true, true);
+  const meshes: Mesh[] = [];
+  node.traverse((object) => {
+    if (object instanceof Mesh) meshes.push(object);
+  });
+  const drawn = drawnOf.get(node);
+  if (!drawn) return meshes;
+  for (const batch of new Set(drawn.record.ranges.map((range) => range.batch))) {
+    const source = drawn.meshes.get(batch);
+    const index = source?.geometry.index;
+    if (!source || !index) continue;
+    const own: number[] = [];
+    for (const range of drawn.record.ranges) if (range.batch === batch) for (let i = range.first; i < range.first + range.count; i++) own.push(index.getX(i));
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', source.geometry.getAttribute('position'));
+    geometry.setIndex(own);
+    const mesh = new Mesh(geometry, source.material);
+    source.updateWorldMatrix(true, false);
+    mesh.matrixWorld.copy(source.matrixWorld);
+    meshes.push(mesh);
+  }
+  return meshes;
+}
