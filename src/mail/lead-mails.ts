@@ -1,4 +1,5 @@
 import type { LeadInput } from '../contract/leads.ts';
+import { designLines } from '../domain/lead.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** A quote request as both e-mails tell it. */
@@ -29,6 +30,7 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
       `Message: ${lead.message}`,
       '',
       `System: ${facts.system}`,
+      ...designLines(lead.configuration),
       `Page: ${lead.pageUrl ?? '—'}`,
       `Received: ${facts.received.toISOString()}`,
       '',
@@ -40,10 +42,21 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
 /** To the visitor: the request is received; answering reaches the partner. */
 export function leadConfirmationMail(facts: LeadMailFacts): MailMessage {
   const { lead, company, system } = facts;
+  const design = designLines(lead.configuration);
   return {
     to: lead.email,
     replyTo: facts.partnerAddress,
     subject: `Your quote request to ${company}`,
-    text: `Hello ${lead.name},\n\nthank you for your request. ${company} has received it and will contact you.\n\nYour request: ${system}\nAddress: ${lead.address}\n\nYou can answer this message to reach ${company}.`,
+    text: [
+      `Hello ${lead.name},`,
+      '',
+      `thank you for your request. ${company} has received it and will contact you.`,
+      '',
+      `Your request: ${system}`,
+      `Address: ${lead.address}`,
+      ...(design.length > 0 ? ['', 'The design you made:', ...design] : []),
+      '',
+      `You can answer this message to reach ${company}.`,
+    ].join('\n'),
   };
 }

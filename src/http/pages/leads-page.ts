@@ -1,7 +1,19 @@
 import type { Lead } from '../../db/leads-repository.ts';
-import { describeConfiguration } from '../../domain/lead.ts';
+import { designLines, roofMapUrl } from '../../domain/lead.ts';
 import { page, type PageViewer } from './layout.ts';
 import { html } from './safe-html.ts';
+
+/** The design a lead carries, a fact a line, with the roof linked to its page on the map. */
+function systemCell(lead: Lead) {
+  const { configuration } = lead;
+  const lines = designLines(configuration).filter((line) => !line.startsWith('Roof:'));
+  const link = roofMapUrl(configuration);
+  const at = configuration.roofLatitude !== undefined && configuration.roofLongitude !== undefined ? `${configuration.roofLatitude.toFixed(6)}, ${configuration.roofLongitude.toFixed(6)}` : undefined;
+  const roof = configuration.roof
+    ? html`Roof: ${link ? html`<a href="${link}" rel="noopener noreferrer" target="_blank">${configuration.roof}</a>` : configuration.roof}${at ? ` at ${at}` : ''}<br>`
+    : at ? html`Roof at ${at}<br>` : undefined;
+  return html`${roof}${lines.map((line) => html`${line}<br>`)}<span class="hint">Viewer centre ${configuration.latitude.toFixed(5)}, ${configuration.longitude.toFixed(5)}</span>`;
+}
 
 /** `/partner/leads`: quote requests, newest first, a page at a time, with the CSV export. */
 export function leadsPage(viewer: PageViewer, leads: Lead[], pageNumber: number, pages: number, total: number): string {
@@ -9,7 +21,7 @@ export function leadsPage(viewer: PageViewer, leads: Lead[], pageNumber: number,
 <td>${lead.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td>
 <td><strong>${lead.name}</strong><br><a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html`<br>${lead.phone}` : undefined}</td>
 <td>${lead.address}</td>
-<td>${describeConfiguration(lead.configuration)}</td>
+<td>${systemCell(lead)}</td>
 <td>${lead.message}</td>
 <td>${lead.pageUrl ?? '—'}</td></tr>`);
   const link = (n: number, label: string) => html`<a href="/partner/leads?page=${n}">${label}</a>`;

@@ -9,6 +9,7 @@ import { applyDrawOrder } from './draw-order.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
+import { NO_INSETS, type Insets } from './view-insets.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
@@ -47,6 +48,7 @@ export class Viewer {
   #modelRadius = 300;
   #tallest = 50;
   #renderQueued = false;
+  #insets: Insets = NO_INSETS;
 
   constructor(container: HTMLElement) {
     this.#container = container;
@@ -156,6 +158,28 @@ export class Viewer {
     this.requestRender();
   }
 
+  /**
+   * Tells the view which parts of the canvas panels cover: the orbit target is then drawn in the
+   * middle of the rest (the projection is shifted, the camera does not move), so what the visitor
+   * looks at is never under a panel.
+   */
+  setInsets(insets: Insets): void {
+    this.#insets = insets;
+    this.#applyInsets();
+    this.requestRender();
+  }
+
+  /** The camera distance at which a sphere of `radius` metres around the target fills the uncovered view. */
+  distanceToShow(radius: number): number {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const { left, right, top, bottom } = this.#insets;
+    const tanHalfHeight = Math.tan((this.camera.fov * Math.PI) / 360);
+    const visibleHeight = tanHalfHeight * ((height - top - bottom) / height);
+    const visibleWidth = tanHalfHeight * (width / height) * ((width - left - right) / width);
+    return radius / Math.max(Math.min(visibleHeight, visibleWidth), 0.05);
+  }
+
   /** Height of the highest surface at a ground point, or undefined outside the model. */
   heightAt(east: number, north: number): number | undefined {
     if (!this.content) return undefined;
@@ -255,8 +279,17 @@ export class Viewer {
     const height = Math.max(this.#container.clientHeight, 1);
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
-    this.camera.updateProjectionMatrix();
+    this.#applyInsets();
     this.requestRender();
+  }
+
+  #applyInsets(): void {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const { left, right, top, bottom } = this.#insets;
+    if (left === right && top === bottom) this.camera.clearViewOffset();
+    else this.camera.setViewOffset(width, height, (right - left) / 2, (bottom - top) / 2, width, height);
+    this.camera.updateProjectionMatrix();
   }
 }
 

@@ -25,6 +25,8 @@ export interface Design {
   selection: Selection;
   /** Yield of each candidate relative to the roof's best, 0–1. */
   relative: number[];
+  /** Yearly kWh of the roof's best panel (what `relative` = 1 means), for the colour legend. */
+  bestPanelKwh: number;
   panelCount: number;
   kwp: number;
   annualKwh: number;
@@ -72,6 +74,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
   return {
     selection,
     relative: rated.map((panel) => (best > 0 ? panel.annualKwh / best : 0)),
+    bestPanelKwh: best,
     panelCount: selection.chosen.length,
     kwp,
     annualKwh,

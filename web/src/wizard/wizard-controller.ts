@@ -17,13 +17,21 @@ import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
 import { WizardView } from './wizard-view.ts';
+import { pointerVerb, WizardSheet } from './wizard-sheet.ts';
+import { coveredInsets } from '../viewer/view-insets.ts';
 
 /** A click moves the pointer less than this (pixels); more is a drag of the view. */
 const CLICK_SLOP = 6;
 
+/** Roofs are shown with at least this much around them (metres from their centre), so the street is recognisable. */
+const ROOF_SURROUNDINGS = 25;
+
 /** The system configuration a lead carries along (and tests read). */
 export interface WizardConfiguration {
   roof: string;
+  /** Where the chosen roof is: the centre of its faces. */
+  roofLatitude: number;
+  roofLongitude: number;
   panels: number;
   kwp: number;
   annualKwh: number;
@@ -45,10 +53,17 @@ export class WizardController {
   readonly #toggle: HTMLButtonElement;
   readonly #meshes: PanelMeshes;
   readonly #roofEditor: RoofEditor;
+  readonly #sheet: WizardSheet;
+  readonly #stage: HTMLElement;
+  readonly #timePanel: HTMLElement;
+  /** "Tap" or "Click". */
+  readonly #verb: string;
   #correction: RoofCorrection | undefined;
   #shading: ShadingClient | undefined;
   #choices: WizardChoices;
   #roof: PickedRoof | undefined;
+  /** Centre of the picked roof in the model frame. */
+  #roofCentre: [number, number, number] | undefined;
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
@@ -59,7 +74,11 @@ export class WizardController {
     this.#viewer = viewer;
     this.#settings = settings;
     this.#notice = notice;
-    this.#view = new WizardView(document);
+    this.#view = new WizardView(document, settings.wizardAccess);
+    this.#verb = pointerVerb(document.defaultView!);
+    this.#stage = document.getElementById('stage')!;
+    this.#timePanel = document.getElementById('time-panel')!;
+    this.#sheet = new WizardSheet(document, () => this.#fitView());
     this.#form = new WizardForm(document);
     this.#meshes = new PanelMeshes(viewer.scene);
     this.#roofEditor = new RoofEditor(document, (correction) => void this.correctRoof(correction));
@@ -103,7 +122,7 @@ export class WizardController {
     const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(wizard.roofLongitude, wizard.roofLatitude);
     const roof = pickRoofBelow(this.#viewer.content, east, north);
     if (roof) void this.selectRoof(roof);
-    else this.#view.state('pick', 'No roof at the given position. Click your roof to place panels on it.');
+    else this.#view.state('pick', `No roof at the given position. ${this.#verb} your roof to place panels on it.`);
   }
 
   toggle(): void {
@@ -113,6 +132,8 @@ export class WizardController {
 
   open(): void {
     this.#view.panel.hidden = false;
+    this.#view.panel.ownerDocument.getElementById('app')!.dataset.wizard = 'open';
+    this.#fitView();
     if (this.#viewer.content) {
       this.#shading ??= new ShadingClient();
       this.#shading.prepare(this.#viewer.content);
@@ -125,11 +146,13 @@ export class WizardController {
       this.#viewer.requestRender();
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
-    if (!this.#roof) this.#view.state('pick', 'Click a roof to place panels on it.');
+    if (!this.#roof) this.#view.state('pick', `${this.#verb} a roof to place panels on it.`);
   }
 
   close(): void {
     this.#view.panel.hidden = true;
+    delete this.#view.panel.ownerDocument.getElementById('app')!.dataset.wizard;
+    this.#fitView();
     this.#toggle.setAttribute('aria-expanded', 'false');
   }
 
@@ -137,6 +160,7 @@ export class WizardController {
   startOver(): void {
     this.#generation++;
     this.#roof = undefined;
+    this.#roofCentre = undefined;
     this.#correction = undefined;
     this.#roofEditor.hide();
     this.#candidates = [];
@@ -145,14 +169,19 @@ export class WizardController {
     this.#viewer.requestRender();
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
-    this.#view.state('pick', 'Panels removed. Click a roof to place panels on it.');
+    this.#sheet.expand(false);
+    this.#view.state('pick', `Panels removed. ${this.#verb} a roof to place panels on it.`);
   }
 
   /** The current design for a lead, or undefined before one is made. */
   configuration(): WizardConfiguration | undefined {
-    if (!this.#roof || !this.#design) return undefined;
+    if (!this.#roof || !this.#design || !this.#roofCentre) return undefined;
+    const origin = this.#viewer.info.origin ?? this.#settings;
+    const [longitude, latitude] = new LocalFrame(origin.latitude, origin.longitude).toLonLat([this.#roofCentre[0], -this.#roofCentre[2]]);
     return {
       roof: this.#roof.osmId,
+      roofLatitude: Math.round(latitude * 1e7) / 1e7,
+      roofLongitude: Math.round(longitude * 1e7) / 1e7,
       panels: this.#design.panelCount,
       kwp: this.#design.kwp,
       annualKwh: this.#design.annualKwh,
@@ -195,7 +224,12 @@ export class WizardController {
     const corners = roof.segments.flatMap((segment) => segment.outline);
     const centre = [0, 1, 2].map((k) => corners.reduce((sum, corner) => sum + corner[k], 0) / corners.length) as [number, number, number];
     const size = Math.max(...corners.map((corner) => Math.hypot(corner[0] - centre[0], corner[2] - centre[2])));
-    this.#viewer.focus(centre, Math.min(Math.max(size * 3, 45), 200));
+    this.#roofCentre = centre;
+    this.#sheet.expand(false);
+    this.#fitView();
+    // The roof and its neighbours fill the part of the view no panel covers: close enough to see the
+    // panels, far enough to recognise the street, on a phone as on a desktop.
+    this.#viewer.focus(centre, Math.min(Math.max(this.#viewer.distanceToShow(Math.max(size * 2, ROOF_SURROUNDINGS)), 30), 300));
     await this.#relayout();
   }
 
@@ -257,7 +291,8 @@ export class WizardController {
       this.#view.panel.dataset.panels = String(chosen.length);
       // The directions the chosen panels face, for pages and tests that check the design (e.g. "180,0").
       this.#view.panel.dataset.panelAzimuths = [...new Set(chosen.map((p) => Math.round(p.azimuthDeg)))].join(',');
-      this.#view.panel.dataset.annualKwh = String(design.annualKwh);
+        // Yield figures reach the page only for Pro (or a partner's embed): a data attribute is in the DOM too.
+      if (this.#settings.wizardAccess === 'full') this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
       if (design.fallback) this.#notice.show(`The irradiance service is unavailable; yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`);
@@ -270,6 +305,12 @@ export class WizardController {
     if (design.panelCount === 0) return this.#choices.goal === 'maximize_roi' ? 'No number of panels pays back on this roof at these prices.' : 'No panel on this roof gets enough sun.';
     const dropped = design.selection.weak.length > 0 ? ` ${design.selection.weak.length} shaded spots left free.` : '';
     return `${design.panelCount} panels on this roof.${dropped}`;
+  }
+
+  /** Keeps what the visitor looks at in the part of the view that the wizard and the time bar leave free. */
+  #fitView(): void {
+    const panels = [this.#view.panel, this.#timePanel].map((element) => element.getBoundingClientRect());
+    this.#viewer.setInsets(coveredInsets(this.#stage.getBoundingClientRect(), panels));
   }
 
   #fail(error: unknown): void {
@@ -291,7 +332,7 @@ export class WizardController {
       const pointer = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
       const roof = pickRoofAtPointer(this.#viewer.content, this.#viewer.camera, pointer);
       if (roof) void this.selectRoof(roof);
-      else this.#view.say('That is not a roof. Click a building’s roof to place panels on it.');
+      else this.#view.say(`That is not a roof. ${this.#verb} a building’s roof to place panels on it.`);
     });
   }
 }

@@ -1,11 +1,16 @@
 import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
+import { fillYieldLegend } from './yield-legend.ts';
 
 /** The wizard's states, shown to tests and styles as `data-state` on the panel. */
 export type WizardState = 'closed' | 'pick' | 'working' | 'done' | 'empty' | 'error';
 
-/** Writes a design's figures into the side panel (text only: nothing the page shows is parsed as HTML). */
+/**
+ * Writes a design's figures into the side panel (text only: nothing the page shows is parsed as HTML).
+ * In the preview the page has no places for Pro figures (the service leaves them out), and this writes
+ * none anywhere else: only the panel count.
+ */
 export class WizardView {
   readonly panel: HTMLElement;
   readonly #document: Document;
@@ -16,8 +21,10 @@ export class WizardView {
   readonly #startOver: HTMLButtonElement;
   readonly #number: Intl.NumberFormat;
   readonly #money: Intl.NumberFormat;
+  readonly #full: boolean;
 
-  constructor(document: Document) {
+  constructor(document: Document, access: 'full' | 'preview') {
+    this.#full = access === 'full';
     this.#document = document;
     this.panel = document.getElementById('side-panel')!;
     this.#status = document.getElementById('wizard-status')!;
@@ -51,9 +58,18 @@ export class WizardView {
 
   /** Shows a design; `monthlyTarget` draws the target line and states whether it is reached. */
   show(design: Design, monthlyTarget: number | undefined): void {
-    const set = (id: string, text: string) => (this.#document.getElementById(id)!.textContent = text);
     const n = (value: number) => this.#number.format(value);
+    const set = (id: string, text: string) => {
+      const place = this.#document.getElementById(id);
+      if (place) place.textContent = text;
+    };
     set('fig-panels', n(design.panelCount));
+    fillYieldLegend(this.#document.getElementById('wizard-legend')!, this.#full ? design.bestPanelKwh : undefined, n);
+    set('wizard-source', design.fallback
+      ? `The irradiance service is unavailable: yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`
+      : `Irradiance: ${design.source}. Shading traced against the 3D model for every panel.`);
+    this.#result.hidden = false;
+    if (!this.#full) return;
     set('fig-kwp', `${design.kwp.toFixed(2)} kWp`);
     set('fig-kwh', `${n(design.annualKwh)} kWh`);
     set('fig-specific', `${n(design.specificYield)} kWh/kWp`);
@@ -68,11 +84,6 @@ export class WizardView {
         ? `Covers ${n(target.annualKwh / 12)} kWh a month: ${n(design.annualKwh / 12)} kWh a month on average.`
         : `This roof cannot cover ${n(target.annualKwh / 12)} kWh a month: at most ${Math.round(target.share * 100)} % of it.`
       : '');
-    const chart = this.#document.getElementById('wizard-chart')!;
-    chart.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
-    set('wizard-source', design.fallback
-      ? `The irradiance service is unavailable: yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`
-      : `Irradiance: ${design.source}. Shading traced against the 3D model for every panel.`);
-    this.#result.hidden = false;
+    this.#document.getElementById('wizard-chart')?.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget, n));
   }
 }
