@@ -13,6 +13,8 @@ import { NO_INSETS, type Insets } from './view-insets.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
+/** Workers decoding the model's meshopt-compressed geometry. */
+const MESHOPT_WORKERS = 2;
 /** Haze: the share of colour lost to the sky's horizon grows with distance, about 12 % at the model's diameter. */
 const HAZE_PER_RADIUS = 0.18;
 
@@ -49,6 +51,8 @@ export class Viewer {
   #tallest = 50;
   #renderQueued = false;
   #insets: Insets = NO_INSETS;
+  /** While the model's shaders compile in the background, frames wait (a frame would compile them at once, blocking). */
+  #compiling = false;
 
   constructor(container: HTMLElement) {
     this.#container = container;
@@ -87,11 +91,22 @@ export class Viewer {
    * @param onProgress - share of the download received, 0 to 1, when the size is known
    */
   async load(url: string, onProgress?: (fraction: number) => void): Promise<void> {
+    // Decoding the compressed geometry runs in workers, not on the page's thread.
+    MeshoptDecoder.useWorkers(MESHOPT_WORKERS);
     const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
     const gltf = await loader.loadAsync(url, (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
-    this.setContent(gltf);
+    this.#compiling = true;
+    try {
+      this.setContent(gltf);
+      // The model's shaders are compiled in parallel (KHR_parallel_shader_compile) before the first
+      // frame shows it, instead of one long stop of the page inside that frame.
+      await this.renderer.compileAsync(this.scene, this.camera);
+    } finally {
+      this.#compiling = false;
+      this.requestRender();
+    }
   }
 
   /** Shows a loaded model: shadows on, camera limits fitted to its size. */
@@ -164,6 +179,9 @@ export class Viewer {
    * looks at is never under a panel.
    */
   setInsets(insets: Insets): void {
+    const now = this.#insets;
+    // Unchanged insets draw nothing: every frame of a large model costs the page a long stop on slow devices.
+    if (insets.left === now.left && insets.right === now.right && insets.top === now.top && insets.bottom === now.bottom) return;
     this.#insets = insets;
     this.#applyInsets();
     this.requestRender();
@@ -237,7 +255,7 @@ export class Viewer {
     this.#renderQueued = true;
     requestAnimationFrame(() => {
       this.#renderQueued = false;
-      this.#render();
+      if (!this.#compiling) this.#render();
     });
   }
 
