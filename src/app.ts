@@ -20,7 +20,9 @@ import { authRoutes } from './http/routes/auth.ts';
 import { billingWebhookRoutes } from './http/routes/billing.ts';
 import { embedRoutes } from './http/routes/embed.ts';
 import { leadRoutes } from './http/routes/leads.ts';
+import { reportRoutes } from './http/routes/report.ts';
 import { partnerRoutes } from './http/routes/partner.ts';
+import { exploreRoutes } from './http/routes/explore.ts';
 import { siteAssetRoutes } from './http/routes/site-assets.ts';
 import { fileRoutes } from './http/routes/files.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(embedRoutes, { services, viewerPage });
   await app.register(viewerRoutes, { services, viewerPage });
   await app.register(leadRoutes, { services });
+  await app.register(reportRoutes, { services });
   await app.register(billingWebhookRoutes, { services });
   await app.register(async (site) => {
     site.setErrorHandler(sendSitePageError);
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
     await site.register(authRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
     await site.register(partnerRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
+    await site.register(exploreRoutes, { services });
   });
   await app.register(siteAssetRoutes);
   await app.register(viewerApiRoutes, { services });

@@ -27,7 +27,10 @@ import { ApiKeyAuthenticator } from './services/api-key-authenticator.ts';
 import { ApiKeyService } from './services/api-key-service.ts';
 import { HealthService } from './services/health-service.ts';
 import { LeadService } from './services/lead-service.ts';
+import { ReportService } from './services/report-service.ts';
 import { ModelService } from './services/model-service.ts';
+import { PregenerationService } from './services/pregeneration-service.ts';
+import { PregenerationRepository } from './db/pregeneration-repository.ts';
 import { PartnerProfileService } from './services/partner-profile-service.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import type { Services } from './services/services.ts';
@@ -170,6 +173,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue, cacheHits, limits });
   const { apiKeys, profiles } = accountServices(db, authenticator);
   const agentSessions = new AgentSessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl });
+  const reports = new ReportService({ authenticator, accounts: accountsRepository, limits });
   const services: Services = {
     health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
     solar: new SolarService(parts.irradiance),
@@ -181,7 +185,9 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     viewer: new ViewerService({ authenticator, agentSessions, profiles, models }),
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new SignInSessionsRepository(db), queue, limits, publicBaseUrl }),
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
-    leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl }),
+    leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl, reports }),
+    reports,
+    pregeneration: new PregenerationService({ runs: new PregenerationRepository(db), models }),
     modelFilesUrl: parts.store.publicUrl(''),
     version: VERSION,
     now: parts.now,
@@ -196,6 +202,29 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     await limits.flush();
   };
   return { services, flush, loadHotState };
+}
+
+/**
+ * The services for an operator's command that queues models (`pregenerate`): the job queue and the same
+ * services the service runs, without workers, e-mail or the HTTP app. `close` writes what they hold
+ * back and stops the queue (not the database).
+ */
+export async function composeForQueueing(config: Config, database: DatabaseHandle, logger: WorkerLogger): Promise<{ services: Services; close: () => Promise<void> }> {
+  const queue = await JobQueue.start(database, { databaseUrl: config.databaseUrl, heartbeatSeconds: config.jobHeartbeatSeconds }, (error) => logger.error({ err: error }, 'job queue error'));
+  try {
+    const irradiance = new CachedIrradianceProvider(new PvgisClient({ baseUrl: config.pvgisUrl }), new IrradianceCacheRepository(database.db));
+    const { services, flush } = createServices(config, { database, queue, store: createObjectStore(config), irradiance, logger, now: () => new Date() });
+    return {
+      services,
+      close: async () => {
+        await flush();
+        await queue.stop();
+      },
+    };
+  } catch (error) {
+    await queue.stop();
+    throw error;
+  }
 }
 
 /**

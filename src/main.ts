@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { accountCommands } from './cli/account-commands.ts';
 import { keyCommands } from './cli/key-commands.ts';
 import { generateCommand } from './cli/generate-command.ts';
+import { pregenerateCommand } from './cli/pregenerate-command.ts';
 import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
 import type { CommandContext } from './cli/command.ts';
@@ -18,6 +19,11 @@ Service
   migrate                                 bring the database schema up to date
   generate --lat L --lng L [--radius R] [--quality hd|sd] --out model.glb
                                           build one model with the data settings (no database)
+  pregenerate --bbox W,S,E,N | --around LAT,LNG,KM [--spacing KM] [--quality sd|hd] [--queue-only]
+                                          queue the models of a grid of places over an area for the
+                                          workers (spacing 0.1 to 10 km, default 0.4; quality default sd;
+                                          --around: a square KM km on each side), then show progress
+                                          and the time left; run it again to go on after a stop
 
 Accounts and keys
   accounts create --email E --plan free|pro|business
@@ -43,6 +49,7 @@ const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
   usage: usageCommand,
   mcp: mcpCommand,
   generate: generateCommand,
+  pregenerate: pregenerateCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

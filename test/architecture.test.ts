@@ -75,9 +75,14 @@ const RULES: Rule[] = [
   { name: 'HTTP code outside routes imports at most types from db/', covers: (f) => inFolder(f, 'src/http'), refuse: (t, f) => inFolder(t, 'src/db') && !typeOnlyImport(f, t) },
   { name: 'MCP imports no HTTP code', covers: (f) => inFolder(f, 'src/mcp'), refuse: (t) => inFolder(t, 'src/http') },
   {
-    name: 'the web app imports from src/ only the contract, domain rules and the libraries’ browser entries',
+    name: 'the web app imports from src/ only the contract, domain rules, the languages and the libraries’ browser entries',
     covers: (f) => inFolder(f, 'web/src'),
-    refuse: (t) => t.startsWith('src/') && !(inFolder(t, 'src/contract', 'src/domain') || t === 'src/modelgen/browser.ts' || t === 'src/irradiance/browser.ts'),
+    refuse: (t) => t.startsWith('src/') && !(inFolder(t, 'src/contract', 'src/domain') || t === 'src/i18n/index.ts' || t === 'src/modelgen/browser.ts' || t === 'src/irradiance/browser.ts'),
+  },
+  {
+    name: 'the languages (i18n) import only themselves, the contract and packages',
+    covers: (f) => inFolder(f, 'src/i18n'),
+    refuse: (t) => t.startsWith('src/') && !inFolder(t, 'src/i18n', 'src/contract'),
   },
 ];
 

@@ -2,8 +2,11 @@ import type { parseArgs } from 'node:util';
 
 type ParseOptions = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-/** A negative number, such as a longitude west of Greenwich: `-0.0984`, `-12`, `-.5`, `-1e-3`. */
-const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/**
+ * A negative number, such as a longitude west of Greenwich: `-0.0984`, `-12`, `-.5`, `-1e-3`; or a list
+ * of numbers that starts with one, such as a place south of the equator: `-33.9,-18.4,2`.
+ */
+const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(,-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)*$/i;
 
 /**
  * Joins a long string option with a negative number after it (`--lng -0.0984` → `--lng=-0.0984`). Node's

@@ -1,6 +1,8 @@
 import { Type, type Static, type TUnsafe } from 'typebox';
 import { CORRECTABLE_SHAPES, CORRECTION_PITCH, type CorrectableShape } from '../modelgen/browser.ts';
 import { Latitude, Longitude } from './common.ts';
+import { Lang } from './language.ts';
+import { SiteReportDesign, Snapshot } from './report.ts';
 
 /** Longest values of the quote form (a lead is contact details, not a document). */
 export const LEAD_LIMITS = { name: 120, email: 254, phone: 40, address: 300, message: 2000, pageUrl: 500 } as const;
@@ -49,6 +51,10 @@ export const LeadRequest = Type.Object(
     pageUrl: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.pageUrl, description: 'The page the viewer was embedded in' })),
     website: Type.Optional(Type.String({ maxLength: 200, description: 'Left empty by people (a field hidden from them)' })),
     configuration: LeadConfiguration,
+    language: Type.Optional(Lang),
+    /** The Solar Wizard's design: the installer gets it as the site report (PDF) with the lead e-mail. */
+    report: Type.Optional(SiteReportDesign),
+    snapshot: Type.Optional(Snapshot),
   },
   { additionalProperties: false },
 );

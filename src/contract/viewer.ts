@@ -1,12 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { Latitude, Longitude } from './common.ts';
 import { WIZARD_GOALS } from './sessions.ts';
+import { Lang } from './language.ts';
 
 /** `GET /embed`: the partner's iframe. */
 export const EmbedQuery = Type.Object({
   lat: Latitude,
   lng: Longitude,
   key: Type.Optional(Type.String({ maxLength: 200, description: 'API key (Business plan); a missing key is a 401 page' })),
+  lang: Type.Optional(Lang),
 });
 export type EmbedQuery = Static<typeof EmbedQuery>;
 
@@ -19,5 +21,6 @@ export const ViewerQuery = Type.Object({
   wizardKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'Monthly kWh target for cover_bill' })),
   roofLat: Type.Optional(Latitude),
   roofLng: Type.Optional(Longitude),
+  lang: Type.Optional(Lang),
 });
 export type ViewerQuery = Static<typeof ViewerQuery>;

@@ -13,6 +13,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   leads: LeadsTable;
   billing_events: BillingEventsTable;
+  pregeneration_runs: PregenerationRunsTable;
+  pregeneration_places: PregenerationPlacesTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -139,4 +141,35 @@ export interface IrradianceCacheTable {
   monthly_gti: number[];
   source: string;
   fetched_at: Date;
+}
+
+export interface PregenerationRunsTable {
+  id: Generated<number>;
+  /** Quality, spacing and area: the same command finds its run again. */
+  area_key: string;
+  area: string;
+  quality: string;
+  radius_km: number;
+  spacing_km: number;
+  place_count: number;
+  /** Set once every place of the grid is stored with its name. */
+  planned_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PregenerationPlacesTable {
+  run_id: number;
+  model_id: string;
+  latitude: number;
+  longitude: number;
+  town: string | null;
+  /** `node/<id>` of the town's OSM node: two towns may share a name. */
+  town_key: string | null;
+  town_latitude: number | null;
+  town_longitude: number | null;
+  country: string | null;
+  queued_at: Date | null;
+  /** What the model service answered: `generation`, `cache_hit` or `in_progress`. */
+  outcome: string | null;
 }

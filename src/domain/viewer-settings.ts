@@ -1,4 +1,5 @@
 import type { WizardGoal } from '../contract/sessions.ts';
+import type { Language } from '../i18n/index.ts';
 
 /**
  * What the service tells a viewer page about itself (the `#viewer-settings` JSON block of `/embed` and
@@ -25,6 +26,11 @@ export interface ViewerSettings {
   upgradeUrl?: string;
   /** The partner's quote form, when lead capture is on (embeds only). */
   leadForm?: { company: string | null; privacyUrl: string | null };
+  /**
+   * The page's language: the `lang` parameter, else the first of the request's Accept-Language we speak;
+   * absent when neither names one (the page then follows the browser's `navigator.languages`).
+   */
+  language?: Language;
   /** Solar Wizard presets from the link or the session. */
   wizard?: { goal?: WizardGoal; monthlyKwh?: number; roofLatitude?: number; roofLongitude?: number };
 }

@@ -42,8 +42,11 @@ export class ViewerPageTemplate {
   render(settings: ViewerSettings): string {
     if (!this.#html) throw new Error('The viewer has not been built: run npm run build');
     const json = JSON.stringify(settings).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-    const page = this.#html.replace(PRO_SECTION, settings.wizardAccess === 'full' ? '$1' : '');
-    return page.replace(SETTINGS_MARK, `<script type="application/json" id="viewer-settings">${json}</script>`);
+    const page = this.#html
+      .replace(PRO_SECTION, settings.wizardAccess === 'full' ? '$1' : '')
+      .replace(SETTINGS_MARK, `<script type="application/json" id="viewer-settings">${json}</script>`);
+    // The language is one of a fixed list (never the visitor's text), so it goes into the tag as it is.
+    return settings.language ? page.replace('<html lang="en">', `<html lang="${settings.language}">`) : page;
   }
 }
 

@@ -16,12 +16,20 @@ export function emlFile(from: string, message: MailMessage, date: Date): Buffer 
     ['Date', date.toUTCString().replace('GMT', '+0000')],
     ['Message-ID', `<${randomUUID()}@${domain}>`],
     ['MIME-Version', '1.0'],
-    ['Content-Type', 'text/plain; charset=utf-8'],
-    ['Content-Transfer-Encoding', '8bit'],
   ];
   const head = headers.map(([name, value]) => `${name}: ${headerValue(value)}`).join('\n');
   const body = message.text.replace(/\r\n?/g, '\n');
-  return Buffer.from(`${head}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`, 'utf8');
+  const text = `Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n${body}${body.endsWith('\n') ? '' : '\n'}`;
+  if (!message.attachments?.length) return Buffer.from(`${head}\n${text}`, 'utf8');
+  // With files: multipart/mixed, the text first, each file base64 in lines of 76 characters.
+  const boundary = `=_${randomUUID()}`;
+  const files = message.attachments.map((file) => {
+    const name = file.filename.replace(/["\\\r\n]/g, '_');
+    const lines = file.contentBase64.match(/.{1,76}/g) ?? [];
+    return `Content-Type: ${file.contentType}; name="${name}"\nContent-Disposition: attachment; filename="${name}"\nContent-Transfer-Encoding: base64\n\n${lines.join('\n')}\n`;
+  });
+  const parts = [text, ...files].map((part) => `--${boundary}\n${part}`).join('\n');
+  return Buffer.from(`${head}\nContent-Type: multipart/mixed; boundary="${boundary}"\n\n${parts}\n--${boundary}--\n`, 'utf8');
 }
 
 /** A header value on one line; text beyond ASCII as an RFC 2047 encoded word. */

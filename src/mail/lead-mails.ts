@@ -1,5 +1,6 @@
-import type { LeadInput } from '../contract/leads.ts';
-import { designLines } from '../domain/lead.ts';
+import type { LeadConfiguration, LeadInput } from '../contract/leads.ts';
+import { designLines, roofMapUrl } from '../domain/lead.ts';
+import { translator, type Language, type Translator } from '../i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** A quote request as both e-mails tell it. */
@@ -7,7 +8,10 @@ export interface LeadMailFacts {
   lead: LeadInput;
   /** The configuration as one line (see describeConfiguration). */
   system: string;
-  company: string;
+  /** The installer's company name from the portal profile, when they gave one. */
+  company: string | null;
+  /** The visitor's language (the page's), for the e-mail to them. */
+  language: Language;
   partnerAddress: string;
   received: Date;
   baseUrl: string;
@@ -39,24 +43,28 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
   };
 }
 
-/** To the visitor: the request is received; answering reaches the partner. */
+/** To the visitor, in their language: the request is received; answering reaches the partner. */
 export function leadConfirmationMail(facts: LeadMailFacts): MailMessage {
-  const { lead, company, system } = facts;
-  const design = designLines(lead.configuration);
+  const { lead } = facts;
+  const tr = translator(facts.language);
+  const company = facts.company ?? tr.t('mail.theInstaller');
   return {
     to: lead.email,
     replyTo: facts.partnerAddress,
-    subject: `Your quote request to ${company}`,
-    text: [
-      `Hello ${lead.name},`,
-      '',
-      `thank you for your request. ${company} has received it and will contact you.`,
-      '',
-      `Your request: ${system}`,
-      `Address: ${lead.address}`,
-      ...(design.length > 0 ? ['', 'The design you made:', ...design] : []),
-      '',
-      `You can answer this message to reach ${company}.`,
-    ].join('\n'),
+    subject: tr.t('mail.confirmSubject', { company }),
+    text: tr.t('mail.confirmBody', { name: lead.name, company, system: describeSystem(lead.configuration, tr), address: lead.address }),
   };
+}
+
+/** The configuration as one line in the visitor's language (the partner's e-mail keeps the English one). */
+function describeSystem(configuration: LeadConfiguration, tr: Translator): string {
+  const parts = [tr.t('system.location', { latitude: tr.number(configuration.latitude, 6), longitude: tr.number(configuration.longitude, 6) })];
+  if (configuration.panels !== undefined) parts.push(tr.t('system.panels', { count: configuration.panels }));
+  if (configuration.kwp !== undefined) parts.push(tr.t('system.kwp', { value: tr.number(configuration.kwp, 3) }));
+  if (configuration.annualKwh !== undefined) parts.push(tr.t('system.kwh', { value: tr.number(configuration.annualKwh) }));
+  if (configuration.roofLatitude !== undefined && configuration.roofLongitude !== undefined) {
+    const link = roofMapUrl(configuration);
+    parts.push(tr.t('system.roof', { latitude: tr.number(configuration.roofLatitude, 6), longitude: tr.number(configuration.roofLongitude, 6) }) + (link ? ` (${link})` : ''));
+  }
+  return parts.join(', ');
 }

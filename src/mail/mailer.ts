@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { emlFile } from './eml-file.ts';
 import type { MailMessage } from './mail-message.ts';
 
-export type { MailMessage } from './mail-message.ts';
+export type { MailAttachment, MailMessage } from './mail-message.ts';
 
 /** Sends e-mail. */
 export interface Mailer {
@@ -31,7 +31,12 @@ class TransportMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.#transport.sendMail({ from: this.#from, ...message });
+    const { attachments, ...rest } = message;
+    await this.#transport.sendMail({
+      from: this.#from,
+      ...rest,
+      ...(attachments ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })) } : {}),
+    });
   }
 
   close(): void {

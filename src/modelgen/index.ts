@@ -3,3 +3,4 @@
  */
 export type { GeneratedModel, GenerateModel, GeneratorSources, ModelRequest, ProgressReport } from './model-generator.ts';
 export { generateModel, OSM_ATTRIBUTION } from './generate-model.ts';
+export { Gazetteer, loadGazetteer, type PlaceName } from './osm/place-names.ts';

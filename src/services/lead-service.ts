@@ -4,13 +4,17 @@ import type { LeadsRepository } from '../db/leads-repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { LeadInput, LeadRequest } from '../contract/leads.ts';
 import { describeConfiguration } from '../domain/lead.ts';
+import { DEFAULT_LANGUAGE } from '../i18n/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { leadConfirmationMail, leadNotificationMail } from '../mail/lead-mails.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
+import type { ReportService } from './report-service.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
 /** Quote requests one address may send an hour (a person sends one; a script sends many). */
 export const LEADS_PER_IP_PER_HOUR = 5;
+/** The site report's file name in the installer's e-mail. */
+export const REPORT_FILENAME = 'site-report.pdf';
 const TOO_MANY_LEADS = 'Too many requests from this address. Please try again in an hour, or contact the company directly.';
 
 /** What became of a quote request. */
@@ -28,8 +32,9 @@ export class LeadService {
   readonly #queue: JobQueue;
   readonly #limits: RateLimiter;
   readonly #baseUrl: string;
+  readonly #reports: ReportService;
 
-  constructor(deps: { db: Kysely<Database>; leads: LeadsRepository; accounts: AccountsRepository; authenticator: ApiKeyAuthenticator; queue: JobQueue; limits: RateLimiter; publicBaseUrl: string }) {
+  constructor(deps: { db: Kysely<Database>; leads: LeadsRepository; accounts: AccountsRepository; authenticator: ApiKeyAuthenticator; queue: JobQueue; limits: RateLimiter; publicBaseUrl: string; reports: ReportService }) {
     this.#db = deps.db;
     this.#leads = deps.leads;
     this.#accounts = deps.accounts;
@@ -37,6 +42,7 @@ export class LeadService {
     this.#queue = deps.queue;
     this.#limits = deps.limits;
     this.#baseUrl = deps.publicBaseUrl;
+    this.#reports = deps.reports;
   }
 
   /**
@@ -46,7 +52,7 @@ export class LeadService {
    * @throws RateLimitedError past 5 requests an hour from one address
    */
   async submit(request: LeadRequest, ip: string, now: Date): Promise<LeadOutcome> {
-    const { key, website: honeypot = '', consent: _consent, ...sent } = request;
+    const { key, website: honeypot = '', consent: _consent, report, snapshot, ...sent } = request;
     const lead: LeadInput = { ...sent, name: sent.name.trim(), email: sent.email.trim(), address: sent.address.trim(), message: sent.message.trim() };
     const owner = await this.#authenticator.authenticate(key, now);
     if (!owner) return 'invalid-key';
@@ -54,12 +60,15 @@ export class LeadService {
     if (!account?.leadCapture || !account.notificationEmail) return 'closed';
     await consumeRateLimit(this.#limits, { bucket: `leads:ip:${ip}`, limit: LEADS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_LEADS }, now);
     if (honeypot !== '') return 'discarded';
-    const company = account.companyName ?? 'The installer';
     const system = describeConfiguration(lead.configuration);
+    const language = lead.language ?? DEFAULT_LANGUAGE;
+    // Made before the transaction: a snapshot that is not an image is refused before anything is kept.
+    const pdf = report ? await this.#reports.render({ design: report, language, company: account.companyName, address: lead.address, snapshot }, now) : undefined;
     await this.#db.transaction().execute(async (trx) => {
       await this.#leads.insert(trx, { ...lead, accountId: account.id, apiKeyId: owner.keyId, createdAt: now });
-      const facts = { lead, system, company, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl };
-      await this.#queue.enqueueEmail(trx, leadNotificationMail(facts));
+      const facts = { lead, system, company: account.companyName ?? null, language, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl };
+      const notification = leadNotificationMail(facts);
+      await this.#queue.enqueueEmail(trx, pdf ? { ...notification, attachments: [{ filename: REPORT_FILENAME, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] } : notification);
       await this.#queue.enqueueEmail(trx, leadConfirmationMail(facts));
     });
     return 'saved';

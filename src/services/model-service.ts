@@ -29,9 +29,10 @@ export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested fr
  * - `partner-api`: the partner API with a key; every request counts against the key's hourly limit and is metered;
  * - `keyless-page`: a viewer page without key or Pro sign-in; only requests that start a generation count,
  *   against the address's hourly limit;
- * - `page`: the embed with its key, a Pro visitor, an agent session's link: neither limited nor metered.
+ * - `page`: the embed with its key, a Pro visitor, an agent session's link: neither limited nor metered;
+ * - `operator`: the operator's pre-generation of an area: neither limited nor metered, short answers.
  */
-export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'page' };
+export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'page' } | { kind: 'operator' };
 
 /**
  * What a model request answers: SPEC.md's short form for new jobs and cache hits to the partner API,
@@ -81,6 +82,7 @@ export class ModelService {
     const owner = requester.kind === 'partner-api' ? requester.owner : undefined;
     const answer = await this.#find(id, quality, normalised, owner, now);
     if (requester.kind === 'partner-api') return { ...answer, rateLimit };
+    if (requester.kind === 'operator') return answer;
     // Pages show the whole job (step and progress) from the first answer on.
     return { ...answer, view: (await this.read(id)) ?? answer.view };
   }

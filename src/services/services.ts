@@ -4,8 +4,10 @@ import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 import type { ApiKeyService } from './api-key-service.ts';
 import type { HealthService } from './health-service.ts';
 import type { LeadService } from './lead-service.ts';
+import type { ReportService } from './report-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
+import type { PregenerationService } from './pregeneration-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { SolarService } from './solar-service.ts';
 import type { ViewerService } from './viewer-service.ts';
@@ -26,7 +28,9 @@ export interface Services {
   viewer: ViewerService;
   accounts: AccountService;
   leads: LeadService;
+  reports: ReportService;
   billing: BillingProvider;
+  pregeneration: PregenerationService;
   /** Address prefix of model files (for the viewer pages' security policy). */
   modelFilesUrl: string;
   version: string;

@@ -3,6 +3,7 @@ import type { EmbedQuery, ViewerQuery } from '../contract/viewer.ts';
 import { planIncludesPro } from '../domain/plans.ts';
 import { siteTimeZone } from '../domain/site-time-zone.ts';
 import type { ViewerSettings } from '../domain/viewer-settings.ts';
+import { acceptedLanguages, pickLanguage, type Language } from '../i18n/index.ts';
 import type { SignInSession } from './account-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
@@ -31,7 +32,7 @@ export class ViewerService {
    * The embed page of a key: framed by the key's allowed sites (any site when it lists none), with the
    * partner's quote form when lead capture is on. Undefined for a missing, unknown or revoked key.
    */
-  async embedPage(query: EmbedQuery, now: Date): Promise<{ settings: ViewerSettings; frameAncestors: string[] } | undefined> {
+  async embedPage(query: EmbedQuery, now: Date, acceptLanguage?: string): Promise<{ settings: ViewerSettings; frameAncestors: string[] } | undefined> {
     const key = query.key ?? '';
     const owner = key === '' ? undefined : await this.#authenticator.authenticate(key, now);
     if (!owner) return undefined;
@@ -45,6 +46,7 @@ export class ViewerService {
       timeZone: siteTimeZone(query.lat, query.lng),
       key,
       ...(leadForm ? { leadForm } : {}),
+      ...languageOf(query.lang, acceptLanguage),
     };
     return { settings, frameAncestors: owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'] };
   }
@@ -53,7 +55,7 @@ export class ViewerService {
    * The viewer page of an agent or direct link. With a live agent session, opening the page marks it
    * opened and starts its model's generation; parameters in the URL take precedence over the session's.
    */
-  async viewerPage(query: ViewerQuery, visitor: SignInSession | undefined, now: Date): Promise<ViewerSettings> {
+  async viewerPage(query: ViewerQuery, visitor: SignInSession | undefined, now: Date, acceptLanguage?: string): Promise<ViewerSettings> {
     const pro = isPro(visitor);
     const session = query.session === undefined ? undefined : await this.#agentSessions.open(query.session, pro ? 'hd' : 'sd', now);
     return {
@@ -65,6 +67,7 @@ export class ViewerService {
       radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,
       timeZone: siteTimeZone(query.lat, query.lng),
       sessionId: session?.sessionId,
+      ...languageOf(query.lang, acceptLanguage),
       wizard: withoutUndefined({
         goal: query.wizard ?? session?.wizardGoal ?? undefined,
         monthlyKwh: query.wizardKwh ?? session?.wizardKwh ?? undefined,
@@ -87,6 +90,12 @@ export class ViewerService {
     const answer = await this.#models.request(hd ? 'hd' : 'sd', { latitude, longitude, radiusKm }, hd ? { kind: 'page' } : { kind: 'keyless-page', ip }, now);
     return answer.view;
   }
+}
+
+/** The page's language: the `lang` parameter, else the first of Accept-Language we speak, else none (the browser decides). */
+function languageOf(lang: Language | undefined, acceptLanguage: string | undefined): { language?: Language } {
+  const language = lang ?? pickLanguage(acceptedLanguages(acceptLanguage));
+  return language ? { language } : {};
 }
 
 /** SPEC.md: a Pro subscription (Business includes it) unlocks the Solar Wizard and HD models. */

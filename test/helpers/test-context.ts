@@ -18,6 +18,7 @@ import type { GenerationWorker } from '../../src/jobs/generation-worker.ts';
 import type { JobQueue } from '../../src/jobs/queue.ts';
 import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
 import type { ObjectStore } from '../../src/storage/object-store.ts';
+import type { Services } from '../../src/services/services.ts';
 
 /** Which database the suite runs on: PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -45,6 +46,8 @@ export interface TestContext {
   worker: GenerationWorker | undefined;
   dataDir: string;
   jobs: ModelJobsRepository;
+  /** The services the app was built with. */
+  services: Services;
   /** Creates an account with a working (or, for other plans, non-working) key; returns the key. */
   createKey(plan?: Plan, email?: string): Promise<string>;
   close(): Promise<void>;
@@ -110,7 +113,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   await app.ready();
   let accounts = 0;
   return {
-    kind, config, database, queue, store, app, clock, worker, dataDir, jobs,
+    kind, config, database, queue, store, app, clock, worker, dataDir, jobs, services: parts.services,
     async createKey(plan = 'business', email = `partner${++accounts}-${randomBytes(3).toString('hex')}@example.com`) {
       const account = await new AccountsRepository(database.db).create(email, plan);
       const { secret } = await new ApiKeysRepository(database.db).create(account!.id, 'test');

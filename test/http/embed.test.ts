@@ -62,6 +62,27 @@ describe('GET /embed and the viewer page routes', () => {
     assert.ok(!response.body.includes('<script>alert(1)'));
   });
 
+  test('lang picks the page language; without it, Accept-Language; an unknown lang is a 400 page naming it', async () => {
+    const german = await embed(`lat=47.141&lng=9.5209&lang=de&key=${key}`);
+    assert.equal(german.statusCode, 200);
+    assert.equal(pageSettings(german.body).language, 'de');
+    assert.match(german.body, /<html lang="de">/);
+    const accepted = await ctx.app.inject({ method: 'GET', url: `/embed?lat=47.141&lng=9.5209&key=${key}`, headers: { 'accept-language': 'pt-PT, it;q=0.8, en;q=0.5' } });
+    assert.equal(pageSettings(accepted.body).language, 'it');
+    assert.match(accepted.body, /<html lang="it">/);
+    const overridden = await ctx.app.inject({ method: 'GET', url: `/viewer?lat=47.141&lng=9.5209&lang=nl`, headers: { 'accept-language': 'fr' } });
+    assert.equal(pageSettings(overridden.body).language, 'nl', 'the parameter wins over the header');
+    const unknown = await ctx.app.inject({ method: 'GET', url: `/viewer?lat=47.141&lng=9.5209`, headers: { 'accept-language': 'ja, pt' } });
+    assert.equal(pageSettings(unknown.body).language, undefined, 'the browser decides');
+    assert.match(unknown.body, /<html lang="en">/);
+    for (const url of [`/embed?lat=1&lng=2&lang=pt&key=${key}`, '/viewer?lat=1&lng=2&lang=%3Cb%3E']) {
+      const bad = await ctx.app.inject({ method: 'GET', url });
+      assert.equal(bad.statusCode, 400, url);
+      assert.match(bad.body, /lang/, url);
+      assert.ok(!bad.body.includes('<b>'), 'nothing echoed unescaped');
+    }
+  });
+
   test('the page route asks for HD with the embed key, SD without, and refuses a bad key', async () => {
     const hd = await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 43.7396, longitude: 7.4276, key } });
     assert.equal(hd.statusCode, 200);

@@ -77,6 +77,19 @@ for (const kind of DATABASES) {
       assert.match(leads.body, /1 quote request from the viewer/);
     });
 
+    test('the visitor’s language: the answer and the confirmation e-mail in German, numbers written the German way', async () => {
+      const response = await send(lead(key, { email: 'de@home.example', name: 'Greta', language: 'de' }), '198.51.100.25');
+      assert.equal(response.statusCode, 200);
+      assert.match(json(response).message as string, /^Vielen Dank\./);
+      const [confirmation] = await waitFor('the visitor’s e-mail', async () => smtp.to('de@home.example').length > 0 && smtp.to('de@home.example'));
+      assert.equal(confirmation.subject, 'Ihre Angebotsanfrage an Sunny Roofs');
+      assert.match(confirmation.text, /^Guten Tag Greta,/);
+      assert.ok(confirmation.text.includes('14 Module, 6,16 kWp, 5.900 kWh/Jahr'), confirmation.text);
+      const notification = await waitFor('the partner’s e-mail', async () => smtp.messages.find((m) => m.to.includes('leads@sunny.example') && m.text.includes('Name: Greta')));
+      assert.ok(notification.text.includes('14 panels, 6.16 kWp, 5900 kWh/year'), 'the partner’s e-mail stays in English');
+      assert.equal((await send(lead(key, { language: 'pt' }), '198.51.100.26')).statusCode, 400);
+    });
+
     test('an SMTP outage loses nothing: the visitor is answered at once and both e-mails arrive when SMTP is back', async () => {
       await smtp.down();
       const response = await send(lead(key, { email: 'outage@home.example', name: 'Grace' }), '198.51.100.21');

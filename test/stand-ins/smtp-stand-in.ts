@@ -7,6 +7,8 @@ export interface DeliveredMail {
   subject: string;
   text: string;
   raw: string;
+  /** Files sent along (parts of a multipart/mixed message with a file name). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -63,15 +65,36 @@ export class SmtpStandIn {
   }
 }
 
-/** Headers and the text body of a plain message (quoted-printable decoded, as nodemailer writes it). */
+/**
+ * Headers and the text body of a message (quoted-printable decoded, as nodemailer writes it); of a
+ * multipart/mixed one, the text part and the files.
+ */
 function parse(raw: string, to: string[]): DeliveredMail {
+  const { header, body } = splitPart(raw);
+  const attachments: DeliveredMail['attachments'] = [];
+  let text = decodeText(body, header('Content-Transfer-Encoding'));
+  const boundary = /multipart\/mixed;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => splitPart(part.replace(/^\r?\n/, '')));
+    const textPart = parts.find((part) => /^text\/plain/i.test(part.header('Content-Type')));
+    text = textPart ? decodeText(textPart.body, textPart.header('Content-Transfer-Encoding')) : '';
+    for (const part of parts) {
+      const filename = /filename="?([^";\r\n]+)"?/i.exec(part.header('Content-Disposition'))?.[1];
+      if (filename) attachments.push({ filename, contentType: part.header('Content-Type').split(';')[0].trim(), content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') });
+    }
+  }
+  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n'), raw, attachments };
+}
+
+/** A message or part: its headers (folded lines joined) and its body. */
+function splitPart(raw: string): { header: (name: string) => string; body: string } {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1] ?? '';
-  let text = rest.join('\n\n');
-  if (/quoted-printable/i.test(header('Content-Transfer-Encoding'))) {
-    text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    text = Buffer.from(text, 'latin1').toString('utf8');
-  }
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n'), raw };
+  return { header: (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1] ?? '', body: rest.join('\n\n') };
+}
+
+function decodeText(body: string, encoding: string): string {
+  if (!/quoted-printable/i.test(encoding)) return body;
+  const decoded = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(decoded, 'latin1').toString('utf8');
 }

@@ -42,7 +42,7 @@ export function page(title: string, main: SafeHtml, viewer?: PageViewer, chrome:
 function siteHeader(viewer: PageViewer | undefined): SafeHtml {
   return html`<header class="top"><div class="wrap">
 <a class="brand" href="/partner"><span aria-hidden="true"></span>Solar Partner</a>
-<nav aria-label="Account">${viewer
+<nav aria-label="Account"><a href="/explore">Explore</a>${viewer
     ? html`<span class="muted">${viewer.email}</span><form class="inline" method="post" action="/auth/logout"><input type="hidden" name="_csrf" value="${viewer.csrfToken}"><button class="secondary" type="submit">Sign out</button></form>`
     : html`<a href="/auth/login">Sign in</a><a class="button" href="/auth/signup">Create account</a>`}</nav>
 </div></header>`;

@@ -24,7 +24,7 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewer
       errorHandler: (error, request, reply) => sendPageError(error, request, reply, EmbedQuery),
     },
     async (request, reply) => {
-      const page = await services.viewer.embedPage(request.query, services.now());
+      const page = await services.viewer.embedPage(request.query, services.now(), request.headers['accept-language']);
       if (!page) {
         return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.', 'bare'));
       }

@@ -24,7 +24,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewe
       errorHandler: (error, request, reply) => sendPageError(error, request, reply, ViewerQuery),
     },
     async (request, reply) => {
-      const settings = await services.viewer.viewerPage(request.query, await signedIn(request, services), services.now());
+      const settings = await services.viewer.viewerPage(request.query, await signedIn(request, services), services.now(), request.headers['accept-language']);
       return sendViewerPage(reply, viewerPage, services.modelFilesUrl, ["'self'"], settings);
     },
   );

@@ -1,4 +1,5 @@
 import type { Viewer } from './viewer.ts';
+import { t } from './language.ts';
 
 /** The compass: its needle points north on screen; a click turns the view to face north. */
 export function setUpCompass(document: Document, viewer: Viewer): void {
@@ -10,7 +11,7 @@ export function setUpCompass(document: Document, viewer: Viewer): void {
     if (heading === shown) return;
     shown = heading;
     needle.setAttribute('transform', `rotate(${-heading} 20 20)`);
-    button.setAttribute('aria-label', `Compass: the view faces ${heading}° from north. Turn to face north`);
+    button.setAttribute('aria-label', t('compass.heading', { heading }));
   });
   button.addEventListener('click', () => viewer.faceNorth());
 }

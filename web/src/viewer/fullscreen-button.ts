@@ -1,6 +1,5 @@
 import type { Notice } from './notice.ts';
-
-const NOT_ALLOWED = 'Fullscreen is not available here: this browser or the page showing the viewer does not allow it (an iframe needs allow="fullscreen").';
+import { t } from './language.ts';
 
 /**
  * The fullscreen toggle. Inside an iframe it works when the host page gave `allow="fullscreen"`;
@@ -12,7 +11,7 @@ export function setUpFullscreen(document: Document, notice: Notice): void {
   const update = (): void => {
     const active = document.fullscreenElement !== null;
     button.setAttribute('aria-pressed', String(active));
-    button.title = active ? 'Leave fullscreen' : 'Fullscreen';
+    button.title = t(active ? 'fullscreen.leave' : 'fullscreen.enter');
   };
   document.addEventListener('fullscreenchange', update);
   button.addEventListener('click', () => {
@@ -21,9 +20,9 @@ export function setUpFullscreen(document: Document, notice: Notice): void {
       return;
     }
     if (!document.fullscreenEnabled || typeof root.requestFullscreen !== 'function') {
-      notice.show(NOT_ALLOWED);
+      notice.show(t('fullscreen.notAllowed'));
       return;
     }
-    root.requestFullscreen().catch(() => notice.show(NOT_ALLOWED));
+    root.requestFullscreen().catch(() => notice.show(t('fullscreen.notAllowed')));
   });
 }

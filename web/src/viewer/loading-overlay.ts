@@ -1,4 +1,5 @@
 import type { ModelJob } from '../../../src/contract/models.ts';
+import { formats, t } from './language.ts';
 
 /** The loading card: the job's real step and percentage while the model is made, then a retry on failure. */
 export class LoadingOverlay {
@@ -21,21 +22,21 @@ export class LoadingOverlay {
   /** Shows a job's state as the service reports it. */
   showJob(job: ModelJob): void {
     this.#app.dataset.state = 'loading';
-    this.#title.textContent = job.status === 'ready' ? 'Opening the 3D model' : 'Building the 3D model';
-    if (job.status === 'pending') this.#show('Waiting for a free generator…', undefined);
-    else if (job.status === 'processing') this.#show(job.step ? `${job.step}…` : 'Generating…', job.progress ?? 0);
+    this.#title.textContent = t(job.status === 'ready' ? 'loading.opening' : 'loading.building');
+    if (job.status === 'pending') this.#show(t('loading.waiting'), undefined);
+    else if (job.status === 'processing') this.#show(job.step ? `${job.step}…` : t('loading.generating'), job.progress ?? 0);
   }
 
   /** Shows the model download (the last part of loading). */
   showDownload(fraction: number | undefined): void {
-    this.#title.textContent = 'Opening the 3D model';
-    this.#show('Downloading the model…', fraction === undefined ? undefined : 100 * fraction);
+    this.#title.textContent = t('loading.opening');
+    this.#show(t('loading.downloading'), fraction === undefined ? undefined : 100 * fraction);
   }
 
   /** Shows why the model could not be shown, and a retry button that calls `retry`. */
   fail(message: string, retry: () => void): void {
     this.#app.dataset.state = 'failed';
-    this.#title.textContent = 'The 3D model could not be shown';
+    this.#title.textContent = t('loading.failed');
     this.#step.textContent = message;
     this.#retry.hidden = false;
     this.#retry.onclick = () => {
@@ -57,7 +58,7 @@ export class LoadingOverlay {
     } else {
       const rounded = Math.max(0, Math.min(100, Math.round(percent)));
       this.#bar.value = rounded;
-      this.#percent.textContent = `${rounded} %`;
+      this.#percent.textContent = formats().percent(rounded / 100);
     }
   }
 }

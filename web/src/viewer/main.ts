@@ -10,6 +10,9 @@ import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
+import { chooseLanguage, translatePage } from './language.ts';
+import { setUpReportDownload, type ReportContent } from './report-download.ts';
+import { captureSnapshot } from './snapshot.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -18,6 +21,8 @@ const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 function start(): void {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
+  chooseLanguage(document, settings.language, navigator.languages);
+  translatePage(document);
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
   const viewer = new Viewer(document.getElementById('stage')!);
@@ -36,7 +41,12 @@ function start(): void {
   });
 
   let wizard: WizardController | undefined;
-  setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }));
+  const reportContent = async (): Promise<ReportContent | undefined> => {
+    const design = wizard?.reportDesign();
+    return design ? { design, snapshot: await captureSnapshot(viewer) } : undefined;
+  };
+  setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }), reportContent);
+  setUpReportDownload(document, settings, notice, reportContent);
   const open = async (): Promise<void> => {
     try {
       const job = await requestModel(

@@ -1,11 +1,13 @@
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { LeadConfiguration } from '../../../src/contract/leads.ts';
+import type { ReportContent } from './report-download.ts';
+import { formats, t } from './language.ts';
 
 /**
  * The partner's "Get a quote" form (shown only when the partner has lead capture on). It sends the
  * visitor's details and the system on screen to the service; the answer says whether it went through.
  */
-export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration): void {
+export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration, report: () => Promise<ReportContent | undefined>): void {
   const leadForm = settings.leadForm;
   if (!leadForm || !settings.key) return;
   const button = document.getElementById('quote-button') as HTMLButtonElement;
@@ -13,9 +15,9 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
   const form = document.getElementById('quote-form') as HTMLFormElement;
   const status = document.getElementById('quote-status')!;
   const send = document.getElementById('quote-send') as HTMLButtonElement;
-  const company = leadForm.company ?? 'the installer';
-  document.getElementById('quote-company')!.textContent = company;
-  document.getElementById('quote-intro')!.textContent = `Leave your details and ${company} will contact you with an offer for this roof.`;
+  const company = leadForm.company ?? t('quote.theInstaller');
+  document.getElementById('quote-consent-text')!.textContent = t('quote.consent', { company });
+  document.getElementById('quote-intro')!.textContent = t('quote.intro', { company });
   const privacy = document.getElementById('quote-privacy') as HTMLAnchorElement;
   if (leadForm.privacyUrl && /^https?:\/\//i.test(leadForm.privacyUrl)) {
     privacy.href = leadForm.privacyUrl;
@@ -34,8 +36,10 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
     if (!form.reportValidity()) return;
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
     send.disabled = true;
-    status.textContent = 'Sending…';
+    status.textContent = t('quote.sending');
     try {
+      // The wizard's design goes along as the site report (a PDF for the installer) with a snapshot of the view.
+      const content = await report();
       const response = await fetch('/api/viewer/leads', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -49,16 +53,18 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
           consent: (form.elements.namedItem('consent') as HTMLInputElement).checked,
           website: field('website'),
           configuration: configuration(),
+          language: document.documentElement.lang,
+          ...(content ? { report: content.design, snapshot: content.snapshot } : {}),
           ...(document.referrer ? { pageUrl: document.referrer.slice(0, 500) } : {}),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
       dialog.dataset.state = response.ok ? 'sent' : 'error';
-      status.textContent = response.ok ? (body.message ?? 'Thank you.') : (body.error ?? `The request could not be sent (${response.status}).`);
+      status.textContent = response.ok ? (body.message ?? t('quote.thanks')) : (body.error ?? t('quote.refused', { status: response.status }));
       if (response.ok) form.reset();
     } catch {
       dialog.dataset.state = 'error';
-      status.textContent = 'The request could not be sent: the connection failed. Please try again.';
+      status.textContent = t('quote.connectionFailed');
     } finally {
       send.disabled = false;
     }
@@ -66,6 +72,9 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
 }
 
 function describe(configuration: LeadConfiguration): string {
-  const design = configuration.panels ? `${configuration.panels} panels, ${configuration.kwp} kWp, about ${Math.round(configuration.annualKwh ?? 0)} kWh a year` : 'no panels placed yet (the Solar Wizard adds them)';
-  return `Sent with your request: the location (${configuration.latitude.toFixed(5)}, ${configuration.longitude.toFixed(5)}) and ${design}.`;
+  const f = formats();
+  const design = configuration.panels
+    ? t('quote.design', { panels: configuration.panels, kwp: f.number(configuration.kwp ?? 0, 2), kwh: f.number(configuration.annualKwh ?? 0) })
+    : t('quote.noDesign');
+  return t('quote.sentWith', { latitude: f.number(configuration.latitude, 5), longitude: f.number(configuration.longitude, 5), design });
 }

@@ -1,10 +1,11 @@
 import { createSolarPositionCalculator } from '../../../src/irradiance/browser.ts';
 import { daylightOn, nearestStop, type DaylightDay, type Site } from './daylight.ts';
 import { formatCalendarDate, formatClock, parseCalendarDate, wallClock, zonedInstant, type CalendarDate } from './zoned-time.ts';
+import { t } from './language.ts';
 
 const STEP_MINUTES = 15;
 const PLAY_INTERVAL_MS = 350;
-const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 
 /** Where the sun is for the chosen moment. */
 export interface SunMoment {
@@ -69,7 +70,7 @@ export class TimeControls {
     const stops = this.#daylight.stops;
     if (stops.length === 0) return;
     this.#play.setAttribute('aria-pressed', 'true');
-    this.#play.setAttribute('aria-label', 'Pause');
+    this.#play.setAttribute('aria-label', t('time.pause'));
     this.#timer = setInterval(() => {
       const next = stops.find((stop) => stop > this.#minutes) ?? stops[0];
       this.#setMinutes(next);
@@ -87,7 +88,7 @@ export class TimeControls {
     clearInterval(this.#timer);
     this.#timer = undefined;
     this.#play.setAttribute('aria-pressed', 'false');
-    this.#play.setAttribute('aria-label', 'Play the day');
+    this.#play.setAttribute('aria-label', t('time.play'));
   }
 
   #changeDate(): void {
@@ -107,8 +108,8 @@ export class TimeControls {
     if (disabled) this.#stop();
     this.#time.min = String(stops[0] ?? 0);
     this.#time.max = String(stops.at(-1) ?? 1440);
-    this.#sunrise.textContent = polarDay ? 'Sun up all day' : polarNight ? 'The sun does not rise this day' : sunrise === undefined ? '' : `Sunrise ${formatClock(sunrise)}`;
-    this.#sunset.textContent = polarDay || polarNight || sunset === undefined ? '' : `Sunset ${formatClock(sunset)}`;
+    this.#sunrise.textContent = polarDay ? t('time.sunUpAllDay') : polarNight ? t('time.noSunrise') : sunrise === undefined ? '' : t('time.sunrise', { time: formatClock(sunrise) });
+    this.#sunset.textContent = polarDay || polarNight || sunset === undefined ? '' : t('time.sunset', { time: formatClock(sunset) });
     const middle = stops.length > 0 ? stops[Math.floor(stops.length / 2)] : 720;
     const inDaylight = stops.length > 0 && preferredMinutes >= stops[0] && preferredMinutes <= stops.at(-1)!;
     this.#setMinutes(nearestStop(stops, inDaylight ? preferredMinutes : middle) ?? 720);
@@ -119,10 +120,10 @@ export class TimeControls {
     this.#time.value = String(minutes);
     this.#clock.textContent = formatClock(minutes);
     const moment = this.moment();
-    this.#time.setAttribute('aria-valuetext', `${formatClock(minutes)}, sun ${Math.round(moment.elevation)}° high`);
+    this.#time.setAttribute('aria-valuetext', t('time.valueText', { time: formatClock(minutes), elevation: Math.round(moment.elevation) }));
     this.#sunInfo.textContent = moment.elevation > 0
-      ? `Sun ${Math.round(moment.elevation)}° high, ${COMPASS_POINTS[Math.round(moment.azimuth / 45) % 8]} (${Math.round(moment.azimuth)}°)`
-      : 'Sun below the horizon';
+      ? t('time.sunInfo', { elevation: Math.round(moment.elevation), direction: t(`direction.${COMPASS_POINTS[Math.round(moment.azimuth / 45) % 8]}`), azimuth: Math.round(moment.azimuth) })
+      : t('time.sunBelow');
     this.#onSun(moment);
   }
 }

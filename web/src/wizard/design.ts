@@ -40,6 +40,16 @@ export interface Design {
   /** Whether any face's yield came from the local fallback because the service was unavailable. */
   fallback: boolean;
   source: string;
+  /** The roof faces with chosen panels: orientation, panel count and yearly yield (shading included). */
+  faces: DesignFace[];
+}
+
+/** One roof face of a design. */
+export interface DesignFace {
+  azimuthDeg: number;
+  tiltDeg: number;
+  panels: number;
+  annualKwh: number;
 }
 
 /**
@@ -85,6 +95,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
     co2KgPerYear: annualKwh * economics.co2KgPerKwh,
     fallback: answers.some((answer) => answer.fallback),
     source: answers[0]?.result.source ?? '',
+    faces: [...byFace].map(([face, indexes], i) => ({ azimuthDeg: orientation(face).azimuthDeg, tiltDeg: orientation(face).tiltDeg, panels: indexes.length, annualKwh: round(answers[i].result.annualYieldKwh, 1) })),
   };
 }
 

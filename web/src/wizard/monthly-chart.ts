@@ -1,6 +1,6 @@
+import { formats, t } from '../viewer/language.ts';
+
 const SVG = 'http://www.w3.org/2000/svg';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Plot area inside the 320 × 160 view box: room on the left for the kWh labels, below for the months. */
 const BOX = { width: 320, height: 160, left: 40, right: 6, top: 20, bottom: 22 } as const;
 
@@ -25,14 +25,17 @@ function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Reco
  * monthly target when there is one. Hovering or tapping a month writes its value above the bars; each
  * bar also has a title, and the chart an accessible name listing every month.
  */
-export function monthlyChart(monthlyKwh: number[], targetKwh?: number, format: (kwh: number) => string = (kwh) => String(Math.round(kwh))): SVGSVGElement {
+export function monthlyChart(monthlyKwh: number[], targetKwh?: number): SVGSVGElement {
+  const f = formats();
+  const format = (kwh: number) => f.number(kwh);
+  const bar = (i: number, kwh: number) => t('chart.bar', { month: f.month(i), kwh: format(kwh) });
   const plotHeight = BOX.height - BOX.top - BOX.bottom;
   const plotWidth = BOX.width - BOX.left - BOX.right;
   const step = axisStep(Math.max(...monthlyKwh, targetKwh ?? 0, 1));
   const top = step * Math.ceil(Math.max(...monthlyKwh, targetKwh ?? 0, 1) / step);
   const y = (kwh: number) => BOX.top + plotHeight * (1 - kwh / top);
   const svg = element('svg', { viewBox: `0 0 ${BOX.width} ${BOX.height}`, role: 'img', class: 'monthly-chart' });
-  svg.setAttribute('aria-label', `Monthly yield in kWh: ${monthlyKwh.map((kwh, i) => `${MONTH_NAMES[i]} ${format(kwh)}`).join(', ')}`);
+  svg.setAttribute('aria-label', t('chart.label', { months: monthlyKwh.map((kwh, i) => bar(i, kwh)).join(', ') }));
   for (let value = 0; value <= top + step / 2; value += step) {
     svg.append(
       element('line', { x1: BOX.left, x2: BOX.width - BOX.right, y1: y(value), y2: y(value), stroke: value === 0 ? '#64748b' : '#e2e8f0', 'stroke-width': 1 }),
@@ -44,17 +47,17 @@ export function monthlyChart(monthlyKwh: number[], targetKwh?: number, format: (
   const slot = plotWidth / 12;
   monthlyKwh.forEach((kwh, i) => {
     const x = BOX.left + i * slot;
-    const bar = element('rect', { class: 'chart-bar', x: x + 2.5, y: y(kwh), width: slot - 5, height: Math.max(y(0) - y(kwh), 0), rx: 2, fill: '#d97706' });
-    bar.append(element('title', {}, `${MONTH_NAMES[i]}: ${format(kwh)} kWh`));
+    const column = element('rect', { class: 'chart-bar', x: x + 2.5, y: y(kwh), width: slot - 5, height: Math.max(y(0) - y(kwh), 0), rx: 2, fill: '#d97706' });
+    column.append(element('title', {}, bar(i, kwh)));
     // The whole column answers the pointer, so a finger need not hit a short winter bar.
     const hit = element('rect', { class: 'chart-hit', x, y: BOX.top, width: slot, height: plotHeight + BOX.bottom, fill: 'transparent', 'data-month': i });
     const show = () => {
-      value.textContent = `${MONTH_NAMES[i]}: ${format(kwh)} kWh`;
-      for (const other of svg.querySelectorAll('.chart-bar')) other.setAttribute('fill', other === bar ? '#b45309' : '#d97706');
+      value.textContent = bar(i, kwh);
+      for (const other of svg.querySelectorAll('.chart-bar')) other.setAttribute('fill', other === column ? '#b45309' : '#d97706');
     };
     hit.addEventListener('pointerenter', show);
     hit.addEventListener('click', show);
-    svg.append(bar, element('text', { x: x + slot / 2, y: BOX.height - 7, 'text-anchor': 'middle', 'font-size': 9.5, fill: '#475569' }, MONTHS[i]), hit);
+    svg.append(column, element('text', { x: x + slot / 2, y: BOX.height - 7, 'text-anchor': 'middle', 'font-size': 9.5, fill: '#475569' }, f.month(i, 'short')), hit);
   });
   if (targetKwh) {
     svg.append(element('line', { x1: BOX.left, x2: BOX.width - BOX.right, y1: y(targetKwh), y2: y(targetKwh), stroke: '#0f172a', 'stroke-dasharray': '4 3', 'stroke-width': 1 }));

@@ -1,13 +1,11 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
 import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from './face-frame.ts';
+import { formats, t } from '../viewer/language.ts';
+import type { MessageKey } from '../../../src/i18n/index.ts';
 
 /** Where a roof came from, in words for the visitor. */
-const SOURCE_WORDS: Record<string, string> = {
-  'osm-tag': 'as mapped in OpenStreetMap',
-  inferred: 'guessed from the building’s type and outline',
-  default: 'drawn flat: nothing is known about it',
-};
+const SOURCE_MESSAGES: Record<string, MessageKey> = { 'osm-tag': 'roof.fromOsm', inferred: 'roof.inferred', default: 'roof.default' };
 
 /** What the node extras of a building the generator drew say about its roof. */
 type BuildingExtras = Partial<CorrectableBuilding> & { roofShape?: string; roofSource?: string; roofConfidence?: number };
@@ -49,7 +47,7 @@ export class RoofEditor {
     if (dataset !== undefined) {
       this.#node = undefined;
       this.#section.hidden = false;
-      this.#source.textContent = `This roof is measured: ${segments.length} face${segments.length === 1 ? '' : 's'} as surveyed, from the ${dataset} 3D city model (LoD2).`;
+      this.#source.textContent = t('roof.measured', { count: segments.length, dataset });
       return;
     }
     this.#node = extras.footprint ? node : undefined;
@@ -60,8 +58,8 @@ export class RoofEditor {
     this.#pitch.value = String(Math.round(sloped[0]?.pitch ?? 30));
     this.#ridge.value = String(Math.round(sloped.length ? (sloped[0].azimuth + 90) % 180 : 0));
     this.#sync();
-    const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined ? ` (${Math.round(extras.roofConfidence * 100)} % sure)` : '';
-    this.#source.textContent = `This roof is ${SOURCE_WORDS[extras.roofSource ?? ''] ?? 'as the model has it'}${sure}. Correct it if it is not yours.`;
+    const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined;
+    this.#source.textContent = sure ? t('roof.inferredSure', { percent: formats().percent(extras.roofConfidence!) }) : t(SOURCE_MESSAGES[extras.roofSource ?? ''] ?? 'roof.asModel');
   }
 
   hide(): void {
@@ -122,7 +120,7 @@ export class RoofEditor {
     add(redrawn.walls.positions, redrawn.walls.normals, wallMaterial, { surface: 'walls' });
     for (const face of redrawn.roofFaces) add(face.positions, face.normals, roofMaterial, { surface: 'roof', roofSegments: face.segments });
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction };
-    this.#source.textContent = 'This roof is drawn as you corrected it; the correction goes with your quote request.';
+    this.#source.textContent = t('roof.corrected');
     return { segments: redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]), shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
   }
 

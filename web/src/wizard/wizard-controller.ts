@@ -17,8 +17,11 @@ import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
 import { WizardView } from './wizard-view.ts';
-import { pointerVerb, WizardSheet } from './wizard-sheet.ts';
+import { pointerIsTouch, WizardSheet } from './wizard-sheet.ts';
 import { coveredInsets } from '../viewer/view-insets.ts';
+import { reportDesign } from './report-design.ts';
+import type { SiteReportDesign } from '../../../src/contract/report.ts';
+import { formats, shapeName, t } from '../viewer/language.ts';
 
 /** A click moves the pointer less than this (pixels); more is a drag of the view. */
 const CLICK_SLOP = 6;
@@ -56,8 +59,8 @@ export class WizardController {
   readonly #sheet: WizardSheet;
   readonly #stage: HTMLElement;
   readonly #timePanel: HTMLElement;
-  /** "Tap" or "Click". */
-  readonly #verb: string;
+  /** A touch screen: instructions say "tap", not "click". */
+  readonly #touch: boolean;
   #correction: RoofCorrection | undefined;
   #shading: ShadingClient | undefined;
   #choices: WizardChoices;
@@ -75,7 +78,7 @@ export class WizardController {
     this.#settings = settings;
     this.#notice = notice;
     this.#view = new WizardView(document, settings.wizardAccess);
-    this.#verb = pointerVerb(document.defaultView!);
+    this.#touch = pointerIsTouch(document.defaultView!);
     this.#stage = document.getElementById('stage')!;
     this.#timePanel = document.getElementById('time-panel')!;
     this.#sheet = new WizardSheet(document, () => this.#fitView());
@@ -101,7 +104,7 @@ export class WizardController {
     document.getElementById('wizard-upgrade')!.hidden = settings.wizardAccess !== 'preview';
     const upgrade = document.getElementById('wizard-upgrade-link') as HTMLAnchorElement;
     if (settings.upgradeUrl?.startsWith('/')) upgrade.href = settings.upgradeUrl;
-    if (settings.upgradeUrl === '/partner') upgrade.textContent = 'Upgrade to Pro';
+    if (settings.upgradeUrl === '/partner') upgrade.textContent = t('wizard.upgradePortal');
     this.#toggle.hidden = false;
     this.#toggle.addEventListener('click', () => this.toggle());
     document.getElementById('wizard-close')!.addEventListener('click', () => this.close());
@@ -122,7 +125,7 @@ export class WizardController {
     const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(wizard.roofLongitude, wizard.roofLatitude);
     const roof = pickRoofBelow(this.#viewer.content, east, north);
     if (roof) void this.selectRoof(roof);
-    else this.#view.state('pick', `No roof at the given position. ${this.#verb} your roof to place panels on it.`);
+    else this.#view.state('pick', t(this.#touch ? 'wizard.noRoofAtPositionTap' : 'wizard.noRoofAtPosition'));
   }
 
   toggle(): void {
@@ -146,7 +149,7 @@ export class WizardController {
       this.#viewer.requestRender();
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
-    if (!this.#roof) this.#view.state('pick', `${this.#verb} a roof to place panels on it.`);
+    if (!this.#roof) this.#view.state('pick', t(this.#touch ? 'wizard.pickTap' : 'wizard.pick'));
   }
 
   close(): void {
@@ -170,7 +173,7 @@ export class WizardController {
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
     this.#sheet.expand(false);
-    this.#view.state('pick', `Panels removed. ${this.#verb} a roof to place panels on it.`);
+    this.#view.state('pick', t(this.#touch ? 'wizard.removedTap' : 'wizard.removed'));
   }
 
   /** The current design for a lead, or undefined before one is made. */
@@ -188,6 +191,12 @@ export class WizardController {
       goal: this.#choices.goal,
       ...(this.#correction ? { roofCorrection: this.#correction } : {}),
     };
+  }
+
+  /** The current design as the site report shows it, or undefined before one is made. */
+  reportDesign(): SiteReportDesign | undefined {
+    if (!this.#roof || !this.#design) return undefined;
+    return reportDesign(this.#design, this.#choices, this.#settings);
   }
 
   /**
@@ -211,7 +220,7 @@ export class WizardController {
     this.#shading?.invalidate();
     this.#shading?.prepare(this.#viewer.content);
     this.#viewer.requestRender();
-    if (result.fallback) this.#notice.show(`The roof could not be drawn as ${correction.shape} (${result.fallback}); it is drawn ${result.shape}.`);
+    if (result.fallback) this.#notice.show(t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: result.fallback, drawn: shapeName(result.shape) }));
     await this.#relayout();
   }
 
@@ -248,14 +257,15 @@ export class WizardController {
     this.#view.panel.dataset.candidates = String(this.#candidates.length);
     this.#view.panel.dataset.panels = String(this.#candidates.length);
     if (this.#candidates.length === 0) {
-      this.#view.state('empty', `This roof has no room for a ${this.#choices.panel.width} × ${this.#choices.panel.length} m panel with a ${this.#choices.setback} m setback. Choose another roof, or change the panel settings.`);
+      const f = formats();
+      this.#view.state('empty', t('wizard.noRoom', { width: f.number(this.#choices.panel.width, 3), length: f.number(this.#choices.panel.length, 3), setback: f.number(this.#choices.setback, 2) }));
       return;
     }
-    this.#view.state('working', `Tracing the shading of ${this.#candidates.length} panels over a year…`);
+    this.#view.state('working', t('wizard.tracing', { count: this.#candidates.length }));
     try {
       this.#shading ??= new ShadingClient();
       const losses = await this.#shading.shade(this.#viewer.content, this.#settings, this.#candidates, (done, total) => {
-        if (generation === this.#generation) this.#view.progress((100 * done) / total, `Tracing the shading over a year: ${Math.round((100 * done) / total)} %`);
+        if (generation === this.#generation) this.#view.progress((100 * done) / total, t('wizard.tracingProgress', { percent: formats().percent(done / total) }));
       });
       if (generation !== this.#generation) return;
       this.#losses = losses;
@@ -270,7 +280,7 @@ export class WizardController {
     if (!this.#roof || this.#candidates.length === 0 || this.#losses.length !== this.#candidates.length) return;
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);
-    this.#view.state('working', 'Asking for the yield of each roof face…');
+    this.#view.state('working', t('wizard.asking'));
     try {
       const design = await designSystem({
         latitude: this.#settings.latitude,
@@ -291,20 +301,20 @@ export class WizardController {
       this.#view.panel.dataset.panels = String(chosen.length);
       // The directions the chosen panels face, for pages and tests that check the design (e.g. "180,0").
       this.#view.panel.dataset.panelAzimuths = [...new Set(chosen.map((p) => Math.round(p.azimuthDeg)))].join(',');
-        // Yield figures reach the page only for Pro (or a partner's embed): a data attribute is in the DOM too.
+      // Yield figures reach the page only for Pro (or a partner's embed): a data attribute is in the DOM too.
       if (this.#settings.wizardAccess === 'full') this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
-      if (design.fallback) this.#notice.show(`The irradiance service is unavailable; yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`);
+      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: FALLBACK_ACCURACY }));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     }
   }
 
   #summary(design: Design): string {
-    if (design.panelCount === 0) return this.#choices.goal === 'maximize_roi' ? 'No number of panels pays back on this roof at these prices.' : 'No panel on this roof gets enough sun.';
-    const dropped = design.selection.weak.length > 0 ? ` ${design.selection.weak.length} shaded spots left free.` : '';
-    return `${design.panelCount} panels on this roof.${dropped}`;
+    if (design.panelCount === 0) return t(this.#choices.goal === 'maximize_roi' ? 'wizard.noPayback' : 'wizard.noSun');
+    const dropped = design.selection.weak.length > 0 ? ` ${t('wizard.weak', { count: design.selection.weak.length })}` : '';
+    return `${t('wizard.summary', { count: design.panelCount })}${dropped}`;
   }
 
   /** Keeps what the visitor looks at in the part of the view that the wizard and the time bar leave free. */
@@ -314,7 +324,7 @@ export class WizardController {
   }
 
   #fail(error: unknown): void {
-    this.#view.state('error', `The design could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    this.#view.state('error', t('wizard.failed', { reason: error instanceof Error ? error.message : String(error) }));
   }
 
   /** A click (not a drag) on a roof selects it, while the wizard is open. */
@@ -332,7 +342,7 @@ export class WizardController {
       const pointer = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
       const roof = pickRoofAtPointer(this.#viewer.content, this.#viewer.camera, pointer);
       if (roof) void this.selectRoof(roof);
-      else this.#view.say(`That is not a roof. ${this.#verb} a building’s roof to place panels on it.`);
+      else this.#view.say(t(this.#touch ? 'wizard.notRoofTap' : 'wizard.notRoof'));
     });
   }
 }

@@ -1,3 +1,5 @@
+import { t } from '../viewer/language.ts';
+
 /** Screens at most this wide show the wizard as a sheet at the bottom (the same width as in viewer.css). */
 const NARROW = '(max-width: 560px)';
 
@@ -33,12 +35,12 @@ export class WizardSheet {
   expand(expanded: boolean): void {
     this.#panel.dataset.sheet = expanded ? 'expanded' : 'collapsed';
     this.#toggle.setAttribute('aria-expanded', String(expanded));
-    this.#toggle.textContent = expanded ? 'Hide the design' : 'Show the design';
+    this.#toggle.textContent = t(expanded ? 'wizard.hideDesign' : 'wizard.showDesign');
     this.#onChange();
   }
 }
 
-/** "Tap" on touch screens, "Click" with a mouse: the word the wizard's instructions start with. */
-export function pointerVerb(window: Window): 'Tap' | 'Click' {
-  return window.matchMedia('(pointer: coarse)').matches ? 'Tap' : 'Click';
+/** Whether the screen is worked by touch (a coarse pointer): the wizard then says "tap", not "click". */
+export function pointerIsTouch(window: Window): boolean {
+  return window.matchMedia('(pointer: coarse)').matches;
 }

@@ -2,6 +2,7 @@ import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
 import { fillYieldLegend } from './yield-legend.ts';
+import { formats, t } from '../viewer/language.ts';
 
 /** The wizard's states, shown to tests and styles as `data-state` on the panel. */
 export type WizardState = 'closed' | 'pick' | 'working' | 'done' | 'empty' | 'error';
@@ -19,8 +20,6 @@ export class WizardView {
   readonly #bar: HTMLProgressElement;
   readonly #result: HTMLElement;
   readonly #startOver: HTMLButtonElement;
-  readonly #number: Intl.NumberFormat;
-  readonly #money: Intl.NumberFormat;
   readonly #full: boolean;
 
   constructor(document: Document, access: 'full' | 'preview') {
@@ -32,9 +31,6 @@ export class WizardView {
     this.#bar = document.getElementById('wizard-progress-bar') as HTMLProgressElement;
     this.#result = document.getElementById('wizard-result')!;
     this.#startOver = document.getElementById('wizard-start-over') as HTMLButtonElement;
-    const locale = document.documentElement.lang || undefined;
-    this.#number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    this.#money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
   }
 
   state(state: WizardState, message?: string): void {
@@ -58,7 +54,8 @@ export class WizardView {
 
   /** Shows a design; `monthlyTarget` draws the target line and states whether it is reached. */
   show(design: Design, monthlyTarget: number | undefined): void {
-    const n = (value: number) => this.#number.format(value);
+    const f = formats();
+    const n = (value: number) => f.number(value);
     const set = (id: string, text: string) => {
       const place = this.#document.getElementById(id);
       if (place) place.textContent = text;
@@ -66,24 +63,24 @@ export class WizardView {
     set('fig-panels', n(design.panelCount));
     fillYieldLegend(this.#document.getElementById('wizard-legend')!, this.#full ? design.bestPanelKwh : undefined, n);
     set('wizard-source', design.fallback
-      ? `The irradiance service is unavailable: yields come from the viewer’s own climate model, ${FALLBACK_ACCURACY}.`
-      : `Irradiance: ${design.source}. Shading traced against the 3D model for every panel.`);
+      ? t('source.fallback', { accuracy: FALLBACK_ACCURACY })
+      : t('source.service', { source: design.source }));
     this.#result.hidden = false;
     if (!this.#full) return;
-    set('fig-kwp', `${design.kwp.toFixed(2)} kWp`);
-    set('fig-kwh', `${n(design.annualKwh)} kWh`);
-    set('fig-specific', `${n(design.specificYield)} kWh/kWp`);
-    set('fig-shading', `${(design.shadingLoss * 100).toFixed(1)} %`);
-    set('fig-cost', this.#money.format(design.money.cost));
-    set('fig-payback', design.money.paybackYears === undefined ? 'not within 20 years' : `${design.money.paybackYears.toFixed(1)} years`);
-    set('fig-npv', this.#money.format(design.money.npv));
-    set('fig-co2', `${n(design.co2KgPerYear)} kg/year`);
+    set('fig-kwp', t('value.kwp', { value: f.number(design.kwp, 2) }));
+    set('fig-kwh', t('value.kwh', { value: n(design.annualKwh) }));
+    set('fig-specific', t('value.specific', { value: n(design.specificYield) }));
+    set('fig-shading', f.percent(design.shadingLoss, 1));
+    set('fig-cost', f.money(design.money.cost));
+    set('fig-payback', design.money.paybackYears === undefined ? t('value.noPayback', { years: 20 }) : f.years(design.money.paybackYears));
+    set('fig-npv', f.money(design.money.npv));
+    set('fig-co2', t('value.co2', { value: n(design.co2KgPerYear) }));
     const target = design.selection.target;
     set('wizard-target', target
       ? target.reached
-        ? `Covers ${n(target.annualKwh / 12)} kWh a month: ${n(design.annualKwh / 12)} kWh a month on average.`
-        : `This roof cannot cover ${n(target.annualKwh / 12)} kWh a month: at most ${Math.round(target.share * 100)} % of it.`
+        ? t('target.covers', { target: n(target.annualKwh / 12), average: n(design.annualKwh / 12) })
+        : t('target.cannot', { target: n(target.annualKwh / 12), share: f.percent(target.share) })
       : '');
-    this.#document.getElementById('wizard-chart')?.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget, n));
+    this.#document.getElementById('wizard-chart')?.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
   }
 }

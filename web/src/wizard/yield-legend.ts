@@ -1,3 +1,5 @@
+import { t } from '../viewer/language.ts';
+
 /** The panel colours (see `yieldColour` in panel-meshes.ts) at the yield shares they stand for. */
 const STOPS = [
   { colour: 'best', share: 1 },
@@ -23,10 +25,10 @@ export function fillYieldLegend(legend: HTMLElement, bestPanelKwh: number | unde
   const title = document.createElement('span');
   title.className = 'legend-title';
   if (bestPanelKwh === undefined || bestPanelKwh <= 0) {
-    title.textContent = 'Panel colours:';
-    legend.replaceChildren(title, item('best', 'most sun on this roof'), item('fair', 'some shade'), item('poor', 'a quarter less sun, or more'));
+    title.textContent = t('legend.colours');
+    legend.replaceChildren(title, item('best', t('legend.most')), item('fair', t('legend.some')), item('poor', t('legend.quarter')));
     return;
   }
-  title.textContent = 'Panel colours, kWh a year per panel:';
-  legend.replaceChildren(title, ...STOPS.map((stop, i) => item(stop.colour, i === STOPS.length - 1 ? `${format(bestPanelKwh * stop.share)} or less` : format(bestPanelKwh * stop.share))));
+  title.textContent = t('legend.coloursKwh');
+  legend.replaceChildren(title, ...STOPS.map((stop, i) => item(stop.colour, i === STOPS.length - 1 ? t('legend.orLess', { value: format(bestPanelKwh * stop.share) }) : format(bestPanelKwh * stop.share))));
 }

@@ -1,0 +1,83 @@
+import { Type, type Static } from 'typebox';
+import { Latitude, Longitude } from './common.ts';
+import { Lang } from './language.ts';
+
+/** Largest snapshot of the 3D design a report takes: about 1.5 MB of JPEG or PNG, as a data URL. */
+export const SNAPSHOT_MAX_CHARS = 2_000_000;
+/** Largest request that carries a snapshot (the snapshot and the design's figures). */
+export const REPORT_BODY_LIMIT_BYTES = SNAPSHOT_MAX_CHARS + 256 * 1024;
+
+const amount = (description: string, maximum = 1e9) => Type.Number({ minimum: -maximum, maximum, description });
+const positive = (description: string, maximum = 1e9) => Type.Number({ minimum: 0, maximum, description });
+
+/** One roof face of the design: its orientation, panels and yearly yield. */
+export const ReportFace = Type.Object(
+  {
+    azimuthDeg: Type.Number({ minimum: 0, maximum: 360, description: 'Direction the face looks, degrees clockwise from north' }),
+    tiltDeg: Type.Number({ minimum: 0, maximum: 90, description: 'Panel tilt, degrees' }),
+    panels: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    annualKwh: positive('Yearly yield of the face’s panels, kWh, shading included'),
+  },
+  { additionalProperties: false },
+);
+
+/** The money and climate assumptions the figures were made with. */
+export const ReportAssumptions = Type.Object(
+  {
+    costPerKwp: positive('Installed cost per kWp, EUR', 100_000),
+    tariff: positive('Grid electricity price, EUR/kWh', 10),
+    exportTariff: positive('Export price, EUR/kWh', 10),
+    selfConsumption: Type.Number({ minimum: 0, maximum: 1, description: 'Share used at home, 0–1' }),
+    degradation: Type.Number({ minimum: 0, maximum: 1, description: 'Yearly output loss, 0–1' }),
+    discountRate: Type.Number({ minimum: 0, maximum: 1, description: 'Discount rate, 0–1' }),
+    years: Type.Integer({ minimum: 1, maximum: 100, description: 'Lifetime, years' }),
+    co2KgPerKwh: positive('Grid emission factor, kg CO₂ per kWh', 10),
+  },
+  { additionalProperties: false },
+);
+
+/** The Solar Wizard's design as the site report shows it (the figures the visitor saw). */
+export const SiteReportDesign = Type.Object(
+  {
+    latitude: Latitude,
+    longitude: Longitude,
+    panels: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    panelPowerW: positive('Rated power of one panel, W', 10_000),
+    kwp: positive('Peak power, kWp', 100_000),
+    annualKwh: positive('Yearly yield, kWh'),
+    monthlyKwh: Type.Array(positive('kWh'), { minItems: 12, maxItems: 12, description: 'Yield of each month, January first' }),
+    specificYield: positive('kWh per kWp', 10_000),
+    shadingLoss: Type.Number({ minimum: 0, maximum: 1, description: 'Energy lost to shading, 0–1' }),
+    cost: positive('Installed cost, EUR'),
+    firstYearValue: positive('Savings and export income in the first year, EUR'),
+    npv: amount('Net present value over the lifetime, EUR'),
+    paybackYears: Type.Optional(positive('Years until the system has paid for itself (absent: not within the lifetime)', 1000)),
+    co2KgPerYear: positive('CO₂ avoided a year, kg'),
+    faces: Type.Array(ReportFace, { maxItems: 64 }),
+    assumptions: ReportAssumptions,
+    source: Type.String({ maxLength: 200, description: 'Irradiance source the yields came from' }),
+    fallback: Type.Boolean({ description: 'Whether the yields came from the local climate model because the irradiance service was unavailable' }),
+  },
+  { additionalProperties: false },
+);
+export type SiteReportDesign = Static<typeof SiteReportDesign>;
+
+/** A snapshot of the 3D view as the browser's canvas gives it: a JPEG or PNG data URL. */
+export const Snapshot = Type.String({
+  maxLength: SNAPSHOT_MAX_CHARS,
+  pattern: '^data:image/(jpeg|png);base64,[A-Za-z0-9+/]+={0,2}$',
+  description: `Snapshot of the 3D design: a data URL of a JPEG or PNG image (data:image/jpeg;base64,…), at most ${SNAPSHOT_MAX_CHARS} characters and 4096 × 4096 pixels`,
+});
+
+/** `POST /api/viewer/report`: the site report of the wizard's design as a PDF. */
+export const ReportRequest = Type.Object(
+  {
+    key: Type.Optional(Type.String({ maxLength: 200, description: 'The embed URL’s key: the report then names the installer from the partner’s profile' })),
+    language: Type.Optional(Lang),
+    address: Type.Optional(Type.String({ maxLength: 300, description: 'Address of the house, when the visitor gave one' })),
+    design: SiteReportDesign,
+    snapshot: Type.Optional(Snapshot),
+  },
+  { additionalProperties: false },
+);
+export type ReportRequest = Static<typeof ReportRequest>;

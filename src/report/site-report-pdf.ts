@@ -1,0 +1,201 @@
+import PDFDocument from 'pdfkit';
+import type { SiteReportDesign } from '../contract/report.ts';
+import { translator, type Language, type Translator } from '../i18n/index.ts';
+import { reportFonts } from './report-fonts.ts';
+
+/** Everything one site report shows. */
+export interface SiteReportInput {
+  design: SiteReportDesign;
+  language: Language;
+  /** The installer's company name from the portal profile (none on a page without a partner). */
+  company?: string | null;
+  address?: string;
+  /** The 3D view as JPEG or PNG, already checked (see report-snapshot.ts). */
+  snapshot?: Buffer;
+  made: Date;
+  /** Time zone of the site, for the date the report was made. */
+  timeZone?: string;
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 42 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const INK = '#0f172a';
+const MUTED = '#475569';
+const ACCENT = '#d97706';
+const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+
+/**
+ * The site report as a PDF (pdfkit, A4): who made it, the site, a snapshot of the 3D design, the
+ * system's figures, the monthly yield, the roof faces, and the assumptions and irradiance source behind
+ * the figures, all in the visitor's language.
+ */
+export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
+  const tr = translator(input.language);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    info: { Title: tr.t('report.title'), Author: input.company ?? '', Subject: coordinates(tr, input.design) },
+    lang: input.language,
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const fonts = reportFonts();
+  doc.registerFont('body', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+
+  header(doc, tr, input);
+  if (input.snapshot) snapshot(doc, tr, input.snapshot);
+  if (input.design.panels > 0) {
+    figures(doc, tr, input.design);
+    monthlyChart(doc, tr, input.design.monthlyKwh);
+    faces(doc, tr, input.design);
+  } else {
+    doc.font('body').fontSize(11).fillColor(INK).text(tr.t('report.noDesign'));
+  }
+  assumptions(doc, tr, input.design);
+  doc.end();
+  return done;
+}
+
+function coordinates(tr: Translator, design: SiteReportDesign): string {
+  return `${tr.number(design.latitude, 6)}, ${tr.number(design.longitude, 6)}`;
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string): void {
+  ensureRoom(doc, 60);
+  doc.moveDown(0.6).font('bold').fontSize(12).fillColor(INK).text(text, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.25);
+}
+
+/** Starts a new page when less than `height` points are left on this one. */
+function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > PAGE.height - PAGE.margin) doc.addPage();
+}
+
+function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput): void {
+  doc.font('bold').fontSize(20).fillColor(INK).text(tr.t('report.title'), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
+  doc.font('body').fontSize(10).fillColor(MUTED);
+  if (input.company) doc.text(tr.t('report.preparedBy', { company: input.company }), { width: CONTENT_WIDTH });
+  doc.text(tr.t('report.made', { date: tr.date(input.made, input.timeZone) }), { width: CONTENT_WIDTH });
+  heading(doc, tr.t('report.site'));
+  const rows: [string, string][] = [];
+  if (input.address) rows.push([tr.t('report.address'), input.address]);
+  rows.push([tr.t('report.coordinates'), coordinates(tr, input.design)]);
+  table(doc, rows);
+}
+
+function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer): void {
+  heading(doc, tr.t('report.snapshot'));
+  const height = 215;
+  ensureRoom(doc, height);
+  const top = doc.y;
+  doc.image(image, PAGE.margin, top, { fit: [CONTENT_WIDTH, height], align: 'center', valign: 'center' });
+  doc.y = top + height + 4;
+}
+
+/** Label–value rows, from `x` over `width` points (the label takes 46 % of it). */
+function table(doc: PDFKit.PDFDocument, rows: [string, string][], x = PAGE.margin, width = CONTENT_WIDTH): void {
+  const labelWidth = Math.min(170, width * 0.46);
+  for (const [label, value] of rows) {
+    ensureRoom(doc, 16);
+    const y = doc.y;
+    doc.font('body').fontSize(10).fillColor(MUTED).text(label, x, y, { width: labelWidth - 6 });
+    const labelBottom = doc.y;
+    doc.font('body').fillColor(INK).text(value, x + labelWidth, y, { width: width - labelWidth });
+    doc.y = Math.max(doc.y, labelBottom) + 2;
+  }
+  doc.x = PAGE.margin;
+}
+
+/** The system's figures (left) beside its money (right). */
+function figures(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
+  ensureRoom(doc, 130);
+  const half = CONTENT_WIDTH / 2;
+  const top = doc.y;
+  heading(doc, tr.t('report.system'));
+  const tableTop = doc.y;
+  table(doc, [
+    [tr.t('figure.panels'), `${tr.number(design.panels)} × ${tr.number(design.panelPowerW)} W`],
+    [tr.t('figure.kwp'), tr.t('value.kwp', { value: tr.number(design.kwp, 2) })],
+    [tr.t('figure.kwh'), tr.t('value.kwh', { value: tr.number(design.annualKwh) })],
+    [tr.t('figure.specific'), tr.t('value.specific', { value: tr.number(design.specificYield) })],
+    [tr.t('figure.shading'), tr.percent(design.shadingLoss, 1)],
+    [tr.t('figure.co2'), tr.t('value.co2', { value: tr.number(design.co2KgPerYear) })],
+  ], PAGE.margin, half - 12);
+  const leftBottom = doc.y;
+  doc.y = top;
+  doc.moveDown(0.6).font('bold').fontSize(12).fillColor(INK).text(tr.t('report.money'), PAGE.margin + half, doc.y, { width: half });
+  doc.y = tableTop;
+  table(doc, [
+    [tr.t('figure.cost'), tr.money(design.cost)],
+    [tr.t('report.firstYearValue'), tr.money(design.firstYearValue)],
+    [tr.t('figure.payback'), design.paybackYears === undefined ? tr.t('value.noPayback', { years: design.assumptions.years }) : tr.years(design.paybackYears)],
+    [tr.t('figure.npv'), tr.money(design.npv)],
+  ], PAGE.margin + half, half);
+  doc.y = Math.max(doc.y, leftBottom);
+}
+
+/** Twelve bars with the month's initial under and its kWh over each. */
+function monthlyChart(doc: PDFKit.PDFDocument, tr: Translator, monthlyKwh: number[]): void {
+  heading(doc, tr.t('report.monthly'));
+  const height = 96;
+  ensureRoom(doc, height + 10);
+  const top = doc.y;
+  const base = top + height - 16;
+  const slot = CONTENT_WIDTH / 12;
+  const max = Math.max(...monthlyKwh, 1);
+  monthlyKwh.forEach((kwh, month) => {
+    const barHeight = ((height - 34) * kwh) / max;
+    const x = PAGE.margin + month * slot;
+    doc.rect(x + 6, base - barHeight, slot - 12, barHeight).fill(ACCENT);
+    doc.font('body').fontSize(7.5).fillColor(INK).text(tr.number(kwh), x, base - barHeight - 11, { width: slot, align: 'center', lineBreak: false });
+    doc.fontSize(8).fillColor(MUTED).text(tr.month(month, 'narrow'), x, base + 4, { width: slot, align: 'center', lineBreak: false });
+  });
+  doc.y = top + height + 4;
+  doc.x = PAGE.margin;
+}
+
+function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
+  if (design.faces.length === 0) return;
+  heading(doc, tr.t('report.faces'));
+  const columns = [tr.t('report.face'), tr.t('report.facing'), tr.t('report.tilt'), tr.t('report.panelCount'), tr.t('report.faceYield')];
+  const widths = [60, 150, 90, 90, CONTENT_WIDTH - 390];
+  const row = (cells: string[], font: 'body' | 'bold') => {
+    ensureRoom(doc, 16);
+    const y = doc.y;
+    let x = PAGE.margin;
+    cells.forEach((cell, i) => {
+      doc.font(font).fontSize(9.5).fillColor(font === 'bold' ? MUTED : INK).text(cell, x, y, { width: widths[i] - 6, align: i === 0 || i === 1 ? 'left' : 'right', lineBreak: false });
+      x += widths[i];
+    });
+    doc.y = y + 15;
+  };
+  row(columns, 'bold');
+  design.faces.forEach((face, i) => {
+    const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
+    row([String(i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°`, tr.number(face.panels), tr.number(face.annualKwh)], 'body');
+  });
+  doc.x = PAGE.margin;
+}
+
+function assumptions(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
+  const a = design.assumptions;
+  heading(doc, tr.t('report.assumptions'));
+  const lines = [
+    tr.t('report.assumptionPrices', { cost: tr.money(a.costPerKwp), tariff: tr.money(a.tariff, 'EUR', 2), exportTariff: tr.money(a.exportTariff, 'EUR', 2), self: tr.percent(a.selfConsumption) }),
+    tr.t('report.assumptionLife', { years: a.years, degradation: tr.percent(a.degradation, 1), discount: tr.percent(a.discountRate, 1) }),
+    tr.t('report.assumptionCo2', { co2: tr.number(a.co2KgPerKwh, 3) }),
+    design.fallback ? tr.t('report.fallbackSource') : tr.t('report.source', { source: design.source }),
+  ];
+  for (const line of lines) {
+    ensureRoom(doc, 14);
+    doc.font('body').fontSize(9.5).fillColor(INK).text(line, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.2);
+  }
+  ensureRoom(doc, 24);
+  doc.moveDown(0.4).font('body').fontSize(8.5).fillColor(MUTED).text(tr.t('report.disclaimer'), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+}

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { SNAPSHOT_MAX_CHARS } from '../../src/contract/report.ts';
+import { translator } from '../../src/i18n/index.ts';
+import { firstPagePng, pdfImages, pdfPages, pdfText, pdfToolsSkipReason } from '../helpers/pdf-tools.ts';
+import { SAMPLE_DESIGN, sampleSnapshot, SNAPSHOT_ROOF_RGB } from '../helpers/sample-report.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
+import { readPng } from '../helpers/screenshot-pixels.ts';
+import { createTestContext, json, waitFor, type TestContext } from '../helpers/test-context.ts';
+import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
+
+const pdfSkip = pdfToolsSkipReason() ?? false;
+
+/** Share of the page's pixels within 40 of the snapshot's roof colour (the image is drawn, not just embedded). */
+function roofShare(png: Buffer): number {
+  const page = readPng(png);
+  let hits = 0;
+  for (let i = 0; i < page.width * page.height; i++) {
+    const o = i * page.channels;
+    if (SNAPSHOT_ROOF_RGB.every((value, k) => Math.abs(page.data[o + k] - value) < 40)) hits++;
+  }
+  return hits / (page.width * page.height);
+}
+
+describe('the site report (PDF)', () => {
+  let ctx: TestContext;
+  let smtp: SmtpStandIn;
+  let key: string;
+  let snapshot: string;
+  const report = (body: object, remoteAddress = '198.51.100.60') => ctx.app.inject({ method: 'POST', url: '/api/viewer/report', payload: body, remoteAddress });
+
+  before(async () => {
+    smtp = await SmtpStandIn.start();
+    ctx = await createTestContext({ smtpUrl: smtp.url });
+    key = await ctx.createKey('business', 'reports@example.com');
+    const accounts = new AccountsRepository(ctx.database.db);
+    const account = (await accounts.findByEmail('reports@example.com'))!;
+    await accounts.updateProfile(account.id, { companyName: 'Sonnendach GmbH', leadCapture: true, notificationEmail: 'leads@sonnendach.example', privacyUrl: null });
+    snapshot = await sampleSnapshot();
+  });
+  after(async () => {
+    await ctx.close();
+    await smtp.down();
+  });
+
+  test('a German report: the installer from the profile, site, snapshot, figures, faces, assumptions and source', { skip: pdfSkip }, async () => {
+    const response = await report({ key, language: 'de', address: 'Städtle 1, 9490 Vaduz', design: SAMPLE_DESIGN, snapshot });
+    assert.equal(response.statusCode, 200, response.body.slice(0, 300));
+    assert.equal(response.headers['content-type'], 'application/pdf');
+    assert.match(response.headers['content-disposition'] as string, /attachment; filename="site-report\.pdf"/);
+    const pdf = response.rawPayload;
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    assert.equal(pdfPages(pdf), 1, 'one page');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', `Erstellt am ${translator('de').date(ctx.clock.now(), 'Europe/Vaduz')}`, 'Städtle 1, 9490 Vaduz', '47,141, 9,5209',
+      'Die Planung im 3D-Modell', '14 × 440 W', '6,16 kWp', '5.900 kWh', '958 kWh/kWp', '4,3 %', '1.475 kg/Jahr', '8.624 €', '9,4 Jahre', '3.101 €',
+      'Monatlicher Ertrag (kWh)', '720', 'S (180°)', 'O (90°)', '4.600', 'Anlagenkosten 1.400 € je kWp', '0,25 kg je kWh', 'Einstrahlung: PVGIS-SARAH3', 'CO₂-Einsparung',
+    ]) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
+    assert.deepEqual(pdfImages(pdf).map(({ page, width, height }) => [page, width, height]), [[1, 800, 450]], 'the snapshot, once, at its own size');
+    const page = firstPagePng(pdf);
+    assert.ok(roofShare(page) > 0.005, `the snapshot's roof is drawn on the page (${(roofShare(page) * 100).toFixed(2)} % of it)`);
+    fs.writeFileSync(path.join(SCREENSHOT_DIR, 'site-report-de.png'), page);
+  });
+
+  test('without a key: no installer named; English by default; a PNG snapshot works too', { skip: pdfSkip }, async () => {
+    const response = await report({ design: { ...SAMPLE_DESIGN, paybackYears: undefined }, snapshot: await sampleSnapshot('png') });
+    assert.equal(response.statusCode, 200);
+    const text = pdfText(response.rawPayload);
+    assert.ok(text.includes('Solar site report'));
+    assert.ok(!text.includes('Prepared by'), 'no installer');
+    assert.ok(text.includes('not within 20 years'), text);
+    assert.ok(text.includes('5,900 kWh'));
+    assert.equal(pdfImages(response.rawPayload).length, 1);
+  });
+
+  test('the snapshot is checked at the edge: type, bytes, size; a bad key is 401', async () => {
+    const jpegBytes = snapshot.slice('data:image/jpeg;base64,'.length);
+    const cases: [object, number, RegExp][] = [
+      [{ design: SAMPLE_DESIGN, snapshot: `data:image/gif;base64,${jpegBytes}` }, 400, /snapshot/],
+      [{ design: SAMPLE_DESIGN, snapshot: `data:image/png;base64,${jpegBytes}` }, 400, /snapshot says image\/png but its bytes are not a PNG image/],
+      [{ design: SAMPLE_DESIGN, snapshot: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]).toString('base64')}` }, 400, /snapshot could not be read as a JPEG image/],
+      [{ design: SAMPLE_DESIGN, snapshot: 'javascript:alert(1)' }, 400, /snapshot/],
+      [{ design: { ...SAMPLE_DESIGN, monthlyKwh: [1, 2] } }, 400, /monthlyKwh/],
+      [{ design: { ...SAMPLE_DESIGN, shadingLoss: 2 } }, 400, /shadingLoss/],
+      [{ design: SAMPLE_DESIGN, language: 'pt' }, 400, /language/],
+      [{ design: SAMPLE_DESIGN, key: 'spk_unknown' }, 401, /key/i],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await report(body, '198.51.100.61');
+      assert.equal(response.statusCode, status, JSON.stringify(body).slice(0, 120));
+      assert.match(json(response).error as string, message);
+    }
+    const huge = await report({ design: SAMPLE_DESIGN, snapshot: `data:image/jpeg;base64,${'A'.repeat(SNAPSHOT_MAX_CHARS)}` }, '198.51.100.61');
+    assert.ok([400, 413].includes(huge.statusCode), `an oversized snapshot is refused (${huge.statusCode})`);
+  });
+
+  test('a quote request with the design: the installer’s e-mail carries the report as a PDF attachment', { skip: pdfSkip }, async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/viewer/leads',
+      remoteAddress: '198.51.100.62',
+      payload: {
+        key, name: 'Greta', email: 'greta@home.example', address: 'Städtle 1, 9490 Vaduz', message: '', consent: true, website: '', language: 'de',
+        configuration: { latitude: SAMPLE_DESIGN.latitude, longitude: SAMPLE_DESIGN.longitude, panels: 14, kwp: 6.16, annualKwh: 5900.4 },
+        report: SAMPLE_DESIGN,
+        snapshot,
+      },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const notification = await waitFor('the installer’s e-mail', async () => smtp.messages.find((m) => m.to.includes('leads@sonnendach.example') && m.text.includes('Name: Greta')));
+    assert.equal(notification.attachments.length, 1);
+    const [attachment] = notification.attachments;
+    assert.equal(attachment.filename, 'site-report.pdf');
+    assert.equal(attachment.contentType, 'application/pdf');
+    const text = pdfText(attachment.content);
+    for (const expected of ['Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', 'Städtle 1, 9490 Vaduz', '6,16 kWp']) assert.ok(text.includes(expected), `the attached report says “${expected}”`);
+    assert.equal(pdfImages(attachment.content).length, 1, 'with the snapshot');
+    const confirmation = await waitFor('the visitor’s e-mail', async () => smtp.to('greta@home.example')[0]);
+    assert.equal(confirmation.attachments.length, 0, 'the visitor’s confirmation has no attachment');
+  });
+});
