@@ -71,7 +71,7 @@ describe('accessibility (axe) and phone layout of the pages', { skip: browserSki
       assert.deepEqual(await seriousFindings(page), [], `axe on ${url}`);
       assert.ok(await overflow(page) <= 0, `${url} is ${await overflow(page)} px wider than the phone: ${await widest(page)}`);
     };
-    for (const url of ['/auth/signup', '/auth/login', '/auth/forgot']) await check(url);
+    for (const url of ['/auth/signup', '/auth/login', '/auth/forgot', '/explore']) await check(url);
 
     await page.goto(`${ctx.baseUrl}/auth/signup`);
     await page.getByLabel('E-mail address').fill(EMAIL);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -65,9 +66,10 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
   let accountId: number;
   let map: ReturnType<typeof street>;
   let host: Awaited<ReturnType<typeof installerPage>>;
+  let folder: string;
   before(async () => {
     pvgis = await PvgisStandIn.start(recording!);
-    const folder = fs.mkdtempSync(path.join(SCREENSHOT_DIR, 'street-'));
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-street-'));
     map = street(folder);
     ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: map.file } });
     key = await ctx.createKey('business', 'installer@sunny.example');
@@ -82,6 +84,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await host?.close();
     await ctx?.close();
     await pvgis?.close();
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
   });
 
   test('on a phone (390 × 844, touch): a tap designs the roof, which stays in view above the collapsed sheet; the quote carries the roof', async () => {

@@ -187,6 +187,11 @@ export class Viewer {
     this.requestRender();
   }
 
+  /** The parts of the canvas panels cover, as last set. */
+  get insets(): Insets {
+    return this.#insets;
+  }
+
   /** The camera distance at which a sphere of `radius` metres around the target fills the uncovered view. */
   distanceToShow(radius: number): number {
     const width = Math.max(this.#container.clientWidth, 1);
