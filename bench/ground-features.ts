@@ -42,8 +42,10 @@ const PLACES: Place[] = [
 const RADIUS_KM = 0.3;
 
 async function measure(checkout: string, place: Place) {
-  const { generateModel } = (await import(path.join(checkout, 'src/modelgen/index.ts'))) as { generateModel: GenerateModel };
+  const { generateModel, indexExtract } = (await import(path.join(checkout, 'src/modelgen/index.ts'))) as { generateModel: GenerateModel; indexExtract?: (extract: string, cacheDir: string) => Promise<unknown> };
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ground-bench-cache-'));
+  // Checkouts with `osm index` index first; older ones index inside the first request, timed with it as before.
+  await indexExtract?.(place.extract, cacheDir);
   const started = Date.now();
   const model = await generateModel(
     { latitude: place.latitude, longitude: place.longitude, radiusKm: RADIUS_KM, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: place.extract, terrainDir: place.terrain ? terrainDir : undefined, cacheDir } },

@@ -14,6 +14,9 @@ if (!cacheDir) {
 }
 const { generateModel } = (await import(path.resolve(checkout, 'src/modelgen/index.ts'))) as typeof import('../src/modelgen/index.ts');
 const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: extract, cacheDir, ...(terrainDir !== '-' ? { terrainDir } : {}) };
+// Checkouts with `osm index` index first; older ones index inside the request.
+const { indexExtract } = (await import(path.resolve(checkout, 'src/modelgen/index.ts'))) as { indexExtract?: (extract: string, cacheDir: string) => Promise<unknown> };
+await indexExtract?.(extract, cacheDir);
 const model = await generateModel({ latitude: Number(lat), longitude: Number(lon), radiusKm: Number(radius), quality: quality as 'hd' | 'sd', sources }, () => {});
 fs.writeFileSync(out, model.glb);
 process.stdout.write(`${JSON.stringify(model.summary)}\n`);

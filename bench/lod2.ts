@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateModel } from '../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../src/modelgen/index.ts';
 import { LocalFrame } from '../src/modelgen/geometry/local-frame.ts';
 import { Lod2Index } from '../src/modelgen/lod2/lod2-index.ts';
 import { parseLod2Sources, type Lod2SourceSpec } from '../src/modelgen/lod2/lod2-source-spec.ts';
@@ -137,6 +137,7 @@ console.log(`\nExtrapolated to NRW's ~35,000 tiles: ${(perTileMs * 35_000 / 3_60
 const wesel = parseLod2Sources(path.join(LOD2, NRW[0]), '/').sources;
 const weselCentre = { latitude: 51.6521, longitude: 6.5371 };
 const monacoOsm = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, 'osm/monaco-latest.osm.pbf'), cacheDir };
+await indexExtract(monacoOsm.osmExtract, cacheDir);
 // The same ground for both: synthetic SRTM3 tiles over Wesel and Monaco rising 1 m per cell (about 64 m) eastwards.
 const sloped = path.join(work, 'sloped-terrain');
 fs.mkdirSync(sloped);

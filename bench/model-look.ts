@@ -13,7 +13,7 @@ import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
-import { generateModel } from '../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../src/modelgen/index.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
 if (!fs.existsSync(SHARED)) {
@@ -38,7 +38,8 @@ for (const [name, latitude, longitude, file] of PLACES) {
   const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir: path.join(cacheDir, 'terrain'), cacheDir };
   for (const quality of ['hd', 'sd'] as const) {
     const run = () => generateModel({ latitude, longitude, radiusKm: 0.3, quality, sources }, () => {});
-    await run(); // indexes the extract, warms up
+    await indexExtract(sources.osmExtract, cacheDir);
+    await run(); // warms up
     const times: number[] = [];
     let model = await run();
     for (let i = 0; i < 3; i++) {

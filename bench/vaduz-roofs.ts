@@ -16,7 +16,7 @@ import { MeshoptDecoder } from 'meshoptimizer';
 import { assembleFeatures } from '../src/modelgen/features/assemble-features.ts';
 import { LocalFrame } from '../src/modelgen/geometry/local-frame.ts';
 import { signedArea } from '../src/modelgen/geometry/polygon.ts';
-import { generateModel, type GenerateModel } from '../src/modelgen/index.ts';
+import { generateModel, indexExtract, type GenerateModel } from '../src/modelgen/index.ts';
 import { OsmData } from '../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../src/modelgen/osm/read-osm-file.ts';
 
@@ -31,6 +31,7 @@ const [LAT, LON, RADIUS_KM] = [47.141, 9.5209, 0.5];
 const HOUSE_TYPES = new Set(['house', 'detached', 'semidetached_house', 'terrace', 'farm', 'residential']);
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-vaduz-'));
 const request = { latitude: LAT, longitude: LON, radiusKm: RADIUS_KM, quality: 'hd' as const, sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: EXTRACT, cacheDir } };
+await indexExtract(EXTRACT, cacheDir);
 
 /** Footprint areas and tags of the extract's buildings, by OSM id. */
 function footprints(): Map<string, { tags: Record<string, string>; area: number }> {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ManualBilling } from './billing/billing-provider.ts';
 import { StripeBilling } from './billing/stripe-billing.ts';
-import type { Config } from './config.ts';
+import { generatorSources, type Config } from './config.ts';
+import { isExtractIndexed } from './modelgen/sources.ts';
 import { AccountTokensRepository } from './db/account-tokens-repository.ts';
 import { AccountsRepository } from './db/accounts-repository.ts';
 import { AgentSessionsRepository } from './db/agent-sessions-repository.ts';
@@ -12,6 +13,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Kysely } from 'kysely';
 import { IrradianceCacheRepository } from './db/irradiance-cache-repository.ts';
+import { RoofShadingPool } from './jobs/roof-shading-pool.ts';
+import { RoofInsightsService } from './services/roof-insights-service.ts';
 import { LeadsRepository } from './db/leads-repository.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
 import { RateLimitRepository } from './db/rate-limit-repository.ts';
@@ -32,6 +35,8 @@ import { ModelService } from './services/model-service.ts';
 import { PregenerationService } from './services/pregeneration-service.ts';
 import { PregenerationRepository } from './db/pregeneration-repository.ts';
 import { PartnerProfileService } from './services/partner-profile-service.ts';
+import { PlaceSearchService } from './services/place-search-service.ts';
+import { createGeocoder } from './geocoding/create-geocoder.ts';
 import { DatabaseRateLimiter, HOUR_MS, SingleOwnerRateLimiter, type RateLimiter } from './services/rate-limiter.ts';
 import type { Services } from './services/services.ts';
 import { AgentSessionService } from './services/agent-session-service.ts';
@@ -102,16 +107,12 @@ export async function compose(config: Config, options: CompositionOptions): Prom
         logger,
         concurrency: config.workers,
         generatorModule: options.generatorModule,
-        sources: {
-          overpassUrl: config.overpassUrl,
-          osmExtract: config.osmExtract,
-          terrainTilesUrl: config.terrainTilesUrl,
-          terrainDir: config.terrainDir,
-          lod2Sources: config.lod2Sources,
-          cacheDir: path.join(config.dataDir, 'cache'),
-        },
+        sources: generatorSources(config),
       });
       await worker.start();
+      if (config.osmExtract && !isExtractIndexed(config.osmExtract, path.join(config.dataDir, 'cache'))) {
+        logger.warn({ extract: config.osmExtract }, 'OSM_EXTRACT is not indexed: models fail until "solar-partner osm index" has been run with this DATA_DIR');
+      }
       const started = worker;
       closers.push(() => started.stop());
     }
@@ -122,7 +123,8 @@ export async function compose(config: Config, options: CompositionOptions): Prom
       closers.push(() => emails.stop());
     }
     const irradiance = options.irradiance ?? new CachedIrradianceProvider(new PvgisClient({ baseUrl: config.pvgisUrl }), new IrradianceCacheRepository(database.db));
-    const { services, flush, loadHotState } = createServices(config, { database, queue, store, irradiance, logger, now: options.now ?? (() => new Date()) });
+    const { services, flush, loadHotState, stop } = createServices(config, { database, queue, store, irradiance, logger, now: options.now ?? (() => new Date()) });
+    closers.push(stop);
     closers.push(flush);
     if (database.kind === 'pglite') {
       // The embedded database has one owner, which sees every change: hot state can live in memory.
@@ -159,7 +161,7 @@ export interface ServiceParts {
  * (on shutdown); `loadHotState` fills the in-memory limits and key cache (embedded database only).
  * `compose` uses it; benches that build several apps over one queue call it directly.
  */
-export function createServices(config: Config, parts: ServiceParts): { services: Services; flush: () => Promise<void>; loadHotState: () => Promise<void> } {
+export function createServices(config: Config, parts: ServiceParts): { services: Services; flush: () => Promise<void>; loadHotState: () => Promise<void>; stop: () => Promise<void> } {
   const { database, queue, logger } = parts;
   const db = database.db;
   const publicBaseUrl = config.publicBaseUrl;
@@ -173,8 +175,11 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   const models = new ModelService({ db, jobs: new ModelJobsRepository(db), usage, queue, cacheHits, limits });
   const { apiKeys, profiles } = accountServices(db, authenticator);
   const agentSessions = new AgentSessionService({ sessions: new AgentSessionsRepository(db), models, limits, publicBaseUrl });
+  // Threads start on the first roof-insights request only, and end when idle.
+  const roofShading = new RoofShadingPool();
   const reports = new ReportService({ authenticator, accounts: accountsRepository, limits });
   const services: Services = {
+    insights: new RoofInsightsService({ jobs: new ModelJobsRepository(db), store: parts.store, pool: roofShading, irradiance: parts.irradiance }),
     health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
     solar: new SolarService(parts.irradiance),
     authenticator,
@@ -183,6 +188,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     models,
     agentSessions,
     viewer: new ViewerService({ authenticator, agentSessions, profiles, models }),
+    places: new PlaceSearchService({ geocoder: createGeocoder(config.geocoder), authenticator, profiles, limits }),
     accounts: new AccountService({ db, accounts: accountsRepository, tokens: new AccountTokensRepository(db), sessions: new SignInSessionsRepository(db), queue, limits, publicBaseUrl }),
     billing: config.stripe ? new StripeBilling(config.stripe) : new ManualBilling(),
     leads: new LeadService({ db, leads: new LeadsRepository(db), accounts: accountsRepository, authenticator, queue, limits, publicBaseUrl, reports }),
@@ -201,7 +207,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     await cacheHits.flush();
     await limits.flush();
   };
-  return { services, flush, loadHotState };
+  return { services, flush, loadHotState, stop: () => roofShading.close() };
 }
 
 /**
@@ -213,10 +219,11 @@ export async function composeForQueueing(config: Config, database: DatabaseHandl
   const queue = await JobQueue.start(database, { databaseUrl: config.databaseUrl, heartbeatSeconds: config.jobHeartbeatSeconds }, (error) => logger.error({ err: error }, 'job queue error'));
   try {
     const irradiance = new CachedIrradianceProvider(new PvgisClient({ baseUrl: config.pvgisUrl }), new IrradianceCacheRepository(database.db));
-    const { services, flush } = createServices(config, { database, queue, store: createObjectStore(config), irradiance, logger, now: () => new Date() });
+    const { services, flush, stop } = createServices(config, { database, queue, store: createObjectStore(config), irradiance, logger, now: () => new Date() });
     return {
       services,
       close: async () => {
+        await stop();
         await flush();
         await queue.stop();
       },

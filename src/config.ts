@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
-import { parseLod2Sources, type Lod2SourceSpec } from './modelgen/sources.ts';
+import { parseLod2Sources, type GeneratorSources, type Lod2SourceSpec } from './modelgen/sources.ts';
+import { GEOCODER_APIS, type GeocoderApi } from './geocoding/create-geocoder.ts';
 
 /** Settings of one service process, read once from the environment at boot. */
 export interface Config {
@@ -15,7 +16,11 @@ export interface Config {
   workers: number;
   pvgisUrl: string;
   overpassUrl: string;
+  /** The address search's geocoder (Photon by default, or Nominatim): reached only by the server. */
+  geocoder: { url: string; api: GeocoderApi };
   osmExtract: string | undefined;
+  /** PostgreSQL with PostGIS holding OpenStreetMap (imported with osm/solar-partner.lua); unset: the extract or Overpass. */
+  osmDatabaseUrl: string | undefined;
   terrainTilesUrl: string | undefined;
   terrainDir: string | undefined;
   /** Measured LoD2 city models (LOD2_SOURCE): local files/folders and OGC API – Features services. */
@@ -53,6 +58,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DEFAULT_PVGIS_URL = 'https://re.jrc.ec.europa.eu/api/v5_3';
 const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter';
+const DEFAULT_GEOCODER_URL = 'https://photon.komoot.io';
 const DEFAULT_TERRAIN_TILES_URL = 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
 
 type Env = Record<string, string | undefined>;
@@ -118,7 +124,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     workers: integer('WORKERS', 1, 0, 64),
     pvgisUrl: url('PVGIS_URL', DEFAULT_PVGIS_URL) as string,
     overpassUrl: url('OVERPASS_URL', DEFAULT_OVERPASS_URL) as string,
+    geocoder: { url: url('GEOCODER_URL', DEFAULT_GEOCODER_URL) as string, api: geocoderApi(text('GEOCODER_API'), problems) },
     osmExtract: optionalPath(text('OSM_EXTRACT'), cwd),
+    osmDatabaseUrl: text('OSM_DATABASE_URL'),
     terrainTilesUrl: terrainTiles === 'none' ? undefined : (terrainTiles ?? DEFAULT_TERRAIN_TILES_URL),
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
     lod2Sources: lod2.sources,
@@ -130,9 +138,32 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
   };
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) problems.push(`DATABASE_SCHEMA must be a lower-case SQL name such as public or solar (got "${config.databaseSchema}")`);
+  if (config.osmDatabaseUrl && !/^postgres(ql)?:\/\//.test(config.osmDatabaseUrl)) problems.push('OSM_DATABASE_URL must be a postgres:// or postgresql:// URL of the database osm2pgsql filled, or unset');
+  if (config.osmDatabaseUrl && config.osmExtract) problems.push('OSM_DATABASE_URL and OSM_EXTRACT are both set: set one (the database for a country, the extract for a small area)');
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Where the generator reads map data and terrain from, as the settings say. */
+export function generatorSources(config: Config): GeneratorSources {
+  return {
+    overpassUrl: config.overpassUrl,
+    osmExtract: config.osmExtract,
+    osmDatabaseUrl: config.osmDatabaseUrl,
+    terrainTilesUrl: config.terrainTilesUrl,
+    terrainDir: config.terrainDir,
+    lod2Sources: config.lod2Sources,
+    cacheDir: path.join(config.dataDir, 'cache'),
+  };
+}
+
+/** `GEOCODER_API`: the protocol `GEOCODER_URL` speaks; Photon unless set. */
+function geocoderApi(raw: string | undefined, problems: string[]): GeocoderApi {
+  const value = (raw ?? 'photon').toLowerCase();
+  if ((GEOCODER_APIS as readonly string[]).includes(value)) return value as GeocoderApi;
+  problems.push(`GEOCODER_API must be one of ${GEOCODER_APIS.join(', ')} (got "${raw}")`);
+  return 'photon';
 }
 
 /** Stripe settings: all of key, webhook secret and both prices, or none. */

@@ -4,6 +4,7 @@ import { accountCommands } from './cli/account-commands.ts';
 import { keyCommands } from './cli/key-commands.ts';
 import { generateCommand } from './cli/generate-command.ts';
 import { pregenerateCommand } from './cli/pregenerate-command.ts';
+import { osmCommand } from './cli/osm-command.ts';
 import { mcpCommand } from './cli/mcp-command.ts';
 import { usageCommand } from './cli/usage-command.ts';
 import type { CommandContext } from './cli/command.ts';
@@ -24,6 +25,8 @@ Service
                                           workers (spacing 0.1 to 10 km, default 0.4; quality default sd;
                                           --around: a square KM km on each side), then show progress
                                           and the time left; run it again to go on after a stop
+  osm index [extract]                     index a local OpenStreetMap extract (OSM_EXTRACT when none
+                                          is named) before models are generated from it
 
 Accounts and keys
   accounts create --email E --plan free|pro|business
@@ -50,6 +53,7 @@ const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
   mcp: mcpCommand,
   generate: generateCommand,
   pregenerate: pregenerateCommand,
+  osm: osmCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

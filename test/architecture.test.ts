@@ -39,9 +39,9 @@ function importsOf(file: string): string[] {
 const GRAPH = new Map(sourceFiles().map((file) => [file, importsOf(file)]));
 
 const inFolder = (file: string, ...folders: string[]) => folders.some((folder) => file.startsWith(`${folder}/`));
-const LIBRARIES = ['src/modelgen', 'src/irradiance'];
-const LIBRARY_ENTRIES = ['src/modelgen/index.ts', 'src/modelgen/browser.ts', 'src/modelgen/sources.ts', 'src/irradiance/index.ts', 'src/irradiance/browser.ts'];
-const SERVER = ['src/http', 'src/services', 'src/db', 'src/jobs', 'src/mcp', 'src/cli', 'src/billing', 'src/mail', 'src/storage', 'src/contract', 'src/domain'];
+const LIBRARIES = ['src/modelgen', 'src/irradiance', 'src/solar-design'];
+const LIBRARY_ENTRIES = ['src/modelgen/index.ts', 'src/modelgen/browser.ts', 'src/modelgen/sources.ts', 'src/irradiance/index.ts', 'src/irradiance/browser.ts', 'src/solar-design/index.ts'];
+const SERVER = ['src/http', 'src/services', 'src/db', 'src/jobs', 'src/mcp', 'src/cli', 'src/billing', 'src/geocoding', 'src/mail', 'src/storage', 'src/contract', 'src/domain'];
 const SERVER_ROOT_FILES = ['src/app.ts', 'src/compose.ts', 'src/runtime.ts', 'src/main.ts', 'src/config.ts', 'src/logging.ts', 'src/version.ts'];
 const isServer = (target: string) => inFolder(target, ...SERVER) || SERVER_ROOT_FILES.includes(target);
 
@@ -53,7 +53,12 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { name: 'the libraries (modelgen, irradiance) import no server code', covers: (f) => inFolder(f, ...LIBRARIES), refuse: (t) => isServer(t) },
+  { name: 'the libraries (modelgen, irradiance, solar-design) import no server code', covers: (f) => inFolder(f, ...LIBRARIES), refuse: (t) => isServer(t) },
+  {
+    name: 'solar-design uses the other libraries only through their browser entries (it runs in the browser too)',
+    covers: (f) => inFolder(f, 'src/solar-design'),
+    refuse: (t) => inFolder(t, 'src/modelgen', 'src/irradiance') && t !== 'src/modelgen/browser.ts' && t !== 'src/irradiance/browser.ts',
+  },
   {
     name: 'outside a library, only its entry points are imported',
     covers: (f) => !inFolder(f, ...LIBRARIES),
@@ -77,7 +82,7 @@ const RULES: Rule[] = [
   {
     name: 'the web app imports from src/ only the contract, domain rules, the languages and the libraries’ browser entries',
     covers: (f) => inFolder(f, 'web/src'),
-    refuse: (t) => t.startsWith('src/') && !(inFolder(t, 'src/contract', 'src/domain') || t === 'src/i18n/index.ts' || t === 'src/modelgen/browser.ts' || t === 'src/irradiance/browser.ts'),
+    refuse: (t) => t.startsWith('src/') && !(inFolder(t, 'src/contract', 'src/domain') || t === 'src/i18n/browser.ts' || t === 'src/modelgen/browser.ts' || t === 'src/irradiance/browser.ts' || t === 'src/solar-design/index.ts'),
   },
   {
     name: 'the languages (i18n) import only themselves, the contract and packages',

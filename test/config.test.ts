@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, generatorSources, loadConfig } from '../src/config.ts';
 import { redactUrl } from '../src/logging.ts';
 
 test('defaults of every setting', () => {
@@ -31,6 +31,24 @@ test('every wrong setting is reported at once, one line each', () => {
       'TRUST_PROXY must be true or false (got "maybe")',
     ]);
   }
+});
+
+test('map data: an OpenStreetMap database or an extract, not both', () => {
+  const database = loadConfig({ OSM_DATABASE_URL: 'postgresql://osm@db.internal/osm', DATA_DIR: '/var/solar' }, '/srv/solar');
+  assert.deepEqual(generatorSources(database), {
+    overpassUrl: 'https://overpass-api.de/api/interpreter',
+    osmExtract: undefined,
+    osmDatabaseUrl: 'postgresql://osm@db.internal/osm',
+    terrainTilesUrl: 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png',
+    terrainDir: undefined,
+    lod2Sources: [],
+    cacheDir: '/var/solar/cache',
+  });
+  assert.throws(() => loadConfig({ OSM_DATABASE_URL: 'osm.internal:5432' }), (error: ConfigError) => error.problems[0] === 'OSM_DATABASE_URL must be a postgres:// or postgresql:// URL of the database osm2pgsql filled, or unset');
+  assert.throws(
+    () => loadConfig({ OSM_DATABASE_URL: 'postgres://db/osm', OSM_EXTRACT: 'germany.osm.pbf' }),
+    (error: ConfigError) => error.problems[0] === 'OSM_DATABASE_URL and OSM_EXTRACT are both set: set one (the database for a country, the extract for a small area)',
+  );
 });
 
 test('embed keys never reach the logs', () => {

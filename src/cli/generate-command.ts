@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateModel } from '../modelgen/index.ts';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM } from '../contract/models.ts';
+import { generatorSources } from '../config.ts';
 import { requireOption, UsageError, type CommandContext } from './command.ts';
 import { progressDisplay } from './progress-display.ts';
 
 /**
  * `generate --lat L --lng L [--radius R] [--quality hd|sd] --out model.glb`: builds one model with the
- * service's data settings (OSM_EXTRACT or OVERPASS_URL, TERRAIN_DIR, LOD2_SOURCE), without the queue or the database.
+ * service's data settings (OSM_DATABASE_URL, OSM_EXTRACT or OVERPASS_URL, TERRAIN_DIR, LOD2_SOURCE), without the queue or the database.
  */
 export async function generateCommand(context: CommandContext): Promise<void> {
   const { values } = context.parse({ lat: { type: 'string' }, lng: { type: 'string' }, radius: { type: 'string' }, quality: { type: 'string' }, out: { type: 'string' } });
@@ -26,7 +27,7 @@ export async function generateCommand(context: CommandContext): Promise<void> {
       longitude,
       radiusKm,
       quality,
-      sources: { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, terrainTilesUrl: config.terrainTilesUrl, terrainDir: config.terrainDir, lod2Sources: config.lod2Sources, cacheDir: path.join(config.dataDir, 'cache') },
+      sources: generatorSources(config),
     },
     ({ progress, step }) => display.update(progress, step),
   );

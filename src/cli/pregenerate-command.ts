@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { composeForQueueing } from '../compose.ts';
-import type { Config } from '../config.ts';
+import { generatorSources, type Config } from '../config.ts';
 import { AreaError, parseAround, parseBox, parseSpacing, type GeoBox } from '../domain/pregeneration-area.ts';
 import { estimateProgress, formatDuration } from '../domain/pregeneration-progress.ts';
 import { createLogger } from '../logging.ts';
@@ -30,8 +30,8 @@ export async function pregenerateCommand(context: CommandContext): Promise<void>
       const service = parts.services.pregeneration;
       const now = () => parts.services.now();
       const loadNames = (box: GeoBox) => {
-        out(`Reading town names from ${config.osmExtract ? `the extract ${path.basename(config.osmExtract)}` : `Overpass (${new URL(config.overpassUrl).host})`} …`);
-        return loadGazetteer(namingSources(config), box);
+        out(`Reading town names from ${namesSource(config)} …`);
+        return loadGazetteer(generatorSources(config), box);
       };
       const run = await service.plan(plan, loadNames, now());
       out(`${run.created ? 'New' : 'Continuing'} run ${run.id}: ${run.places} places ${run.spacingKm} km apart over ${run.area} (W,S,E,N), ${run.quality.toUpperCase()} models of radius 0.3 km.`);
@@ -40,6 +40,11 @@ export async function pregenerateCommand(context: CommandContext): Promise<void>
       display.done();
       const counts = await service.counts(run.id);
       out(`Queued ${queued} places now; ${counts.alreadyFresh} of the run's places had a fresh model already (skipped).`);
+      if (handle.kind === 'pglite') {
+        // The embedded database has one owner: no worker can build while this command holds it.
+        out('With the embedded database the service builds them once it runs again: start it with solar-partner serve (or npm start), and see them on /explore.');
+        return;
+      }
       if (values['queue-only']) {
         out('The workers (serve and worker processes on this DATABASE_URL) generate them. Run the same command again to follow the progress.');
         return;
@@ -89,7 +94,9 @@ async function follow(service: PregenerationService, runId: number, now: () => D
   out(`Done: ${counts.ready} ready, ${counts.failed} failed${counts.failed > 0 ? ' (run the command again to try those again)' : ''}. They are listed on /explore.`);
 }
 
-/** The generator's OpenStreetMap settings: where the place names come from, as for the models. */
-function namingSources(config: Config) {
-  return { overpassUrl: config.overpassUrl, osmExtract: config.osmExtract, cacheDir: path.join(config.dataDir, 'cache') };
+/** Where the generator reads OpenStreetMap, which the town names come from too. */
+function namesSource(config: Config): string {
+  if (config.osmDatabaseUrl) return `the OpenStreetMap database (${new URL(config.osmDatabaseUrl).pathname.slice(1)} on ${new URL(config.osmDatabaseUrl).hostname})`;
+  if (config.osmExtract) return `the extract ${path.basename(config.osmExtract)}`;
+  return `Overpass (${new URL(config.overpassUrl).host})`;
 }

@@ -32,6 +32,21 @@ export const ViewerModelRequest = Type.Object(
 );
 export type ViewerModelRequest = Static<typeof ViewerModelRequest>;
 
+/** Why a ready model may look empty: OpenStreetMap maps no building within its radius. */
+export const NO_BUILDINGS = 'no_buildings';
+export const NO_BUILDINGS_MESSAGE = 'No buildings are mapped here yet';
+
+/**
+ * What a ready model holds, beside SPEC.md's fields (which stay as they are): the building count, and a
+ * reason when there is nothing to design on.
+ */
+export const ModelMetadata = Type.Object({
+  buildings: Type.Integer({ minimum: 0, description: 'Buildings in the model' }),
+  reason: Type.Optional(Type.Literal(NO_BUILDINGS, { description: 'Set when the model holds no building: OpenStreetMap maps none within its radius' })),
+  message: Type.Optional(Type.String({ description: `Human-readable reason, e.g. "${NO_BUILDINGS_MESSAGE}"` })),
+}, { description: 'Present on ready jobs whose building count is known' });
+export type ModelMetadata = Static<typeof ModelMetadata>;
+
 /** SPEC.md "Model job", as every model route answers it (new jobs and cache hits in short form). */
 export const ModelJob = Type.Object(
   {
@@ -40,6 +55,7 @@ export const ModelJob = Type.Object(
     modelUrl: Type.Optional(Nullable(Type.String({ description: 'URL of the GLB file; set when ready' }))),
     progress: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Percent; set while processing and when ready' }))),
     step: Type.Optional(Nullable(Type.String({ description: 'What the generator is doing now; null when ready' }))),
+    metadata: Type.Optional(ModelMetadata),
   },
   { $id: 'ModelJob' },
 );
@@ -47,6 +63,6 @@ export type ModelJob = Static<typeof ModelJob>;
 /** States of a model job, exactly as SPEC.md names them. */
 export type ModelStatus = ModelJob['status'];
 /** A model job with every field (status reads); requests may answer the short form. */
-export type ModelJobView = Required<ModelJob>;
+export type ModelJobView = Required<Omit<ModelJob, 'metadata'>> & Pick<ModelJob, 'metadata'>;
 
 export const ModelIdParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'Model identifier' }) });

@@ -78,6 +78,7 @@ function describePattern(field: string): string {
   const last = field.split('.').at(-1) ?? '';
   if (/e-?mail/i.test(last)) return 'an e-mail address such as name@example.com';
   if (/phone/i.test(last)) return 'digits, spaces and + ( ) . / -';
+  if (last === 'buildingId') return 'a building id as the model names it, way/…, relation/… or lod2/…, with its slashes URL-encoded, e.g. way%2F94252435';
   return 'see the API reference at /docs';
 }
 

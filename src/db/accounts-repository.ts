@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Plan } from '../domain/plans.ts';
+import type { SearchArea } from '../domain/search-area.ts';
 import { announceChange } from './database.ts';
 import type { AccountsTable, Database } from './schema.ts';
 
@@ -14,6 +15,8 @@ export interface Account {
   privacyUrl: string | null;
   companyName: string | null;
   billingCustomerId: string | null;
+  /** Where the address search of the account's embeds finds places. */
+  searchArea: SearchArea;
 }
 
 /** What a partner sets on the portal's profile page. */
@@ -83,6 +86,15 @@ export class AccountsRepository {
       .execute();
   }
 
+  /** Sets where the address search of the account's embeds finds places. */
+  async updateSearchArea(accountId: number, area: SearchArea): Promise<void> {
+    await this.#db
+      .updateTable('accounts')
+      .set({ search_countries: area.countries.length > 0 ? area.countries.join(',') : null, search_bbox: area.box ? area.box.join(',') : null })
+      .where('id', '=', accountId)
+      .execute();
+  }
+
   async findByEmail(email: string): Promise<Account | undefined> {
     const row = await this.#db.selectFrom('accounts').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
     return row && toAccount(row);
@@ -130,5 +142,9 @@ function toAccount(row: AccountRow): Account {
     privacyUrl: row.privacy_url,
     companyName: row.company_name,
     billingCustomerId: row.billing_customer_id,
+    searchArea: {
+      countries: row.search_countries ? row.search_countries.split(',') : [],
+      box: row.search_bbox ? (row.search_bbox.split(',').map(Number) as SearchArea['box']) : undefined,
+    },
   };
 }

@@ -28,7 +28,7 @@ export class ModelJobsRepository {
   async queueIfNeeded(db: Kysely<Database>, id: string, quality: ModelQuality, area: ModelArea, now: Date): Promise<ModelJobRow | undefined> {
     // The same rule as outcomeForExistingJob: a model completed at or before the cutoff is expired.
     const cutoff = freshnessCutoff(now);
-    const fresh = { status: 'pending', progress: null, step: 'Waiting for a worker', model_url: null, object_key: null, error: null, attempts: 0, requested_at: now, started_at: null, completed_at: null, updated_at: now } as const;
+    const fresh = { status: 'pending', buildings: null, progress: null, step: 'Waiting for a worker', model_url: null, object_key: null, error: null, attempts: 0, requested_at: now, started_at: null, completed_at: null, updated_at: now } as const;
     const row = await db
       .insertInto('model_jobs')
       .values({ id, quality, latitude: area.latitude, longitude: area.longitude, radius_km: area.radiusKm, ...fresh })
@@ -53,8 +53,9 @@ export class ModelJobsRepository {
     await this.#update(id, { progress, step, updated_at: now }, 'processing');
   }
 
-  async markReady(id: string, modelUrl: string, objectKey: string, now: Date): Promise<void> {
-    await this.#update(id, { status: 'ready', progress: 100, step: null, model_url: modelUrl, object_key: objectKey, error: null, completed_at: now, updated_at: now });
+  /** @param buildings - how many buildings the model holds, when the generator said */
+  async markReady(id: string, modelUrl: string, objectKey: string, now: Date, buildings: number | null = null): Promise<void> {
+    await this.#update(id, { status: 'ready', progress: 100, step: null, model_url: modelUrl, object_key: objectKey, error: null, completed_at: now, updated_at: now, buildings });
   }
 
   /** An attempt failed and another will follow: back to `pending`, with the reason as the step. */

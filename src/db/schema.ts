@@ -31,6 +31,10 @@ export interface AccountsTable {
   privacy_url: string | null;
   company_name: string | null;
   billing_customer_id: string | null;
+  /** Countries a partner's embed searches addresses in (ISO 3166-1 alpha-2, comma-separated); null: all. */
+  search_countries: string | null;
+  /** Area a partner's embed searches addresses in (`west,south,east,north`); null: anywhere. */
+  search_bbox: string | null;
 }
 
 export interface BrowserSessionsTable {
@@ -99,6 +103,8 @@ export interface ModelJobsTable {
   started_at: Date | null;
   completed_at: Date | null;
   updated_at: Date;
+  /** Buildings in the ready model; null before it is ready (or for models made before it was kept). */
+  buildings: number | null;
 }
 
 export interface UsageEventsTable {

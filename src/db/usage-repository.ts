@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-/** Why a model request was metered: a new generation (billable), a cache hit, or a join onto a running job. */
-export type UsageKind = 'generation' | 'cache_hit' | 'in_progress';
+/**
+ * Why a model request was metered: a new generation (billable), a cache hit, a join onto a running job,
+ * or a new place a visitor asked for in the partner's embed (not billable).
+ */
+export type UsageKind = 'generation' | 'cache_hit' | 'in_progress' | 'visitor_place';
 
 /** One metered model request. */
 export interface UsageEvent {
@@ -18,6 +21,8 @@ export interface UsageRow {
   keyName: string;
   billable: number;
   notBillable: number;
+  /** New places visitors asked for in the key's embed (not billable). */
+  visitorPlaces: number;
 }
 
 /** Metering of model requests per API key and account. */
@@ -53,7 +58,8 @@ export class UsageRepository {
         'api_keys.prefix as keyPrefix',
         'api_keys.name as keyName',
         sql<number>`count(*) filter (where usage_events.billable)::int`.as('billable'),
-        sql<number>`count(*) filter (where not usage_events.billable)::int`.as('notBillable'),
+        sql<number>`count(*) filter (where not usage_events.billable and usage_events.kind <> 'visitor_place')::int`.as('notBillable'),
+        sql<number>`count(*) filter (where usage_events.kind = 'visitor_place')::int`.as('visitorPlaces'),
       ])
       .where('usage_events.account_id', '=', accountId)
       .groupBy(['month', 'api_keys.prefix', 'api_keys.name'])

@@ -1,7 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { CATALOGUES } from './catalogues.ts';
 import type { Language } from './languages.ts';
-import type { MessageKey } from './messages/en.ts';
+import type { Catalogue, MessageKey } from './messages/en.ts';
 
 /** Values a message's placeholders take: numbers choose plurals; text arrives formatted already. */
 export type MessageValues = Record<string, string | number>;
@@ -12,18 +11,20 @@ export type MessageValues = Record<string, string | number>;
  */
 export class Translator {
   readonly language: Language;
+  readonly #catalogue: Catalogue;
   readonly #compiled = new Map<MessageKey, IntlMessageFormat>();
   readonly #numbers = new Map<number, Intl.NumberFormat>();
 
-  constructor(language: Language) {
+  constructor(language: Language, catalogue: Catalogue) {
     this.language = language;
+    this.#catalogue = catalogue;
   }
 
   /** The message `key` with its placeholders filled. */
   t(key: MessageKey, values?: MessageValues): string {
     let format = this.#compiled.get(key);
     if (!format) {
-      format = new IntlMessageFormat(CATALOGUES[this.language][key], this.language);
+      format = new IntlMessageFormat(this.#catalogue[key], this.language);
       this.#compiled.set(key, format);
     }
     return String(format.format(values));
@@ -68,16 +69,4 @@ export class Translator {
   list(items: string[]): string {
     return new Intl.ListFormat(this.language, { type: 'conjunction' }).format(items);
   }
-}
-
-const translators = new Map<Language, Translator>();
-
-/** The (shared) translator of a language. */
-export function translator(language: Language): Translator {
-  let found = translators.get(language);
-  if (!found) {
-    found = new Translator(language);
-    translators.set(language, found);
-  }
-  return found;
 }

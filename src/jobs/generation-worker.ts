@@ -86,7 +86,7 @@ export class GenerationWorker {
       const digest = createHash('sha256').update(glb).digest('hex').slice(0, 16);
       const objectKey = `models/${modelId}/${digest}.glb`;
       await this.#options.store.put(objectKey, glb, 'model/gltf-binary');
-      await this.#options.jobs.markReady(modelId, this.#options.store.publicUrl(objectKey), objectKey, this.#now());
+      await this.#options.jobs.markReady(modelId, this.#options.store.publicUrl(objectKey), objectKey, this.#now(), typeof summary.buildings === 'number' ? summary.buildings : null);
       log.info({ modelId, attempt, ms: Date.now() - started, ...summary }, 'model generation finished');
       if (summary.firstRoofFallback) log.warn({ modelId, roofFallbacks: summary.roofFallbacks, example: summary.firstRoofFallback }, 'some roofs were drawn flat');
     } catch (error) {

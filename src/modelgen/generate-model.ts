@@ -46,7 +46,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const radius = request.radiusKm * 1000;
   const frame = new LocalFrame(request.latitude, request.longitude);
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
-  const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius, (step) => onProgress({ progress: 5, step }));
+  const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius);
   const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
   onProgress({ progress: 25, step: 'Reading terrain' });
   const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));

@@ -4,3 +4,7 @@
 export type { GeneratedModel, GenerateModel, GeneratorSources, ModelRequest, ProgressReport } from './model-generator.ts';
 export { generateModel, OSM_ATTRIBUTION } from './generate-model.ts';
 export { Gazetteer, loadGazetteer, type PlaceName } from './osm/place-names.ts';
+export { indexExtractInThread as indexExtract } from './osm/index-extract-in-thread.ts';
+export { isExtractIndexed } from './osm/extract-index.ts';
+export type { IndexSummary } from './osm/build-extract-index.ts';
+export { readGlbDocument, readModelScene, roofSegmentsOfGlb, type ModelBuildingNode, type ModelScene } from './gltf/model-reader.ts';

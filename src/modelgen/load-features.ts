@@ -4,13 +4,27 @@ import type { GeneratorSources } from './model-generator.ts';
 import { ExtractIndex } from './osm/extract-index.ts';
 import { OsmData } from './osm/osm-elements.ts';
 import { fetchOverpass } from './osm/overpass-source.ts';
+import { osmDatabase, queryPostgis } from './osm/postgis-source.ts';
 
-/** Reads the map features around a point from the local extract when one is set, else from Overpass. */
-export async function loadFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number, note: (step: string) => void): Promise<{ features: MapFeatures; source: string }> {
+/**
+ * Reads the map features around a point from the first source that is set: the OpenStreetMap database
+ * (PostGIS), the local extract's index, else the Overpass API.
+ */
+export async function loadFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<{ features: MapFeatures; source: string }> {
+  if (sources.osmDatabaseUrl) {
+    const features = await queryPostgis(osmDatabase(sources.osmDatabaseUrl), latitude, longitude, radiusM);
+    return { features, source: `OpenStreetMap database ${databaseName(sources.osmDatabaseUrl)}` };
+  }
   if (sources.osmExtract) {
-    const index = await ExtractIndex.open(sources.osmExtract, sources.cacheDir, note);
+    const index = ExtractIndex.open(sources.osmExtract, sources.cacheDir);
     return { features: index.query(latitude, longitude, radiusM), source: `OpenStreetMap extract ${sources.osmExtract.split('/').pop()}` };
   }
   const elements = await fetchOverpass(latitude, longitude, radiusM, { url: sources.overpassUrl });
   return { features: assembleFeatures(new OsmData(elements)), source: `Overpass API ${new URL(sources.overpassUrl).host}` };
+}
+
+/** The database's name and host, for the model's metadata (never its user or password). */
+function databaseName(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname.replace(/^\//, '')} on ${parsed.hostname}`;
 }

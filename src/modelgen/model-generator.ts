@@ -3,7 +3,10 @@ import type { Lod2SourceSpec } from './lod2/lod2-source-spec.ts';
 /** Where the generator reads OpenStreetMap data and terrain from (chosen by the service's settings). */
 export interface GeneratorSources {
   overpassUrl: string;
+  /** A local extract, indexed beforehand (`solar-partner osm index`). */
   osmExtract?: string;
+  /** PostgreSQL with PostGIS holding OpenStreetMap imported with osm/solar-partner.lua; read before anything else. */
+  osmDatabaseUrl?: string;
   terrainTilesUrl?: string;
   terrainDir?: string;
   /** Measured LoD2 city models that replace OSM buildings where they cover them. */

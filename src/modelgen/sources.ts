@@ -3,3 +3,5 @@
  * service's settings read to name measured-roof (LoD2) sources. The generator itself is in `index.ts`.
  */
 export { parseLod2Sources, type Lod2SourceSpec } from './lod2/lod2-source-spec.ts';
+export type { GeneratorSources } from './model-generator.ts';
+export { isExtractIndexed } from './osm/extract-index.ts';

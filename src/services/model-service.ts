@@ -4,13 +4,13 @@ import type { ModelJobRow, ModelJobsRepository } from '../db/model-jobs-reposito
 import type { Database } from '../db/schema.ts';
 import type { UsageEvent, UsageKind, UsageRepository } from '../db/usage-repository.ts';
 import { modelId, normaliseArea, type ModelArea, type ModelQuality } from '../domain/model-id.ts';
-import type { ModelJob, ModelJobView, ModelStatus } from '../contract/models.ts';
+import { NO_BUILDINGS, NO_BUILDINGS_MESSAGE, type ModelJob, type ModelJobView, type ModelMetadata, type ModelStatus } from '../contract/models.ts';
 import { outcomeForExistingJob } from '../domain/model-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WriteBehindBuffer } from './write-behind-buffer.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { RateLimitState } from '../domain/rate-limited-error.ts';
-import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
+import { consumeRateLimit, HOUR_MS, type RateLimiter, type RateLimitRule } from './rate-limiter.ts';
 
 /** SPEC.md: 10 model requests per hour per API key. */
 export const MODEL_REQUESTS_PER_HOUR = 10;
@@ -29,10 +29,13 @@ export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested fr
  * - `partner-api`: the partner API with a key; every request counts against the key's hourly limit and is metered;
  * - `keyless-page`: a viewer page without key or Pro sign-in; only requests that start a generation count,
  *   against the address's hourly limit;
- * - `page`: the embed with its key, a Pro visitor, an agent session's link: neither limited nor metered;
+ * - `embed`: a partner's embed with its key; a request that starts a generation (a new place, e.g. an
+ *   address a visitor searched) counts against the visitor address's hourly limit, as for keyless pages,
+ *   and is recorded as the key's usage (`visitor_place`, not billable);
+ * - `page`: a Pro visitor, an agent session's link: neither limited nor metered;
  * - `operator`: the operator's pre-generation of an area: neither limited nor metered, short answers.
  */
-export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'page' } | { kind: 'operator' };
+export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'embed'; owner: KeyOwner; ip: string } | { kind: 'page' } | { kind: 'operator' };
 
 /**
  * What a model request answers: SPEC.md's short form for new jobs and cache hits to the partner API,
@@ -76,11 +79,10 @@ export class ModelService {
     let rateLimit: RateLimitState | undefined;
     if (requester.kind === 'partner-api') {
       rateLimit = await consumeRateLimit(this.#limits, { bucket: `models:key:${requester.owner.keyId}`, limit: MODEL_REQUESTS_PER_HOUR, windowMs: HOUR_MS, message: MODEL_RATE_LIMIT_MESSAGE }, now);
-    } else if (requester.kind === 'keyless-page' && (await this.#wouldGenerate(id, now))) {
-      await consumeRateLimit(this.#limits, { bucket: `viewer-models:ip:${requester.ip}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message: VIEWER_GENERATION_LIMIT_MESSAGE }, now);
+    } else if ((requester.kind === 'keyless-page' || requester.kind === 'embed') && (await this.#wouldGenerate(id, now))) {
+      await consumeRateLimit(this.#limits, visitorGenerationRule(requester.ip), now);
     }
-    const owner = requester.kind === 'partner-api' ? requester.owner : undefined;
-    const answer = await this.#find(id, quality, normalised, owner, now);
+    const answer = await this.#find(id, quality, normalised, meterFor(requester), now);
     if (requester.kind === 'partner-api') return { ...answer, rateLimit };
     if (requester.kind === 'operator') return answer;
     // Pages show the whole job (step and progress) from the first answer on.
@@ -93,11 +95,12 @@ export class ModelService {
     return known === undefined || outcomeForExistingJob(known.view.status, known.completedAt, now) === 'regenerate';
   }
 
-  async #find(id: string, quality: ModelQuality, normalised: ModelArea, requester: KeyOwner | undefined, now: Date): Promise<ModelRequestAnswer> {
+  async #find(id: string, quality: ModelQuality, normalised: ModelArea, meter: Meter | undefined, now: Date): Promise<ModelRequestAnswer> {
     const known = await this.#cached(id);
+    const requester = meter?.owner;
     if (known && outcomeForExistingJob(known.view.status, known.completedAt, now) === 'cache_hit') {
       // The common case needs no transaction: the cache holds the ready job and changes empty it.
-      if (requester) this.#cacheHits.add({ accountId: requester.accountId, apiKeyId: requester.keyId, modelId: id, kind: 'cache_hit' });
+      if (requester && !meter.newPlacesOnly) this.#cacheHits.add({ accountId: requester.accountId, apiKeyId: requester.keyId, modelId: id, kind: 'cache_hit' });
       return { view: { id, status: 'ready', modelUrl: known.view.modelUrl }, usage: 'cache_hit' };
     }
     const answer = await this.#db.transaction().execute(async (trx) => {
@@ -113,7 +116,8 @@ export class ModelService {
           ? { view: { id, status: 'ready', modelUrl: existing.model_url }, usage: 'cache_hit' }
           : { view: toView(existing), usage: 'in_progress' };
       }
-      if (requester) await this.#usage.record(trx, { accountId: requester.accountId, apiKeyId: requester.keyId, modelId: id, kind: result.usage });
+      if (requester && !meter.newPlacesOnly) await this.#usage.record(trx, { accountId: requester.accountId, apiKeyId: requester.keyId, modelId: id, kind: result.usage });
+      else if (requester && result.usage === 'generation') await this.#usage.record(trx, { accountId: requester.accountId, apiKeyId: requester.keyId, modelId: id, kind: 'visitor_place' });
       return result;
     });
     this.#cache.delete(id);
@@ -140,6 +144,26 @@ export class ModelService {
   }
 }
 
+/** Whose usage a request is recorded as: every request of the partner API, only new places of an embed. */
+interface Meter {
+  owner: KeyOwner;
+  newPlacesOnly: boolean;
+}
+
+function meterFor(requester: ModelRequester): Meter | undefined {
+  if (requester.kind === 'partner-api') return { owner: requester.owner, newPlacesOnly: false };
+  if (requester.kind === 'embed') return { owner: requester.owner, newPlacesOnly: true };
+  return undefined;
+}
+
+/**
+ * The one limit on new generations asked for by visitors of the service's pages (keyless pages and
+ * partners' embeds alike), per visitor address.
+ */
+export function visitorGenerationRule(ip: string): RateLimitRule {
+  return { bucket: `viewer-models:ip:${ip}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message: VIEWER_GENERATION_LIMIT_MESSAGE };
+}
+
 /** A job as the cache keeps it: the public view and when it completed (for the cache lifetime). */
 interface CachedJob {
   view: ModelJobView;
@@ -155,5 +179,11 @@ export function toView(row: ModelJobRow): ModelJobView {
     modelUrl: status === 'ready' ? row.model_url : null,
     progress: status === 'processing' || status === 'ready' ? (row.progress ?? 0) : null,
     step: status === 'ready' ? null : row.step,
+    ...(status === 'ready' && row.buildings !== null ? { metadata: modelMetadata(row.buildings) } : {}),
   };
+}
+
+/** A ready model's metadata: its building count, and why it is empty when it holds none. */
+function modelMetadata(buildings: number): ModelMetadata {
+  return buildings === 0 ? { buildings, reason: NO_BUILDINGS, message: NO_BUILDINGS_MESSAGE } : { buildings };
 }

@@ -8,6 +8,7 @@ import type { PlanChange } from '../billing/stripe-billing.ts';
 import { isEmailAddress } from '../domain/credentials.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { Plan } from '../domain/plans.ts';
+import { ANYWHERE, parseBoundingBox, parseCountries, type SearchArea } from '../domain/search-area.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 
 /** Leads shown per page of the portal. */
@@ -95,6 +96,20 @@ export class PartnerProfileService {
       notificationEmail: notificationEmail || null,
       privacyUrl: privacyUrl || null,
     });
+  }
+
+  /**
+   * Sets where the address search of the account's embeds finds places, from the portal's two fields.
+   *
+   * @throws InvalidRequestError for a country that is not a two-letter code or an unreadable box
+   */
+  async updateSearchArea(accountId: number, form: { countries: string; box: string }): Promise<void> {
+    await this.#accounts.updateSearchArea(accountId, { countries: parseCountries(form.countries), box: parseBoundingBox(form.box) });
+  }
+
+  /** Where the address search of the account's embeds finds places (anywhere for an unknown account). */
+  async searchArea(accountId: number): Promise<SearchArea> {
+    return (await this.#accounts.findById(accountId))?.searchArea ?? ANYWHERE;
   }
 
   /** The quote form an embed shows for the key's account, or undefined when lead capture is off. */

@@ -8,7 +8,9 @@ import type { ReportService } from './report-service.ts';
 import type { ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
 import type { PregenerationService } from './pregeneration-service.ts';
+import type { PlaceSearchService } from './place-search-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
+import type { RoofInsightsService } from './roof-insights-service.ts';
 import type { SolarService } from './solar-service.ts';
 import type { ViewerService } from './viewer-service.ts';
 
@@ -24,8 +26,11 @@ export interface Services {
   apiKeys: ApiKeyService;
   profiles: PartnerProfileService;
   models: ModelService;
+  /** Roof insights of ready models (`/api/v1/models/:id/buildings`). */
+  insights: RoofInsightsService;
   agentSessions: AgentSessionService;
   viewer: ViewerService;
+  places: PlaceSearchService;
   accounts: AccountService;
   leads: LeadService;
   reports: ReportService;

@@ -7,7 +7,7 @@ import { acceptedLanguages, pickLanguage, type Language } from '../i18n/index.ts
 import type { SignInSession } from './account-service.ts';
 import type { AgentSessionService } from './agent-session-service.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
-import type { ModelService } from './model-service.ts';
+import type { ModelRequester, ModelService } from './model-service.ts';
 import type { PartnerProfileService } from './partner-profile-service.ts';
 
 /**
@@ -78,16 +78,18 @@ export class ViewerService {
   }
 
   /**
-   * The model a viewer page shows: HD with the embed's key (not metered against the partner's quota) or
-   * for a Pro user, SD otherwise. Undefined when a key is given and does not work.
+   * The model a viewer page shows: HD with the embed's key (not metered against the partner's quota; a
+   * new place is recorded as the key's not-billable usage) or for a Pro user, SD otherwise. Undefined
+   * when a key is given and does not work.
    *
-   * @throws RateLimitedError past the keyless pages' new generations per hour from `ip`
+   * @throws RateLimitedError past the visitors' new generations per hour from `ip` (keyless pages and embeds)
    */
   async requestModel(request: ViewerModelRequest, visitor: SignInSession | undefined, ip: string, now: Date): Promise<ModelJob | undefined> {
     const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM, key } = request;
-    if (key !== undefined && !(await this.#authenticator.authenticate(key, now))) return undefined;
-    const hd = key !== undefined || isPro(visitor);
-    const answer = await this.#models.request(hd ? 'hd' : 'sd', { latitude, longitude, radiusKm }, hd ? { kind: 'page' } : { kind: 'keyless-page', ip }, now);
+    const owner = key === undefined ? undefined : await this.#authenticator.authenticate(key, now);
+    if (key !== undefined && !owner) return undefined;
+    const requester: ModelRequester = owner ? { kind: 'embed', owner, ip } : isPro(visitor) ? { kind: 'page' } : { kind: 'keyless-page', ip };
+    const answer = await this.#models.request(requester.kind === 'keyless-page' ? 'sd' : 'hd', { latitude, longitude, radiusKm }, requester, now);
     return answer.view;
   }
 }

@@ -25,6 +25,16 @@ export class LocalObjectStore implements ObjectStore {
     await writeWhole(target, body);
   }
 
+  async get(key: string): Promise<Uint8Array | undefined> {
+    assertSafeKey(key);
+    try {
+      return new Uint8Array(await fs.readFile(path.join(this.root, key)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
   publicUrl(key: string): string {
     return `${this.#publicBaseUrl}/files/${key}`;
   }

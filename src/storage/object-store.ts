@@ -2,6 +2,8 @@
 export interface ObjectStore {
   /** Stores bytes under a key (`models/<id>/<name>.glb`); an existing object is replaced. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes stored under a key, or undefined when there are none. */
+  get(key: string): Promise<Uint8Array | undefined>;
   /** The public download address of a key. */
   publicUrl(key: string): string;
   /** Throws when the store cannot be written (health check). */

@@ -1,4 +1,4 @@
-import { HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.ts';
 import { assertSafeKey, type ObjectStore } from './object-store.ts';
 
@@ -30,6 +30,17 @@ export class S3ObjectStore implements ObjectStore {
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    assertSafeKey(key);
+    try {
+      const answer = await this.#client.send(new GetObjectCommand({ Bucket: this.#settings.bucket, Key: key }));
+      return answer.Body ? await answer.Body.transformToByteArray() : undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
   }
 
   publicUrl(key: string): string {

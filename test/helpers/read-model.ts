@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { NodeIO, type Node, type Primitive } from '@gltf-transform/core';
-import { ALL_EXTENSIONS, type Transform } from '@gltf-transform/extensions';
+import type { Node, Primitive } from '@gltf-transform/core';
+import type { Transform } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
-import { MeshoptDecoder } from 'meshoptimizer';
+import { readGlbDocument } from '../../src/modelgen/index.ts';
 
 /** A roof face as the GLB describes it. */
 export interface ModelSegment {
@@ -32,8 +32,7 @@ export interface ModelBuilding {
 export async function readModel(glb: Uint8Array): Promise<{ asset: Record<string, unknown>; buildings: ModelBuilding[]; ground: [number, number, number][][] }> {
   const report = await validator.validateBytes(glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));
-  await MeshoptDecoder.ready;
-  const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
+  const document = await readGlbDocument(glb);
   const asset = (document.getRoot().getAsset() as { extras?: Record<string, unknown> }).extras ?? {};
   const nodes = document.getRoot().listNodes();
   const buildings = nodes
@@ -99,8 +98,7 @@ export interface ModelPrimitive {
 export async function readPrimitives(glb: Uint8Array): Promise<ModelPrimitive[]> {
   const report = await validator.validateBytes(glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));
-  await MeshoptDecoder.ready;
-  const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }).readBinary(glb);
+  const document = await readGlbDocument(glb);
   return document.getRoot().listNodes().flatMap((node) => {
     const m = node.getWorldMatrix();
     return (node.getMesh()?.listPrimitives() ?? []).map((p): ModelPrimitive => {

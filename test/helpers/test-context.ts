@@ -14,6 +14,7 @@ import { ModelJobsRepository } from '../../src/db/model-jobs-repository.ts';
 import type { Plan } from '../../src/domain/plans.ts';
 import type { IrradianceProvider } from '../../src/irradiance/irradiance-provider.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { indexExtract } from '../../src/modelgen/index.ts';
 import type { GenerationWorker } from '../../src/jobs/generation-worker.ts';
 import type { JobQueue } from '../../src/jobs/queue.ts';
 import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
@@ -68,6 +69,8 @@ export interface ContextOptions {
   realGenerator?: boolean;
   /** Send queued e-mail to this SMTP server (retried after 1 s, doubling). */
   smtpUrl?: string;
+  /** Leave the OSM_EXTRACT of `env` unindexed (by default it is indexed first, as an operator does). */
+  unindexedExtract?: boolean;
 }
 
 /**
@@ -90,6 +93,8 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
+  // The operator indexes the extract before starting the service; requests never build the index.
+  if (config.osmExtract && !options.unindexedExtract) await indexExtract(config.osmExtract, path.join(dataDir, 'cache'));
   const ownsSchema = kind === 'postgres' && options.schema === undefined;
   const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.embeddedDir ?? 'memory://', schema });

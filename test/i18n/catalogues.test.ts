@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { FALLBACK_ACCURACY } from '../../src/irradiance/index.ts';
 import { acceptedLanguages, CATALOGUES, LANGUAGES, pickLanguage, translator, type MessageKey } from '../../src/i18n/index.ts';
 
 /** Every placeholder a message names, with its kind (`count:plural`, `name:argument`), plural branches included. */
@@ -50,6 +51,10 @@ describe('message catalogues', () => {
       const same = keys.filter((key) => (CATALOGUES[language] as Record<string, string>)[key] === english[key as MessageKey]);
       assert.ok(same.length < keys.length * 0.2, `${language}: ${same.length} of ${keys.length} messages are the English ones`);
     }
+  });
+
+  test('the English fallback accuracy is the irradiance library’s own words', () => {
+    assert.equal(CATALOGUES.en['source.accuracy'], FALLBACK_ACCURACY);
   });
 
   test('messages fill placeholders, plurals and numbers in the language', () => {

@@ -31,6 +31,8 @@ for (const kind of DATABASES) {
       });
       assert.equal(ready.progress, 100);
       assert.equal(ready.step, null);
+      // The test generator draws no building: the ready job says so beside SPEC.md's fields.
+      assert.deepEqual(ready.metadata, { buildings: 0, reason: 'no_buildings', message: 'No buildings are mapped here yet' });
       assert.match(ready.modelUrl as string, /^https:\/\/solar\.example\.com\/files\/models\/hd_43\.7396_7\.4276_0\.1\/[0-9a-f]{16}\.glb$/);
       const file = await ctx.app.inject({ method: 'GET', url: new URL(ready.modelUrl as string).pathname });
       assert.equal(file.statusCode, 200);

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
-import { layoutRoof } from '../../web/src/wizard/roof-layout.ts';
-import { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from '../../web/src/wizard/existing-solar.ts';
-import type { RoofSegment } from '../../web/src/wizard/face-frame.ts';
+import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
+import { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from '../../src/solar-design/existing-solar.ts';
+import type { RoofSegment } from '../../src/solar-design/face-frame.ts';
 import { readModel } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
@@ -22,6 +22,7 @@ test('rooftop PV mapped in Liechtenstein is drawn on its roofs, listed in the bu
   const mapped = assembleFeatures(new OsmData(readOsmFile(extract!))).solar;
   assert.equal(mapped.length, 156, 'every generator:source=solar + generator:method=photovoltaic object is read');
 
+  await indexExtract(extract!, cacheDir);
   const model = await generateModel({ latitude: 47.141, longitude: 9.5209, radiusKm: 0.5, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: extract!, cacheDir } }, () => {});
   const { buildings } = await readModel(model.glb);
   const withSolar = buildings.filter((b) => existingSolarOf(b.extras).length > 0);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import validator from 'gltf-validator';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { plantTrees } from '../../src/modelgen/ground/wood-trees.ts';
 import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { HandMadeMap, slopeTile, type Metres } from '../helpers/hand-made-map.ts';
@@ -18,6 +18,7 @@ async function model(map: HandMadeMap, terrainDir?: string, radiusKm = 0.2): Pro
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-ground-'));
   folders.push(folder);
   const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
   const generated = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, terrainDir, cacheDir: folder } }, () => {});
   const report = await validator.validateBytes(generated.glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));

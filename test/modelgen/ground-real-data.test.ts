@@ -7,7 +7,7 @@ import validator from 'gltf-validator';
 import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
 import { LocalFrame, type Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
@@ -22,6 +22,7 @@ after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 
 /** The HD model of a circle from a shared extract, checked by the Khronos validator, read back node by node. */
 async function model(latitude: number, longitude: number, radiusKm: number, extract: string, terrainDir?: string): Promise<{ nodes: ModelNode[]; asset: Record<string, unknown> }> {
+  await indexExtract(sharedDataFile(extract)!, cacheDir);
   const generated = await generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(extract)!, terrainDir, cacheDir } }, () => {});
   const report = await validator.validateBytes(generated.glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));

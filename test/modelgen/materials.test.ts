@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { roofMaterial } from '../../src/modelgen/materials/material-rules.ts';
 import { regionAt } from '../../src/modelgen/materials/region.ts';
 import { readPrimitives, type ModelPrimitive } from '../helpers/read-model.ts';
@@ -52,6 +52,7 @@ let sd: ModelPrimitive[];
 let sdBytes: number;
 before(async () => {
   const file = osmFile(WAYS);
+  await indexExtract(file, cacheDir);
   const generate = (quality: 'hd' | 'sd') => generateModel({ latitude: LAT, longitude: LON, radiusKm: 0.15, quality, sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: file, cacheDir } }, () => {});
   const [h, s] = [await generate('hd'), await generate('sd')];
   [hd, hdBytes, sd, sdBytes] = [await readPrimitives(h.glb), h.glb.byteLength, await readPrimitives(s.glb), s.glb.byteLength];

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gazetteerFromElements, overpassTownsQuery, townsFromOverpass, Gazetteer } from '../../src/modelgen/osm/place-names.ts';
+import { gazetteerFromElements, loadGazetteer, readNamingElements, overpassTownsQuery, townsFromOverpass, Gazetteer } from '../../src/modelgen/osm/place-names.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { importOsm, osmDatabaseUnavailable } from '../helpers/osm-database.ts';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 const LIECHTENSTEIN = 'osm/liechtenstein-2024-03-04.osm.pbf';
 const extract = sharedDataFile(LIECHTENSTEIN);
 
 test('places in Liechtenstein are named after their nearest town node, in the country whose boundary holds it', { skip: extract ? false : missingSharedData(LIECHTENSTEIN) }, () => {
-  const gazetteer = gazetteerFromElements(readOsmFile(extract!), { west: 9.4, south: 47.0, east: 9.7, north: 47.3 });
+  const elements = readNamingElements(extract!);
+  assert.ok(elements.some((e) => e.type === 'relation' && e.id === 1155955), 'the boundary of Liechtenstein is read');
+  assert.ok(elements.filter((e) => e.type === 'way').length >= 38, 'with its ways');
+  const gazetteer = gazetteerFromElements(elements, { west: 9.4, south: 47.0, east: 9.7, north: 47.3 });
   const vaduz = gazetteer.nameOf(47.1395, 9.5225);
   assert.equal(vaduz?.town, 'Vaduz');
   assert.equal(vaduz?.country, 'Liechtenstein');
@@ -41,4 +46,24 @@ test('the Overpass answer gives each town the country area listed after it', () 
     { type: 'node', id: 3, lat: 0, lon: 0, tags: { name: 'Nowhere', place: 'hamlet' } },
   ]);
   assert.deepEqual(towns.map((t) => [t.name, t.country]), [['Vaduz', 'Liechtenstein'], ['Buchs', 'Switzerland'], ['Nowhere', '']]);
+});
+
+const MONACO = 'osm/monaco-latest.osm.pbf';
+const monaco = sharedDataFile(MONACO);
+const postgisMissing = await osmDatabaseUnavailable(TEST_DATABASE_URL);
+
+test('the OpenStreetMap database (osm2pgsql with osm/solar-partner.lua) names the same towns in the same countries as the extract', { skip: !monaco ? missingSharedData(MONACO) : postgisMissing ?? false }, async () => {
+  const database = await importOsm(TEST_DATABASE_URL!, [monaco!]);
+  try {
+    const box = { west: 7.38, south: 43.70, east: 7.47, north: 43.77 };
+    const fromDatabase = await loadGazetteer({ overpassUrl: 'http://127.0.0.1:9', osmDatabaseUrl: database.url }, box);
+    const fromExtract = gazetteerFromElements(readOsmFile(monaco!), box);
+    const sorted = (g: Gazetteer) => g.towns.map((t) => `${t.osmId} ${t.name} ${t.country} ${t.latitude.toFixed(7)} ${t.longitude.toFixed(7)}`).sort();
+    assert.ok(fromExtract.towns.length >= 5, `${fromExtract.towns.length} towns`);
+    assert.deepEqual(sorted(fromDatabase), sorted(fromExtract));
+    assert.deepEqual(fromDatabase.nameOf(43.7396, 7.4276), fromExtract.nameOf(43.7396, 7.4276));
+    assert.equal(fromDatabase.nameOf(43.7396, 7.4276)?.country, 'Monaco');
+  } finally {
+    await database.drop();
+  }
 });

@@ -7,7 +7,7 @@ import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
-import { generateModel, type GeneratedModel } from '../../src/modelgen/index.ts';
+import { generateModel, type GeneratedModel, indexExtract } from '../../src/modelgen/index.ts';
 import { missingSharedData, SHARED_DATA_DIR } from '../helpers/shared-data.ts';
 import { OverpassStandIn } from '../stand-ins/overpass-stand-in.ts';
 
@@ -16,6 +16,7 @@ const available = fs.existsSync(SHARED_DATA_DIR);
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-modelgen-'));
 
 async function generate(latitude: number, longitude: number, radiusKm: number, quality: 'hd' | 'sd', extract: string, terrainDir?: string): Promise<GeneratedModel> {
+  await indexExtract(shared(extract), cacheDir);
   return generateModel({ latitude, longitude, radiusKm, quality, sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: shared(extract), terrainDir, cacheDir } }, () => {});
 }
 

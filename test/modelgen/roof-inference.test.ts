@@ -7,7 +7,7 @@ import { assembleFeatures } from '../../src/modelgen/features/assemble-features.
 import { LocalFrame } from '../../src/modelgen/geometry/local-frame.ts';
 import { cleanRing, oriented, signedArea } from '../../src/modelgen/geometry/polygon.ts';
 import { minimumBoundingRectangle, ridgeAcross } from '../../src/modelgen/geometry/roofs/build-roof.ts';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { roofClass, roofContexts } from '../../src/modelgen/roof-inference/roof-context.ts';
@@ -40,8 +40,10 @@ function osmFile(buildings: { tags: Record<string, string>; ring: [number, numbe
 }
 let index = 0;
 const box = (x: number, y: number, w: number, d: number): [number, number][] => [[x, y], [x + w, y], [x + w, y + d], [x, y + d]];
-const generate = (osmExtract: string, latitude = LAT, longitude = LON, radiusKm = 0.2) =>
-  generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {});
+const generate = async (osmExtract: string, latitude = LAT, longitude = LON, radiusKm = 0.2) => {
+  await indexExtract(osmExtract, cacheDir);
+  return generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {});
+};
 
 describe('inferred roofs in the model', () => {
   test('a row of terraced houses gets gables with the ridge along the row; a large complex shed stays flat by default', async () => {

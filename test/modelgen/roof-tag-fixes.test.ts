@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { readModel } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
@@ -32,8 +32,10 @@ function osmFile(buildings: { tags: Record<string, string>; ring: [number, numbe
 }
 
 const box = (x: number, y: number, w: number, d: number): [number, number][] => [[x, y], [x + w, y], [x + w, y + d], [x, y + d]];
-const generate = (osmExtract: string, latitude = LAT, longitude = LON, radiusKm = 0.2) =>
-  generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {});
+const generate = async (osmExtract: string, latitude = LAT, longitude = LON, radiusKm = 0.2) => {
+  await indexExtract(osmExtract, cacheDir);
+  return generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {});
+};
 
 describe('tagged roofs drawn as tagged', () => {
   test('roof:angle holds on every face of an L-shaped hipped roof, and the roof ends at the tagged height', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { generateModel } from '../../src/modelgen/index.ts';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { measureSeating, readGround } from '../helpers/ground-measure.ts';
 import { readModel } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
@@ -53,6 +53,7 @@ const SHAPES: Shape[] = [
 async function model(terrainDir: string | undefined, radiusKm = 0.1) {
   const extract = path.join(folder, 'slope.osm');
   osmFile(extract, SHAPES);
+  await indexExtract(extract, folder);
   return generateModel({ ...ORIGIN, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: extract, cacheDir: folder, ...(terrainDir ? { terrainDir } : {}) } }, () => {});
 }
 
@@ -118,6 +119,7 @@ describe('Monaco on its slope, real data', { skip: sharedDataFile(HGT) && shared
     const terrainDir = path.join(folder, 'srtm');
     fs.mkdirSync(terrainDir, { recursive: true });
     fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
+    await indexExtract(sharedDataFile(MONACO)!, folder);
     const { glb } = await generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(MONACO)!, terrainDir, cacheDir: folder } }, () => {});
     const { buildings } = await readModel(glb);
     const seating = await measureSeating(glb);
@@ -128,6 +130,7 @@ describe('Monaco on its slope, real data', { skip: sharedDataFile(HGT) && shared
     assert.ok(buildings.every((b) => typeof b.extras.base === 'number' && typeof b.extras.seating === 'string'), 'every building says where and how it was seated');
 
     // SD draws the same seating on a coarser ground (it was flat before, under buildings set on the slope).
+    await indexExtract(sharedDataFile(MONACO)!, folder);
     const sd = await generateModel({ latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3, quality: 'sd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(MONACO)!, terrainDir, cacheDir: folder } }, () => {});
     await readModel(sd.glb);
     const sdSeating = await measureSeating(sd.glb);

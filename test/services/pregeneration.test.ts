@@ -12,7 +12,7 @@ const extract = sharedDataFile(LIECHTENSTEIN);
 
 /** Vaduz: a square 0.6 km on each side, places 0.3 km apart (4 to 9 places). */
 const VADUZ: PregenerationPlan = { box: parseAround('47.1410,9.5209,0.6'), spacingKm: 0.3, quality: 'sd' };
-const namesFromExtract: LoadPlaceNames = (box: GeoBox) => loadGazetteer({ overpassUrl: 'http://127.0.0.1:9', osmExtract: extract, cacheDir: '/tmp' }, box);
+const namesFromExtract: LoadPlaceNames = (box: GeoBox) => loadGazetteer({ overpassUrl: 'http://127.0.0.1:9', osmExtract: extract }, box);
 
 for (const kind of DATABASES) {
   describe(`pre-generation of an area (${kind})`, { skip: extract ? false : missingSharedData(LIECHTENSTEIN) }, () => {

@@ -45,6 +45,15 @@ describe('S3 object store against an S3-protocol server', () => {
     store.destroy();
   });
 
+  test('reads back what it stored; a key with nothing stored reads as undefined', async () => {
+    const store = createObjectStore(settings()) as S3ObjectStore;
+    const body = new TextEncoder().encode('{"buildings":[]}');
+    await store.put('models/hd_1_2_0.3/0123abcd.insights-v1.json', body, 'application/json');
+    assert.deepEqual(await store.get('models/hd_1_2_0.3/0123abcd.insights-v1.json'), body);
+    assert.equal(await store.get('models/hd_1_2_0.3/none.json'), undefined);
+    store.destroy();
+  });
+
   test('check fails for a bucket that does not exist', async () => {
     const store = new S3ObjectStore({ ...settings().s3!, bucket: 'missing-bucket' });
     await assert.rejects(store.check());

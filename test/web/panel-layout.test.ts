@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { pointInRing } from '../../src/modelgen/geometry/polygon.ts';
-import { FaceFrame, type RoofSegment } from '../../web/src/wizard/face-frame.ts';
-import { DEFAULT_LAYOUT, DEFAULT_PANEL } from '../../web/src/wizard/panel-spec.ts';
-import { packRectangles, segmentDistance, type PlaneRect, type TilingOption } from '../../web/src/wizard/rectangle-packing.ts';
-import { layoutRoof } from '../../web/src/wizard/roof-layout.ts';
+import { FaceFrame, type RoofSegment } from '../../src/solar-design/face-frame.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL } from '../../src/solar-design/panel-spec.ts';
+import { packRectangles, segmentDistance, type PlaneRect, type TilingOption } from '../../src/solar-design/rectangle-packing.ts';
+import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
 const { width: W, length: L } = DEFAULT_PANEL;

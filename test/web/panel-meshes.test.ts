@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InstancedMesh, Matrix4, Scene, Vector3 } from 'three';
-import type { RoofSegment } from '../../web/src/wizard/face-frame.ts';
+import type { RoofSegment } from '../../src/solar-design/face-frame.ts';
 import { PanelMeshes, yieldColour } from '../../web/src/wizard/panel-meshes.ts';
-import { layoutRoof } from '../../web/src/wizard/roof-layout.ts';
+import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
 
 const pitch = (30 * Math.PI) / 180;
 const faces: Record<string, RoofSegment> = {

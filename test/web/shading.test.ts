@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ShadingEngine } from '../../web/src/wizard/shading-engine.ts';
-import { skyDirections, yearlySunSamples } from '../../web/src/wizard/sun-samples.ts';
+import { ShadingEngine } from '../../src/solar-design/shading-engine.ts';
+import { skyDirections, yearlySunSamples } from '../../src/solar-design/sun-samples.ts';
 
 /** Two triangles: a vertical wall along x at z = distance (south of the origin), `height` tall, 1 km long. */
 function wallTo(distance: number, height: number): Float32Array {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sunDirection, viewHeading } from '../../web/src/viewer/sun-direction.ts';
+import { sunDirection, viewHeading } from '../../src/solar-design/index.ts';
 import { fitShadowBox } from '../../web/src/viewer/shadow-fit.ts';
 
 const close = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} vs ${expected}`);

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { FALLBACK_ACCURACY } from '../../src/irradiance/local-fallback.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { freeViewCentre } from '../helpers/view-centre.ts';
+import { firstPagePng, pdfImages, pdfText, pdfToolsSkipReason } from '../helpers/pdf-tools.ts';
+import { distinctColours, readPng } from '../helpers/screenshot-pixels.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
@@ -26,6 +30,28 @@ const wizard = (page: Page) => page.evaluate(() => ({ ...document.getElementById
 async function settled(page: Page): Promise<Record<string, string | undefined>> {
   await page.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')!.dataset.state ?? ''), null, { timeout: 60_000 });
   return wizard(page);
+}
+
+/**
+ * Downloads the site report of the design on screen and reads it: a one-page PDF with the design's
+ * panels and the snapshot of the 3D view (a real picture: many colours), saved as a PNG for docs/.
+ */
+async function downloadsReport(page: Page, design: Record<string, string | undefined>): Promise<void> {
+  assert.ok(await page.locator('#wizard-report').isVisible(), 'the download button is shown');
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.locator('#wizard-report').click()]);
+  assert.equal(download.suggestedFilename(), 'site-report.pdf');
+  const pdf = fs.readFileSync((await download.path())!);
+  assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+  if (pdfToolsSkipReason()) return;
+  const text = pdfText(pdf);
+  assert.ok(text.includes('Solar site report'), text);
+  assert.ok(text.includes(`${design.panels} × 440 W`), `the report has the design's ${design.panels} panels:\n${text}`);
+  assert.ok(text.includes('Irradiance: PVGIS'), 'and the irradiance source');
+  const [image] = pdfImages(pdf);
+  assert.ok(image && image.width >= 800, `the snapshot is in the PDF (${JSON.stringify(image)})`);
+  const rendered = firstPagePng(pdf, 80);
+  assert.ok(distinctColours(readPng(rendered)) > 60, 'the page shows the 3D view, not a blank picture');
+  fs.writeFileSync(path.join(SCREENSHOT_DIR, 'site-report.png'), rendered);
 }
 
 /** Clicks the middle of the free part of the 3D view, where the camera's target is drawn. */
@@ -112,6 +138,7 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     }
     assert.equal(await page.locator('#wizard-chart svg rect.chart-bar').count(), 12, 'a bar a month');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-embed.png') });
+    await downloadsReport(page, energy);
 
     await page.selectOption('#wizard-goal', 'cover_bill');
     await page.fill('#wizard-kwh', '100000');
@@ -126,6 +153,51 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     const small = await settled(page);
     assert.ok(Number(small.panels) < Number(energy.panels), `fewer panels for 150 kWh a month: ${small.panels} of ${energy.panels}`);
     assert.ok(Number(small.annualKwh) >= 1800);
+    await page.close();
+  });
+
+  test('with lang=de the wizard and its report speak German, numbers written the German way', async () => {
+    // An installer with lead capture on: the quote form sends the design as the site report.
+    const installerKey = await ctx.createKey('business', 'sonnendach@example.com');
+    const accounts = new AccountsRepository(ctx.database.db);
+    const installer = (await accounts.findByEmail('sonnendach@example.com'))!;
+    await accounts.updateProfile(installer.id, { companyName: 'Sonnendach GmbH', leadCapture: true, notificationEmail: 'leads@sonnendach.example', privacyUrl: null });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${installerKey}&lang=de`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.keyboard.press('p');
+    await clickViewCentre(page);
+    const design = await settled(page);
+    assert.equal(design.state, 'done');
+    assert.match(await page.locator('#wizard-status').textContent() ?? '', /^\d+ Module auf diesem Dach\./);
+    assert.match(await page.locator('#fig-kwh').textContent() ?? '', /^\d{1,3}(\.\d{3})* kWh$/, 'German grouping');
+    assert.match(await page.locator('#fig-cost').textContent() ?? '', /^\d{1,3}(\.\d{3})*\s€$/, 'euros after the amount');
+    assert.match(await page.locator('#fig-payback').textContent() ?? '', /Jahre/);
+    assert.equal(await page.locator('#wizard-report').textContent(), 'Bericht herunterladen (PDF)');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-german.png') });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.locator('#wizard-report').click()]);
+    const pdf = fs.readFileSync((await download.path())!);
+    if (!pdfToolsSkipReason()) {
+      const text = pdfText(pdf);
+      for (const expected of ['Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', `${design.panels} × 440 W`, 'Monatlicher Ertrag (kWh)', 'Annahmen']) assert.ok(text.includes(expected), `the German report says “${expected}”`);
+    }
+
+    await page.locator('#quote-button').click();
+    assert.equal(await page.locator('#quote-title').textContent(), 'Angebot anfragen');
+    assert.match(await page.locator('#quote-consent-text').textContent() ?? '', /^Ich bin einverstanden, dass Sonnendach GmbH mich/);
+    assert.match(await page.locator('#quote-configuration').textContent() ?? '', new RegExp(`^Mit Ihrer Anfrage gesendet: der Standort \\(43,7\\d+, 7,42\\d+\\) und ${design.panels} Module`));
+    await page.fill('#quote-form input[name="name"]', 'Greta Muster');
+    await page.fill('#quote-form input[name="email"]', 'greta@home.example');
+    await page.fill('#quote-form input[name="address"]', 'Boulevard des Moulins 1, Monaco');
+    await page.check('#quote-form input[name="consent"]');
+    const [request] = await Promise.all([page.waitForRequest('**/api/viewer/leads'), page.locator('#quote-send').click()]);
+    const sent = request.postDataJSON() as { language: string; report?: { panels: number; monthlyKwh: number[] }; snapshot?: string };
+    assert.equal(sent.language, 'de');
+    assert.equal(sent.report?.panels, Number(design.panels), 'the design goes along as the site report');
+    assert.equal(sent.report?.monthlyKwh.length, 12);
+    assert.match(sent.snapshot ?? '', /^data:image\/jpeg;base64,/, 'with the snapshot of the view');
+    await page.waitForFunction(() => document.getElementById('quote-dialog')!.dataset.state === 'sent');
+    assert.match(await page.locator('#quote-status').textContent() ?? '', /^Vielen Dank\./);
     await page.close();
   });
 

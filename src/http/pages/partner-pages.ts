@@ -2,6 +2,7 @@ import type { Account } from '../../db/accounts-repository.ts';
 import type { ApiKeySummary } from '../../db/api-keys-repository.ts';
 import type { UsageRow } from '../../db/usage-repository.ts';
 import { planAllowsApi } from '../../domain/plans.ts';
+import { formatBoundingBox } from '../../domain/search-area.ts';
 import { notice, page, type PageViewer } from './layout.ts';
 import { html, type SafeHtml } from './safe-html.ts';
 
@@ -12,6 +13,8 @@ export interface PortalView {
   keys: ApiKeySummary[];
   usage: UsageRow[];
   publicBaseUrl: string;
+  /** The place the embed snippet and its preview show. */
+  place: { latitude: number; longitude: number };
   /** How plans are sold: Stripe checkout buttons, or a note on how to ask. */
   billing: 'stripe' | 'manual';
   info?: string;
@@ -67,9 +70,26 @@ ${view.keys.length > 0
 
 function embedCard(view: PortalView): SafeHtml {
   const live = view.keys.filter((key) => !key.revokedAt);
+  const place = view.place;
+  const keyText = live[0] ? `${live[0].prefix}…` : 'YOUR_KEY';
+  const snippet = `<iframe src="${view.publicBaseUrl}/embed?lat=${place.latitude}&lng=${place.longitude}&key=${keyText}" allow="fullscreen; geolocation" style="width:100%;height:560px;border:0" title="3D solar view"></iframe>`;
+  const area = view.account.searchArea;
   return html`<section class="card" aria-labelledby="embed-title"><h2 id="embed-title">The viewer on your site</h2>
-<p>Paste this into a page of your site, with your key and the location to show:</p>
-<pre class="secret">&lt;iframe src="${view.publicBaseUrl}/embed?lat=LATITUDE&amp;lng=LONGITUDE&amp;key=YOUR_KEY" allow="fullscreen" style="width:100%;height:560px;border:0" title="3D solar view"&gt;&lt;/iframe&gt;</pre>
+<p>Paste this into a page of your site. ${live[0] ? html`Replace <code>${keyText}</code> with the whole key “${live[0].name}”, which you copied when you created it.` : html`Create a key above and put it in place of <code>YOUR_KEY</code>.`} Visitors can search their own address in the viewer.</p>
+<pre class="secret" id="embed-snippet">${snippet}</pre>
+<p><button type="button" data-copy="embed-snippet">Copy the code</button> <span id="copy-status" role="status" class="muted"></span></p>
+<form class="place-fields spaced" method="get" action="/partner#embed-title">
+<label>Latitude<input type="number" name="lat" step="any" min="-90" max="90" required value="${String(place.latitude)}"></label>
+<label>Longitude<input type="number" name="lng" step="any" min="-180" max="180" required value="${String(place.longitude)}"></label>
+<div><button class="secondary" type="submit">Show this place</button></div></form>
+<p class="muted">Live preview of the viewer at this place, as your visitors see it:</p>
+<iframe class="live-viewer" src="/viewer?lat=${String(place.latitude)}&amp;lng=${String(place.longitude)}" title="Preview of the viewer on your site" allow="fullscreen; geolocation" loading="lazy"></iframe>
+<h3 id="search-area-title">Address search</h3>
+<p class="muted">Limit the places your visitors find to where you work. Empty: anywhere.</p>
+<form class="stack form-narrow" method="post" action="/partner/search-area" aria-labelledby="search-area-title">${csrfField(view.viewer)}
+<label>Countries <span class="hint">Two-letter codes, e.g. LI, CH, AT.</span><input type="text" name="countries" maxlength="200" value="${area.countries.join(', ')}"></label>
+<label>Area <span class="hint">West, south, east, north in degrees, e.g. 9.47, 47.04, 9.64, 47.27.</span><input type="text" name="box" maxlength="200" value="${formatBoundingBox(area.box)}"></label>
+<div><button class="secondary" type="submit">Save the search area</button></div></form>
 ${live.length > 0 ? html`<p>Sites allowed to show the viewer with each key (one address per line; empty: any site):</p>
 ${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${csrfField(view.viewer)}
 <label>${key.name} (<code>${key.prefix}…</code>)<textarea name="origins" rows="2" placeholder="https://www.your-site.example">${key.allowedOrigins.join('\n')}</textarea></label>
@@ -89,10 +109,10 @@ function profileCard(view: PortalView): SafeHtml {
 
 function usageCard(usage: UsageRow[]): SafeHtml {
   return html`<section class="card" aria-labelledby="usage-title"><h2 id="usage-title">Usage</h2>
-<p class="muted">Model requests per month and key: new generations are billable; models served from the 30-day cache are free.</p>
+<p class="muted">Model requests per month and key: new generations are billable; models served from the 30-day cache are free. Places your site’s visitors searched in the viewer are counted apart, free.</p>
 ${usage.length > 0
-    ? html`<table><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th></tr></thead><tbody>
-${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td>${row.billable}</td><td>${row.notBillable}</td></tr>`)}</tbody></table>`
+    ? html`<table><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th><th scope="col">Visitor places</th></tr></thead><tbody>
+${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td>${row.billable}</td><td>${row.notBillable}</td><td>${row.visitorPlaces}</td></tr>`)}</tbody></table>`
     : html`<p>No requests yet.</p>`}</section>`;
 }
 

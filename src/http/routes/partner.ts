@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH } from '../../domain/credentials.ts';
+import { Latitude, Longitude } from '../../contract/common.ts';
+import { placeForSnippet } from '../../domain/sample-place.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { NotAllowedError } from '../../domain/not-allowed-error.ts';
 import type { SignInSession } from '../../services/account-service.ts';
@@ -16,8 +18,13 @@ import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts
 const Csrf = Type.String({ maxLength: 100 });
 const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const BILLING = { done: 'Thank you: your plan changes as soon as the payment is confirmed (a few seconds).', cancelled: 'The checkout was cancelled; nothing was charged.' } as const;
-const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.' } as const;
-const DoneQuery = Type.Object({ done: Type.Optional(Type.Enum(Object.keys(DONE))), billing: Type.Optional(Type.Enum(Object.keys(BILLING))) });
+const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.', 'search-area': 'The search area is saved.' } as const;
+const DoneQuery = Type.Object({
+  done: Type.Optional(Type.Enum(Object.keys(DONE))),
+  billing: Type.Optional(Type.Enum(Object.keys(BILLING))),
+  lat: Type.Optional(Latitude),
+  lng: Type.Optional(Longitude),
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,10 +40,11 @@ declare module 'fastify' {
  */
 export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const viewerOf = (request: FastifyRequest) => ({ email: request.partner.account.email, csrfToken: request.partner.csrfToken });
-  const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string } = {}, status = 200) => {
+  const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string; place?: { latitude: number; longitude: number } } = {}, status = 200) => {
     const account = request.partner.account;
     const [keys, usage] = await Promise.all([services.apiKeys.list(account.id), services.profiles.usage(account.id)]);
-    return sendPage(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes }), status);
+    const place = notes.place ?? placeForSnippet(account.searchArea.box);
+    return sendPage(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes, place }), status);
   };
 
   app.decorateRequest('partner', null as unknown as SignInSession);
@@ -47,8 +55,9 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     if (request.method === 'POST') checkForm(request, publicBaseUrl, (request.body as { _csrf?: string } | undefined)?._csrf, partner.csrfToken);
   });
   app.get('/partner', { schema: { hide: true, querystring: DoneQuery } }, async (request, reply) => {
-    const { done, billing } = request.query;
-    return portal(request, reply, { info: done ? DONE[done as keyof typeof DONE] : billing ? BILLING[billing as keyof typeof BILLING] : undefined });
+    const { done, billing, lat, lng } = request.query;
+    const place = lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : undefined;
+    return portal(request, reply, { info: done ? DONE[done as keyof typeof DONE] : billing ? BILLING[billing as keyof typeof BILLING] : undefined, place });
   });
 
   app.get('/partner/leads', { schema: { hide: true, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }) } }, async (request, reply) => {
@@ -113,6 +122,18 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     }
     if (!saved) return sendPage(reply, messagePage('No such key', 'This key does not exist.'), 404);
     return reply.redirect('/partner?done=origins', 303);
+  });
+
+  app.post('/partner/search-area', {
+    schema: { hide: true, body: Type.Object({ _csrf: Csrf, countries: Type.String({ maxLength: 200 }), box: Type.String({ maxLength: 200 }) }) },
+  }, async (request, reply) => {
+    try {
+      await services.profiles.updateSearchArea(request.partner.account.id, request.body);
+    } catch (error) {
+      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
+      throw error;
+    }
+    return reply.redirect('/partner?done=search-area', 303);
   });
 
   app.post('/partner/profile', {

@@ -1,67 +1,86 @@
 import type { OsmData, OsmWay } from '../osm/osm-elements.ts';
 import { areaKind, lineFeature, placement } from './ground-tags.ts';
-import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures, SolarFeature, TreeFeature } from './map-features.ts';
-import { relationPolygons } from './multipolygon.ts';
+import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures } from './map-features.ts';
+import { relationPolygons, type RelationPolygon } from './multipolygon.ts';
 
 /** Spacing of trees planted along a `natural=tree_row`, metres. */
 const TREE_ROW_SPACING_M = 8;
 
 /**
  * Turns OSM elements into map features: buildings and building parts from closed ways and from
- * multipolygon or building relations (outer rings joined from their ways, inner rings kept as
+ * multipolygon relations (outer rings joined from their ways, inner rings kept as
  * courtyards), trees from nodes and tree rows, ground areas from closed ways and multipolygon relations
  * (water, woods, grass, … with their holes), roads, paths and the coastline, and mapped solar PV.
  */
 export function assembleFeatures(data: OsmData): MapFeatures {
-  const buildings: BuildingFeature[] = [];
-  const trees: TreeFeature[] = [];
-  const ground: GroundFeature[] = [];
-  const solar: SolarFeature[] = [];
-  const ring = (way: OsmWay) => wayRing(data, way);
-
+  const features: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
   for (const way of data.ways.values()) {
-    const tags = way.tags ?? {};
-    const kind = buildingKind(tags);
     const closed = way.nodes.length >= 4 && way.nodes[0] === way.nodes[way.nodes.length - 1];
-    if (kind && closed) {
-      const outer = ring(way);
-      if (outer) buildings.push({ kind, osmId: `way/${way.id}`, tags, outer, inners: [] });
-    } else if (tags.natural === 'tree_row') {
-      const line = ring(way);
-      if (line) for (const [lon, lat] of sampleLine(line, TREE_ROW_SPACING_M)) trees.push({ osmId: `way/${way.id}`, lon, lat, tags });
-    } else if (lineFeature(tags) && !(closed && areaKind(tags))) {
-      const line = ring(way);
-      if (line && closed) line.push(line[0]); // a roundabout or an island's coast keeps its closing segment
-      if (line) ground.push({ ...lineFeature(tags)!, osmId: `way/${way.id}`, points: line });
-    } else if (closed && isSolarPanel(tags)) {
-      const outline = ring(way);
-      if (outline) solar.push({ osmId: `way/${way.id}`, points: outline, tags });
-    } else if (closed) {
-      const area = areaKind(tags);
-      const outline = area && ring(way);
-      if (area && outline) ground.push({ kind: area, osmId: `way/${way.id}`, points: outline, ...groundDetails(tags) });
-    }
+    const points = wayPoints(data, way);
+    if (points) addWay(features, way.id, way.tags ?? {}, points, closed);
   }
-
   for (const relation of data.relations.values()) {
     const tags = relation.tags ?? {};
-    if (tags.type !== 'multipolygon' && tags.type !== 'building') continue;
-    const kind = buildingKind(tags);
-    const area = kind ? undefined : tags.type === 'multipolygon' ? areaKind(tags) : undefined;
-    if ((!kind || tags.type === 'building') && !area) continue;
-    const polygons = relationPolygons(data, relation);
-    polygons.forEach(({ outer, inners }, index) => {
-      const osmId = `relation/${relation.id}${polygons.length > 1 ? `#${index}` : ''}`;
-      if (kind) buildings.push({ kind, osmId, tags, outer, inners });
-      else if (area) ground.push({ kind: area, osmId, points: outer, ...(inners.length ? { inners } : {}), ...groundDetails(tags) });
-    });
+    if (relationIsFeature(tags)) addRelation(features, relation.id, tags, relationPolygons(data, relation));
   }
+  for (const node of data.nodes.values()) if (node.tags) addNode(features, node.id, node.tags, node.lon, node.lat);
+  return features;
+}
 
-  for (const node of data.nodes.values()) {
-    if (node.tags?.natural === 'tree') trees.push({ osmId: `node/${node.id}`, lon: node.lon, lat: node.lat, tags: node.tags });
-    else if (node.tags && isSolarPanel(node.tags)) solar.push({ osmId: `node/${node.id}`, points: [[node.lon, node.lat]], tags: node.tags });
+/**
+ * Whether a way's tags make it a feature of its own (a building, tree row, road, coastline, solar area
+ * or ground area): what a reader that streams a large extract keeps before it knows the way's shape.
+ */
+export function wayIsFeature(tags: Record<string, string>): boolean {
+  return Boolean(buildingKind(tags) || tags.natural === 'tree_row' || lineFeature(tags) || isSolarPanel(tags) || areaKind(tags));
+}
+
+/** Whether a relation's tags make it a feature: a multipolygon building, part or ground area. */
+export function relationIsFeature(tags: Record<string, string>): boolean {
+  return tags.type === 'multipolygon' && Boolean(buildingKind(tags) || areaKind(tags));
+}
+
+/**
+ * Adds the feature a way makes, if any. `points` are its nodes' positions in order, the closing point
+ * included when `closed` (the way starts and ends at the same node).
+ */
+export function addWay(features: MapFeatures, id: number, tags: Record<string, string>, points: LonLatRing, closed: boolean): void {
+  const ring = () => (closed ? points.slice(0, -1) : points.slice());
+  const kind = buildingKind(tags);
+  if (kind && closed) {
+    features.buildings.push({ kind, osmId: `way/${id}`, tags, outer: ring(), inners: [] });
+  } else if (tags.natural === 'tree_row') {
+    for (const [lon, lat] of sampleLine(ring(), TREE_ROW_SPACING_M)) features.trees.push({ osmId: `way/${id}`, lon, lat, tags });
+  } else if (lineFeature(tags) && !(closed && areaKind(tags))) {
+    // a roundabout or an island's coast keeps its closing segment
+    features.ground.push({ ...lineFeature(tags)!, osmId: `way/${id}`, points: points.slice() });
+  } else if (closed && isSolarPanel(tags)) {
+    features.solar.push({ osmId: `way/${id}`, points: ring(), tags });
+  } else if (closed) {
+    const area = areaKind(tags);
+    if (area) features.ground.push({ kind: area, osmId: `way/${id}`, points: ring(), ...groundDetails(tags) });
   }
-  return { buildings, trees, ground, solar };
+}
+
+/**
+ * Adds the buildings or ground areas of a multipolygon relation from its assembled polygons (numbered
+ * `relation/1#0`, `#1`, … when there are several), those that `keep` accepts.
+ */
+export function addRelation(features: MapFeatures, id: number, tags: Record<string, string>, polygons: RelationPolygon[], keep: (polygon: RelationPolygon) => boolean = () => true): void {
+  const kind = buildingKind(tags);
+  const area = kind ? undefined : areaKind(tags);
+  polygons.forEach(({ outer, inners }, index) => {
+    if (!keep({ outer, inners })) return;
+    const osmId = `relation/${id}${polygons.length > 1 ? `#${index}` : ''}`;
+    if (kind) features.buildings.push({ kind, osmId, tags, outer, inners });
+    else if (area) features.ground.push({ kind: area, osmId, points: outer, ...(inners.length ? { inners } : {}), ...groundDetails(tags) });
+  });
+}
+
+/** Adds the tree or solar installation a tagged node makes, if any. */
+export function addNode(features: MapFeatures, id: number, tags: Record<string, string>, lon: number, lat: number): void {
+  if (tags.natural === 'tree') features.trees.push({ osmId: `node/${id}`, lon, lat, tags });
+  else if (isSolarPanel(tags)) features.solar.push({ osmId: `node/${id}`, points: [[lon, lat]], tags });
 }
 
 /** Solar PV as OSM maps it on roofs and fields. */
@@ -80,16 +99,15 @@ function groundDetails(tags: Record<string, string>): Pick<GroundFeature, 'leafT
   return { ...(tags.leaf_type ? { leafType: tags.leaf_type } : {}), ...placement(tags) };
 }
 
-/** A way's points as a ring (closing point dropped), or undefined when a node is missing. */
-function wayRing(data: OsmData, way: OsmWay): LonLatRing | undefined {
+/** A way's points in order (closing point kept), or undefined when a node is missing or it has under two. */
+function wayPoints(data: OsmData, way: OsmWay): LonLatRing | undefined {
   const points: LonLatRing = [];
   for (const id of way.nodes) {
     const node = data.nodes.get(id);
     if (!node) return undefined;
     points.push([node.lon, node.lat]);
   }
-  if (points.length > 1 && way.nodes[0] === way.nodes[way.nodes.length - 1]) points.pop();
-  return points;
+  return points.length > 1 ? points : undefined;
 }
 
 /** Points every `spacingM` metres along a line of lon/lat points. */

@@ -1,97 +1,112 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assembleFeatures } from '../features/assemble-features.ts';
-import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
-import { OsmData } from './osm-elements.ts';
-import { readOsmFile } from './read-osm-file.ts';
+import type { MapFeatures } from '../features/map-features.ts';
+import { buildExtractIndex, DEFAULT_INDEX_LIMITS, type IndexLimits, type IndexSummary } from './build-extract-index.ts';
+import { CellStoreReader } from './cell-store.ts';
+import { cellsAround } from './cells.ts';
 
-/** Version of the cells' content: a new one rebuilds the indexes kept in caches. */
-const INDEX_FORMAT = 3;
-/** Size of the index's grid cells in degrees (about 1 km). */
-const CELL_DEGREES = 0.01;
+/** Version of the index's content: a new one makes older indexes unknown, to be built again. */
+const INDEX_FORMAT = 4;
+
+/** The extract has no index yet in this cache folder: it is built beforehand, not inside a request. */
+export class ExtractNotIndexedError extends Error {}
+
+/** Opened indexes by folder: a process reads each table of cells once. */
+const opened = new Map<string, ExtractIndex>();
 
 /**
- * A spatial index of a local OpenStreetMap extract: the extract is read and its features assembled
- * once, then kept as one small file per grid cell in the cache folder, so a request reads only the
- * cells around its circle. The index is rebuilt when the extract changes (its size and time).
+ * A spatial index of a local OpenStreetMap extract, built once by `solar-partner osm index` (see
+ * build-extract-index.ts): the features filed by grid cell in one data file, with a table of cells, so
+ * a request reads only the cells around its circle. An index belongs to one version of the extract
+ * (its path, size and time): a changed extract must be indexed again.
  */
 export class ExtractIndex {
-  readonly #folder: string;
+  readonly #cells: CellStoreReader;
 
   private constructor(folder: string) {
-    this.#folder = folder;
+    this.#cells = new CellStoreReader(folder);
   }
 
-  /** Opens the index of `extract`, building it first when needed. */
-  static async open(extract: string, cacheDir: string, onProgress?: (message: string) => void): Promise<ExtractIndex> {
-    const stat = fs.statSync(extract);
-    const key = createHash('sha256').update(`${INDEX_FORMAT}:${path.resolve(extract)}:${stat.size}:${stat.mtimeMs}`).digest('hex').slice(0, 16);
-    const folder = path.join(cacheDir, 'osm-index', key);
-    if (!fs.existsSync(path.join(folder, 'complete'))) {
-      onProgress?.(`Indexing ${path.basename(extract)} (once)`);
-      build(extract, folder);
+  /**
+   * Opens the index of `extract` kept in `cacheDir`.
+   *
+   * @throws ExtractNotIndexedError saying the command to run when there is none
+   */
+  static open(extract: string, cacheDir: string): ExtractIndex {
+    const folder = indexFolder(extract, cacheDir);
+    let index = opened.get(folder);
+    if (!index) {
+      if (!fs.existsSync(path.join(folder, 'complete'))) {
+        // The reason reaches the partner who asked for the model: it names the file, not where it lies.
+        throw new ExtractNotIndexedError(
+          fs.existsSync(extract)
+            ? `The map data is not ready: the OpenStreetMap extract ${path.basename(extract)} has not been indexed (the operator runs "solar-partner osm index" once for each new extract)`
+            : `The map data is missing: the OpenStreetMap extract ${path.basename(extract)} set in OSM_EXTRACT does not exist`,
+        );
+      }
+      opened.set(folder, (index = new ExtractIndex(folder)));
     }
-    return new ExtractIndex(folder);
+    return index;
   }
 
-  /** The features of every cell that a box around the point touches. */
+  /** The features of every cell around the circle (whole cells: a few more than the circle needs). */
   query(latitude: number, longitude: number, radiusM: number): MapFeatures {
-    const dLat = radiusM / 111_320 + CELL_DEGREES;
-    const dLon = radiusM / (111_320 * Math.cos((latitude * Math.PI) / 180)) + CELL_DEGREES;
     const seen = new Set<string>();
     const result: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
-    for (let cx = cell(longitude - dLon); cx <= cell(longitude + dLon); cx++) {
-      for (let cy = cell(latitude - dLat); cy <= cell(latitude + dLat); cy++) {
-        const file = path.join(this.#folder, `${cx}_${cy}.json`);
-        if (!fs.existsSync(file)) continue;
-        const features = JSON.parse(fs.readFileSync(file, 'utf8')) as MapFeatures;
-        for (const building of features.buildings) if (once(seen, `b${building.osmId}`)) result.buildings.push(building);
-        for (const tree of features.trees) if (once(seen, `t${tree.osmId}${tree.lon}${tree.lat}`)) result.trees.push(tree);
-        for (const area of features.ground) if (once(seen, `g${area.osmId}`)) result.ground.push(area);
-        for (const panel of features.solar) if (once(seen, `s${panel.osmId}`)) result.solar.push(panel);
-      }
+    for (const features of this.#cells.cells(cellsAround(latitude, longitude, radiusM))) {
+      for (const building of features.buildings) if (once(seen, `b${building.osmId}`)) result.buildings.push(building);
+      for (const tree of features.trees) if (once(seen, `t${tree.osmId}${tree.lon}${tree.lat}`)) result.trees.push(tree);
+      for (const area of features.ground) if (once(seen, `g${area.osmId}`)) result.ground.push(area);
+      for (const panel of features.solar) if (once(seen, `s${panel.osmId}`)) result.solar.push(panel);
     }
     return result;
   }
 }
 
-function build(extract: string, folder: string): void {
-  const features = assembleFeatures(new OsmData(readOsmFile(extract)));
-  const cells = new Map<string, MapFeatures>();
-  const put = (points: LonLatRing, add: (target: MapFeatures) => void) => {
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (const [lon, lat] of points) {
-      minX = Math.min(minX, cell(lon));
-      maxX = Math.max(maxX, cell(lon));
-      minY = Math.min(minY, cell(lat));
-      maxY = Math.max(maxY, cell(lat));
-    }
-    for (let x = minX; x <= maxX; x++) {
-      for (let y = minY; y <= maxY; y++) {
-        const key = `${x}_${y}`;
-        let target = cells.get(key);
-        if (!target) cells.set(key, (target = { buildings: [], trees: [], ground: [], solar: [] }));
-        add(target);
-      }
-    }
-  };
-  for (const building of features.buildings) put(building.outer, (t) => t.buildings.push(building));
-  for (const tree of features.trees) put([[tree.lon, tree.lat]], (t) => t.trees.push(tree));
-  for (const area of features.ground) put(area.points, (t) => t.ground.push(area));
-  for (const panel of features.solar) put(panel.points, (t) => t.solar.push(panel));
-  const temporary = `${folder}.${process.pid}.tmp`;
-  fs.rmSync(temporary, { recursive: true, force: true });
-  fs.mkdirSync(temporary, { recursive: true });
-  for (const [key, content] of cells) fs.writeFileSync(path.join(temporary, `${key}.json`), JSON.stringify(content));
-  fs.writeFileSync(path.join(temporary, 'complete'), new Date().toISOString());
-  fs.rmSync(folder, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(folder), { recursive: true });
-  fs.renameSync(temporary, folder);
+/** Whether `extract` has an index in `cacheDir`. */
+export function isExtractIndexed(extract: string, cacheDir: string): boolean {
+  return fs.existsSync(path.join(indexFolder(extract, cacheDir), 'complete'));
 }
 
-function cell(degrees: number): number {
-  return Math.floor(degrees / CELL_DEGREES);
+/**
+ * Builds the index of `extract` in `cacheDir` (unless it is there already), streaming the extract with
+ * bounded memory; an index of an older version of the same file is removed.
+ *
+ * @returns what the index holds, or undefined when it was there already
+ */
+export function indexExtract(extract: string, cacheDir: string, onProgress?: (fraction: number, step: string) => void, limits: IndexLimits = DEFAULT_INDEX_LIMITS): IndexSummary | undefined {
+  if (!fs.existsSync(extract)) throw new Error(`The OpenStreetMap extract ${extract} does not exist`);
+  const folder = indexFolder(extract, cacheDir);
+  if (fs.existsSync(path.join(folder, 'complete'))) return undefined;
+  const temporary = `${folder}.${process.pid}.tmp`;
+  fs.rmSync(temporary, { recursive: true, force: true });
+  try {
+    const summary = buildExtractIndex(extract, path.join(temporary, 'index'), path.join(temporary, 'work'), onProgress, limits);
+    const source = path.resolve(extract);
+    fs.writeFileSync(path.join(temporary, 'index', 'complete'), JSON.stringify({ source, format: INDEX_FORMAT, at: new Date().toISOString(), ...summary }));
+    for (const older of fs.readdirSync(path.dirname(folder))) removeIfIndexOf(path.join(path.dirname(folder), older), source);
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.renameSync(path.join(temporary, 'index'), folder);
+    return summary;
+  } finally {
+    fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+function indexFolder(extract: string, cacheDir: string): string {
+  const stat = fs.existsSync(extract) ? fs.statSync(extract) : { size: -1, mtimeMs: -1 };
+  const key = createHash('sha256').update(`${INDEX_FORMAT}:${path.resolve(extract)}:${stat.size}:${stat.mtimeMs}`).digest('hex').slice(0, 16);
+  return path.join(cacheDir, 'osm-index', key);
+}
+
+/** Removes a finished index of another version of the same extract file. */
+function removeIfIndexOf(folder: string, source: string): void {
+  try {
+    if ((JSON.parse(fs.readFileSync(path.join(folder, 'complete'), 'utf8')) as { source?: string }).source === source) fs.rmSync(folder, { recursive: true, force: true });
+  } catch {
+    // not a finished index (an older format, or one being built): left alone
+  }
 }
 
 function once(seen: Set<string>, key: string): boolean {

@@ -3,7 +3,8 @@ import { pointInRing } from '../geometry/polygon.ts';
 import type { GeneratorSources } from '../model-generator.ts';
 import { OsmData, type OsmElement, type OsmNode } from './osm-elements.ts';
 import { OVERPASS_DEFAULTS } from './overpass-source.ts';
-import { readOsmFile } from './read-osm-file.ts';
+import { osmDatabase, type OsmDatabase } from './postgis-source.ts';
+import { streamOsmFile } from './stream-osm-file.ts';
 
 /** The `place=*` values that name a settlement or a part of one (not fields, squares or islands). */
 export const TOWN_PLACES = ['city', 'town', 'village', 'hamlet', 'suburb', 'quarter', 'neighbourhood'];
@@ -77,12 +78,92 @@ export class Gazetteer {
 
 /**
  * Loads the towns of a box (widen it for names near its edge) from the generator's OpenStreetMap
- * source: the local extract when one is set (its country boundaries place each town in its country),
+ * source, in the generator's order: the OpenStreetMap database (PostGIS, imported with
+ * osm/solar-partner.lua), the local extract (its country boundaries place each town in its country),
  * else one Overpass query (which places each town in the admin-level-2 area around it).
  */
-export async function loadGazetteer(sources: GeneratorSources, box: { west: number; south: number; east: number; north: number }): Promise<Gazetteer> {
-  if (sources.osmExtract) return gazetteerFromElements(readOsmFile(sources.osmExtract), box);
+export async function loadGazetteer(sources: Pick<GeneratorSources, 'overpassUrl' | 'osmExtract' | 'osmDatabaseUrl'>, box: Box): Promise<Gazetteer> {
+  if (sources.osmDatabaseUrl) return new Gazetteer(await townsFromPostgis(osmDatabase(sources.osmDatabaseUrl), box));
+  if (sources.osmExtract) return gazetteerFromElements(readNamingElements(sources.osmExtract), box);
   return new Gazetteer(await fetchOverpassTowns(sources.overpassUrl, box));
+}
+
+type Box = { west: number; south: number; east: number; north: number };
+
+/**
+ * Towns of a box from the OpenStreetMap database: the `osm_places` nodes, each in the `osm_countries`
+ * boundary that covers it, else in the country of the nearest country node.
+ *
+ * @throws Error saying how to import the tables when they are missing
+ */
+export async function townsFromPostgis(database: OsmDatabase, box: Box): Promise<Town[]> {
+  type Row = { id: string; name: string; english: string; place: string; lat: number; lon: number; country: string | null };
+  let rows: Row[];
+  try {
+    ({ rows } = await database.query<Row>(
+      `select p.node_id::text as id, p.tags->>'name' as name, coalesce(p.tags->>'name:en', p.tags->>'name') as english, p.tags->>'place' as place, ST_Y(p.geom) as lat, ST_X(p.geom) as lon,
+              (select coalesce(c.tags->>'name:en', c.tags->>'name') from osm_countries c where ST_Covers(c.geom, p.geom) order by c.relation_id limit 1) as country
+         from osm_places p
+        where (p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) and p.tags->>'place' = any($5)) or p.tags->>'place' = 'country'`,
+      [box.west, box.south, box.east, box.north, TOWN_PLACES],
+    ));
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/relation "osm_(places|countries)" does not exist/.test(message)) throw new Error('The OpenStreetMap database (OSM_DATABASE_URL) has no place names: import it again with the current osm/solar-partner.lua (see docs/operations.md)');
+    throw error;
+  }
+  const countryNodes = rows.filter((row) => row.place === 'country').map((row) => ({ name: row.english, lat: row.lat, lon: row.lon }));
+  return rows
+    .filter((row) => row.place !== 'country')
+    .map((row) => ({ osmId: Number(row.id), name: row.name, latitude: Number(row.lat), longitude: Number(row.lon), country: row.country ?? nearestCountryNode(countryNodes, Number(row.lat), Number(row.lon)) }));
+}
+
+function nearestCountryNode(nodes: { name: string; lat: number; lon: number }[], latitude: number, longitude: number): string {
+  let best = '';
+  let bestKm = Infinity;
+  for (const node of nodes) {
+    const km = distanceKm(latitude, longitude, Number(node.lat), Number(node.lon));
+    if (km < bestKm) [best, bestKm] = [node.name, km];
+  }
+  return best;
+}
+
+/**
+ * The elements of an extract that name places: named `place=*` nodes and the admin-level-2 boundary
+ * relations with their ways and nodes. The file is streamed (three passes when it holds boundaries:
+ * relations come last in a PBF, their ways' nodes first), so memory stays small whatever its size.
+ */
+export function readNamingElements(file: string): OsmElement[] {
+  const elements: OsmElement[] = [];
+  const wayIds = new Set<number>();
+  const placeIds = new Set<number>();
+  streamOsmFile(file, {
+    node(id, lon, lat, tags) {
+      if (!tags?.name || !(TOWN_PLACES.includes(tags.place ?? '') || tags.place === 'country')) return;
+      elements.push({ type: 'node', id, lon, lat, tags });
+      placeIds.add(id);
+    },
+    relation(id, members, tags) {
+      if (tags.boundary !== 'administrative' || tags.admin_level !== '2') return;
+      elements.push({ type: 'relation', id, members, tags });
+      for (const member of members) if (member.type === 'way') wayIds.add(member.ref);
+    },
+  });
+  if (wayIds.size === 0) return elements;
+  const nodeIds = new Set<number>();
+  streamOsmFile(file, {
+    way(id, refs, tags) {
+      if (!wayIds.has(id)) return;
+      elements.push({ type: 'way', id, nodes: refs, tags });
+      for (const ref of refs) nodeIds.add(ref);
+    },
+  });
+  streamOsmFile(file, {
+    node(id, lon, lat) {
+      if (nodeIds.has(id) && !placeIds.has(id)) elements.push({ type: 'node', id, lon, lat });
+    },
+  });
+  return elements;
 }
 
 /**

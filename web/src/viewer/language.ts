@@ -1,15 +1,20 @@
-import { CATALOGUES, DEFAULT_LANGUAGE, isLanguage, pickLanguage, translator, type Language, type MessageKey, type MessageValues, type Translator } from '../../../src/i18n/index.ts';
+import { DEFAULT_LANGUAGE, ENGLISH, isLanguage, loadCatalogue, pickLanguage, Translator, type Language, type MessageKey, type MessageValues } from '../../../src/i18n/browser.ts';
 
-let current: Translator = translator(DEFAULT_LANGUAGE);
+let current = new Translator(DEFAULT_LANGUAGE, ENGLISH);
 
 /**
  * Chooses the page's language: the one the service chose (the `lang` parameter, else the request's
- * Accept-Language), else the browser's own list (`navigator.languages`), else English. Sets it on the
- * page (`<html lang>`), so the browser's own controls and screen readers follow.
+ * Accept-Language), else the browser's own list (`navigator.languages`), else English; loads its
+ * catalogue and sets it on the page (`<html lang>`), so the browser's own controls and screen readers follow.
  */
-export function chooseLanguage(document: Document, fromService: string | undefined, browser: readonly string[]): Language {
+export async function chooseLanguage(document: Document, fromService: string | undefined, browser: readonly string[]): Promise<Language> {
   const language = isLanguage(fromService) ? fromService : (pickLanguage(browser) ?? DEFAULT_LANGUAGE);
-  current = translator(language);
+  try {
+    current = new Translator(language, await loadCatalogue(language));
+  } catch {
+    // The catalogue's script could not be fetched (connection lost): the page stays in English.
+    return DEFAULT_LANGUAGE;
+  }
   document.documentElement.lang = language;
   return language;
 }
@@ -22,7 +27,7 @@ export function t(key: MessageKey, values?: MessageValues): string {
 /** A roof shape's name in the page's language (the generator's own word for a shape without one). */
 export function shapeName(shape: string): string {
   const key = `shape.${shape}`;
-  return key in CATALOGUES.en ? t(key as MessageKey) : shape;
+  return key in ENGLISH ? t(key as MessageKey) : shape;
 }
 
 /** Numbers, money, percentages, months and dates in the page's language. */

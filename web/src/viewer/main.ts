@@ -13,15 +13,18 @@ import { WizardController } from '../wizard/wizard-controller.ts';
 import { chooseLanguage, translatePage } from './language.ts';
 import { setUpReportDownload, type ReportContent } from './report-download.ts';
 import { captureSnapshot } from './snapshot.ts';
+import { AddressSearch } from './address-search.ts';
+import { EmptyPlaceMessage } from './empty-place.ts';
+import { MyBuilding } from './my-building.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 
 /** Boots the viewer page: asks for the model, shows its progress, then the model with sun and shadows. */
-function start(): void {
+async function start(): Promise<void> {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
-  chooseLanguage(document, settings.language, navigator.languages);
+  await chooseLanguage(document, settings.language, navigator.languages);
   translatePage(document);
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
@@ -41,21 +44,43 @@ function start(): void {
   });
 
   let wizard: WizardController | undefined;
+  const myBuilding = new MyBuilding(viewer, app);
+  const emptyPlace = new EmptyPlaceMessage(document);
+  /** Whether the shown place was searched or located by the visitor (the wizard then opens on it). */
+  let chosen = false;
+  new AddressSearch(document, {
+    key: settings.key,
+    near: () => settings,
+    onChoose: (place) => {
+      Object.assign(settings, { latitude: place.latitude, longitude: place.longitude });
+      chosen = true;
+      myBuilding.clear();
+      emptyPlace.hide();
+      wizard?.startOver();
+      void open();
+    },
+  });
   const reportContent = async (): Promise<ReportContent | undefined> => {
     const design = wizard?.reportDesign();
     return design ? { design, snapshot: await captureSnapshot(viewer) } : undefined;
   };
   setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }), reportContent);
   setUpReportDownload(document, settings, notice, reportContent);
+  /** The model being opened; a place chosen meanwhile stops waiting for it. */
+  let opening: AbortController | undefined;
   const open = async (): Promise<void> => {
+    opening?.abort();
+    const current = new AbortController();
+    opening = current;
     try {
       const job = await requestModel(
         { latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key },
-        { onProgress: (state) => overlay.showJob(state) },
+        { onProgress: (state) => overlay.showJob(state), signal: current.signal },
       );
       overlay.showDownload(undefined);
       performance.mark('viewer:model-ready');
       await viewer.load(job.modelUrl, (fraction) => overlay.showDownload(fraction));
+      if (current.signal.aborted) return;
       performance.mark('viewer:model-loaded');
       const origin = viewer.info.origin ?? settings;
       const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(settings.longitude, settings.latitude);
@@ -63,14 +88,19 @@ function start(): void {
       showExtraAttribution(viewer.info.attribution);
       overlay.hide();
       time.show();
+      emptyPlace.update(job, viewer.info);
+      const mine = myBuilding.mark(east, north);
       wizard ??= new WizardController(document, viewer, settings, notice);
+      wizard.preferRoof(mine?.roof);
       wizard.start();
+      if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);
         stop();
       });
     } catch (error) {
+      if (current.signal.aborted) return;
       overlay.fail(error instanceof Error ? error.message : String(error), () => void open());
     }
   };
@@ -83,4 +113,4 @@ function showExtraAttribution(attribution: string | undefined): void {
   document.getElementById('extra-attribution')!.textContent = extra.length > 0 ? ` · ${extra.join(' · ')}` : '';
 }
 
-start();
+void start();

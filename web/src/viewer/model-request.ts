@@ -1,4 +1,5 @@
 import type { ModelJob } from '../../../src/contract/models.ts';
+import { t } from './language.ts';
 
 /** What the page asks for. */
 export interface ModelOrder {
@@ -40,7 +41,7 @@ export async function requestModel(order: ModelOrder, options: ModelRequestOptio
   for (;;) {
     options.onProgress?.(job);
     if (job.status === 'ready' && job.modelUrl) return job as ModelJob & { modelUrl: string };
-    if (job.status === 'failed') throw new ModelUnavailableError(job.step ? `The model could not be generated: ${job.step}` : 'The model could not be generated.');
+    if (job.status === 'failed') throw new ModelUnavailableError(job.step ? t('loading.generationFailed', { reason: job.step }) : t('loading.generationFailedPlain'));
     await delay(pollMs, options.signal);
     job = await readJob(await doFetch(`/api/viewer/models/${encodeURIComponent(job.id)}`, { signal: options.signal }));
   }
@@ -48,7 +49,7 @@ export async function requestModel(order: ModelOrder, options: ModelRequestOptio
 
 async function readJob(response: Response): Promise<ModelJob> {
   const body = (await response.json().catch(() => ({}))) as ModelJob & { error?: string };
-  if (!response.ok) throw new ModelUnavailableError(body.error ?? `The service answered ${response.status}.`);
+  if (!response.ok) throw new ModelUnavailableError(body.error ?? t('loading.serviceAnswered', { status: response.status }));
   return body;
 }
 

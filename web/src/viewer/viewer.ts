@@ -8,7 +8,7 @@ import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { applyDrawOrder } from './draw-order.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
-import { sunDirection, viewHeading, type ModelDirection } from './sun-direction.ts';
+import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */

@@ -1,9 +1,7 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import { DEFAULT_ECONOMICS, financials, type Economics, type Financials } from './economics.ts';
-import type { FaceArray, FaceYield } from './face-yield.ts';
+import { arrayFigures, unshadedYieldPerPanel, type PanelSpec, type PlacedPanel, type YieldOf } from '../../../src/solar-design/index.ts';
 import { selectPanels, type Selection } from './goals.ts';
-import { panelArea, panelEfficiency, type PanelSpec } from './panel-spec.ts';
-import type { PlacedPanel } from './roof-layout.ts';
 
 /** Everything a design is made from. */
 export interface DesignInput {
@@ -17,7 +15,7 @@ export interface DesignInput {
   monthlyKwh?: number;
   economics?: Economics;
   /** The yield of one face's array (the service, or its fallback). */
-  yieldOf: (array: FaceArray) => Promise<FaceYield>;
+  yieldOf: YieldOf;
 }
 
 /** A system design and its figures. */
@@ -59,48 +57,32 @@ export interface DesignFace {
  */
 export async function designSystem(input: DesignInput): Promise<Design> {
   const economics = input.economics ?? DEFAULT_ECONOMICS;
-  const area = panelArea(input.panel);
-  const efficiency = panelEfficiency(input.panel);
+  const site = { latitude: input.latitude, longitude: input.longitude, panel: input.panel };
   const kwpEach = input.panel.powerW / 1000;
-  const faces = [...new Set(input.candidates.map((panel) => panel.face))];
-  const orientation = (face: number) => input.candidates.find((panel) => panel.face === face)!;
-  const array = (face: number, count: number, loss: number): FaceArray => ({
-    latitude: input.latitude, longitude: input.longitude, tiltDeg: orientation(face).tiltDeg, azimuthDeg: orientation(face).azimuthDeg,
-    panelAreaM2: count * area, panelEfficiency: efficiency, shadingLossFraction: loss,
-  });
-  const unshaded = new Map(await Promise.all(faces.map(async (face) => [face, (await input.yieldOf(array(face, 1, 0))).result.annualYieldKwh] as const)));
+  const unshaded = await unshadedYieldPerPanel(site, input.candidates, input.yieldOf);
   const rated = input.candidates.map((panel, index) => ({ index, kwp: kwpEach, annualKwh: unshaded.get(panel.face)! * (1 - input.losses[index]) }));
   const best = Math.max(...rated.map((panel) => panel.annualKwh), 0);
   const selection = selectPanels(rated, input.goal, { monthlyKwh: input.monthlyKwh, economics });
-
-  const byFace = new Map<number, number[]>();
-  for (const index of selection.chosen) byFace.set(input.candidates[index].face, [...(byFace.get(input.candidates[index].face) ?? []), index]);
-  const answers = await Promise.all([...byFace].map(([face, indexes]) => input.yieldOf(array(face, indexes.length, mean(indexes.map((i) => input.losses[i]))))));
-  const annualKwh = round(answers.reduce((sum, answer) => sum + answer.result.annualYieldKwh, 0), 1);
-  const monthlyKwh = Array.from({ length: 12 }, (_, month) => round(answers.reduce((sum, answer) => sum + answer.result.monthlyKwh[month], 0), 1));
-  const kwp = round(selection.chosen.length * kwpEach, 3);
-  const unshadedTotal = selection.chosen.reduce((sum, i) => sum + unshaded.get(input.candidates[i].face)!, 0);
-  const shadedTotal = selection.chosen.reduce((sum, i) => sum + rated[i].annualKwh, 0);
+  const figures = await arrayFigures(site, input.candidates, input.losses, selection.chosen, unshaded, input.yieldOf);
   return {
     selection,
     relative: rated.map((panel) => (best > 0 ? panel.annualKwh / best : 0)),
     bestPanelKwh: best,
-    panelCount: selection.chosen.length,
-    kwp,
-    annualKwh,
-    monthlyKwh,
-    specificYield: kwp > 0 ? round(annualKwh / kwp, 0) : 0,
-    shadingLoss: unshadedTotal > 0 ? 1 - shadedTotal / unshadedTotal : 0,
-    money: financials(kwp, annualKwh, economics),
-    co2KgPerYear: annualKwh * economics.co2KgPerKwh,
-    fallback: answers.some((answer) => answer.fallback),
-    source: answers[0]?.result.source ?? '',
-    faces: [...byFace].map(([face, indexes], i) => ({ azimuthDeg: orientation(face).azimuthDeg, tiltDeg: orientation(face).tiltDeg, panels: indexes.length, annualKwh: round(answers[i].result.annualYieldKwh, 1) })),
+    panelCount: figures.panelCount,
+    kwp: figures.kwp,
+    annualKwh: figures.annualKwh,
+    monthlyKwh: figures.monthlyKwh,
+    specificYield: figures.kwp > 0 ? round(figures.annualKwh / figures.kwp, 0) : 0,
+    shadingLoss: figures.shadingLoss,
+    money: financials(figures.kwp, figures.annualKwh, economics),
+    co2KgPerYear: figures.annualKwh * economics.co2KgPerKwh,
+    fallback: figures.fallback,
+    source: figures.source,
+    faces: figures.faces.map((face) => {
+      const panel = input.candidates.find((candidate) => candidate.face === face.face)!;
+      return { azimuthDeg: panel.azimuthDeg, tiltDeg: panel.tiltDeg, panels: face.panelCount, annualKwh: round(face.annualKwh, 1) };
+    }),
   };
-}
-
-function mean(values: number[]): number {
-  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : 0;
 }
 
 function round(value: number, decimals: number): number {

@@ -1,5 +1,5 @@
 import { BoxGeometry, Color, InstancedMesh, Matrix4, MeshStandardMaterial, Vector3, type Scene } from 'three';
-import type { PlacedPanel } from './roof-layout.ts';
+import type { PlacedPanel } from '../../../src/solar-design/index.ts';
 
 const THICKNESS = 0.04;
 const BEST = new Color(0x1d4ed8);

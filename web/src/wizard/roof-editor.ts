@@ -1,8 +1,8 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
 import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
-import type { RoofSegment } from './face-frame.ts';
+import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
-import type { MessageKey } from '../../../src/i18n/index.ts';
+import type { MessageKey } from '../../../src/i18n/browser.ts';
 
 /** Where a roof came from, in words for the visitor. */
 const SOURCE_MESSAGES: Record<string, MessageKey> = { 'osm-tag': 'roof.fromOsm', inferred: 'roof.inferred', default: 'roof.default' };

@@ -1,5 +1,5 @@
 import { Mesh, Raycaster, Vector2, Vector3, type Camera, type Object3D } from 'three';
-import type { RoofSegment } from './face-frame.ts';
+import type { RoofSegment } from '../../../src/solar-design/index.ts';
 
 /** A building the visitor picked, with its roof faces. */
 export interface PickedRoof {
@@ -57,4 +57,14 @@ export function pickRoofAtPointer(content: Object3D, camera: Camera, pointer: Ve
 export function pickRoofBelow(content: Object3D, east: number, north: number): PickedRoof | undefined {
   const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
   return picked(raycaster.intersectObject(content, true)[0]?.object);
+}
+
+/**
+ * The building straight below a ground point, roof faces or not (e.g. to mark a visitor's house).
+ * Undefined when the ray lands on no building.
+ */
+export function buildingBelow(content: Object3D, east: number, north: number): { node: Object3D; osmId: string } | undefined {
+  const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
+  const node = buildingOf(raycaster.intersectObject(content, true)[0]?.object ?? content);
+  return node ? { node, osmId: buildingIdOf(node)! } : undefined;
 }

@@ -1,6 +1,6 @@
 import type { Object3D } from 'three';
 import { sceneTriangles } from './scene-triangles.ts';
-import type { ShadedSurface } from './shading-engine.ts';
+import type { ShadedSurface } from '../../../src/solar-design/index.ts';
 import type { ShadingReply, ShadingRequest } from './shading.worker.ts';
 
 /** The page's side of the shading worker: sends the model once, then panels, and reports progress. */

@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import { ShadingEngine, type ShadedSurface } from './shading-engine.ts';
-import { skyDirections, yearlySunSamples } from './sun-samples.ts';
+import { ShadingEngine, skyDirections, yearlySunSamples, type ShadedSurface } from '../../../src/solar-design/index.ts';
 
 /** Messages the page sends. */
 export type ShadingRequest =

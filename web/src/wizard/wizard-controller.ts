@@ -1,5 +1,4 @@
 import { Vector2 } from 'three';
-import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
@@ -7,12 +6,10 @@ import type { Viewer } from '../viewer/viewer.ts';
 import { designSystem, type Design } from './design.ts';
 import { DEFAULT_ECONOMICS } from './economics.ts';
 import { faceYield } from './face-yield.ts';
-import { DEFAULT_LAYOUT, DEFAULT_PANEL } from './panel-spec.ts';
 import { PanelMeshes } from './panel-meshes.ts';
-import { layoutRoof, type PlacedPanel } from './roof-layout.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL, existingSolarOf, keepExistingSolarFree, layoutRoof, type PlacedPanel } from '../../../src/solar-design/index.ts';
 import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
 import { RoofEditor } from './roof-editor.ts';
-import { existingSolarOf, keepExistingSolarFree } from './existing-solar.ts';
 import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
@@ -70,6 +67,8 @@ export class WizardController {
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
+  /** The visitor's own building (under the requested point): opening the wizard starts on it. */
+  #preferred: PickedRoof | undefined;
   /** Bumped by every new request, so an answer to an older one is ignored. */
   #generation = 0;
 
@@ -128,6 +127,11 @@ export class WizardController {
     else this.#view.state('pick', t(this.#touch ? 'wizard.noRoofAtPositionTap' : 'wizard.noRoofAtPosition'));
   }
 
+  /** The roof the wizard opens on when the visitor has not picked one (their building); undefined: none. */
+  preferRoof(roof: PickedRoof | undefined): void {
+    this.#preferred = roof;
+  }
+
   toggle(): void {
     if (this.#view.panel.hidden) this.open();
     else this.close();
@@ -149,7 +153,8 @@ export class WizardController {
       this.#viewer.requestRender();
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
-    if (!this.#roof) this.#view.state('pick', t(this.#touch ? 'wizard.pickTap' : 'wizard.pick'));
+    if (!this.#roof && this.#preferred && !this.#settings.wizard) void this.selectRoof(this.#preferred);
+    else if (!this.#roof) this.#view.state('pick', t(this.#touch ? 'wizard.pickTap' : 'wizard.pick'));
   }
 
   close(): void {
@@ -305,7 +310,7 @@ export class WizardController {
       if (this.#settings.wizardAccess === 'full') this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
-      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: FALLBACK_ACCURACY }));
+      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
     }

@@ -1,6 +1,6 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import type { Economics } from './economics.ts';
-import type { LayoutOptions, PanelSpec } from './panel-spec.ts';
+import type { LayoutOptions, PanelSpec } from '../../../src/solar-design/index.ts';
 
 /** What the visitor set in the wizard's fields. */
 export interface WizardChoices {

@@ -1,4 +1,3 @@
-import { FALLBACK_ACCURACY } from '../../../src/irradiance/browser.ts';
 import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
 import { fillYieldLegend } from './yield-legend.ts';
@@ -63,7 +62,7 @@ export class WizardView {
     set('fig-panels', n(design.panelCount));
     fillYieldLegend(this.#document.getElementById('wizard-legend')!, this.#full ? design.bestPanelKwh : undefined, n);
     set('wizard-source', design.fallback
-      ? t('source.fallback', { accuracy: FALLBACK_ACCURACY })
+      ? t('source.fallback', { accuracy: t('source.accuracy') })
       : t('source.service', { source: design.source }));
     this.#result.hidden = false;
     if (!this.#full) return;

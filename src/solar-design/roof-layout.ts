@@ -1,4 +1,4 @@
-import type { Point2 } from '../../../src/modelgen/browser.ts';
+import type { Point2 } from '../modelgen/browser.ts';
 import { add, FaceFrame, normalise, scale, type RoofSegment, type Vec3 } from './face-frame.ts';
 import { DEFAULT_LAYOUT, DEFAULT_PANEL, type LayoutOptions, type PanelSpec } from './panel-spec.ts';
 import { packRectangles, type TilingOption } from './rectangle-packing.ts';

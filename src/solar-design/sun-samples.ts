@@ -1,5 +1,5 @@
-import { createSolarPositionCalculator } from '../../../src/irradiance/browser.ts';
-import { sunDirection } from '../viewer/sun-direction.ts';
+import { createSolarPositionCalculator } from '../irradiance/browser.ts';
+import { sunDirection } from './sun-direction.ts';
 import type { Vec3 } from './face-frame.ts';
 
 /** One sun position of the year and the clear-sky beam irradiance it brings. */

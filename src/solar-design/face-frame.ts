@@ -1,4 +1,4 @@
-import type { Point2 } from '../../../src/modelgen/browser.ts';
+import type { Point2 } from '../modelgen/browser.ts';
 
 /** A 3D point or direction in the model's frame (+X east, +Y up, +Z south). */
 export type Vec3 = [number, number, number];

@@ -1,5 +1,5 @@
-import type { Point2 } from '../../../src/modelgen/browser.ts';
-import { bounds, distanceToSegment } from '../../../src/modelgen/browser.ts';
+import type { Point2 } from '../modelgen/browser.ts';
+import { bounds, distanceToSegment } from '../modelgen/browser.ts';
 
 /** An axis-aligned rectangle in a face's plane coordinates (`u` across, `v` up the slope). */
 export interface PlaneRect {

@@ -1,0 +1,26 @@
+/**
+ * The web app's entry to the languages: the same choice rules and translator as the service's, with
+ * English in the bundle and each other catalogue loaded on demand (its own small script), so a page
+ * carries one language besides English.
+ */
+import type { Language } from './languages.ts';
+import { en, type Catalogue } from './messages/en.ts';
+
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, pickLanguage, type Language } from './languages.ts';
+export { Translator, type MessageValues } from './translator.ts';
+export type { Catalogue, MessageKey } from './messages/en.ts';
+
+/** The English catalogue (the reference: every key). */
+export const ENGLISH: Catalogue = en;
+
+/** A language's catalogue: English at once, the others fetched as their own script. */
+export async function loadCatalogue(language: Language): Promise<Catalogue> {
+  switch (language) {
+    case 'en': return en;
+    case 'de': return (await import('./messages/de.ts')).de;
+    case 'fr': return (await import('./messages/fr.ts')).fr;
+    case 'it': return (await import('./messages/it.ts')).it;
+    case 'es': return (await import('./messages/es.ts')).es;
+    case 'nl': return (await import('./messages/nl.ts')).nl;
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  ConeGeometry, EdgesGeometry, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, type BufferGeometry, type Object3D,
+} from 'three';
+import { buildingBelow, pickRoofBelow, type PickedRoof } from '../wizard/roof-picker.ts';
+import type { Viewer } from './viewer.ts';
+
+/** How far from the address point a building may stand and still be "the" house (metres). */
+const SEARCH_RADII = [0, 4, 8, 14];
+const DIRECTIONS = 8;
+/** Edges between faces meeting at more than this angle are drawn (keeps flat roofs' triangles out). */
+const EDGE_ANGLE_DEG = 25;
+const MARKER_COLOUR = 0xdc2626;
+const OUTLINE_COLOUR = 0xfacc15;
+
+/** The visitor's building: the one under the requested or chosen point. */
+export interface MyBuildingFound {
+  osmId: string;
+  /** Its roof, when the model has roof faces for it (the wizard opens on it). */
+  roof: PickedRoof | undefined;
+}
+
+/**
+ * Marks the requested point (the embed's location, or an address the visitor chose) with a pin and
+ * outlines the building under it, so a visitor sees which house is "mine". The page shows the building
+ * id as `data-my-building` on `#app` (tests read it).
+ */
+export class MyBuilding {
+  readonly #viewer: Viewer;
+  readonly #app: HTMLElement;
+  readonly #marks = new Group();
+
+  constructor(viewer: Viewer, app: HTMLElement) {
+    this.#viewer = viewer;
+    this.#app = app;
+    this.#marks.name = 'my-building';
+    viewer.scene.add(this.#marks);
+  }
+
+  /**
+   * Puts the pin at a ground point (metres east and north of the model origin) and outlines the
+   * building under it, or the nearest one within 14 m (an address point may sit on a wall or the
+   * entrance). Returns the building, or undefined when there is none near.
+   */
+  mark(east: number, north: number): MyBuildingFound | undefined {
+    this.clear();
+    const content = this.#viewer.content;
+    if (!content) return undefined;
+    const found = nearestBuilding(content, east, north);
+    const ground = this.#viewer.heightAt(east, north) ?? 0;
+    this.#marks.add(pin(east, found ? topOf(found.node) : ground, north));
+    if (found) {
+      this.#marks.add(outline(found.node));
+      this.#app.dataset.myBuilding = found.osmId;
+    }
+    this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
+    this.#viewer.requestRender();
+    if (!found) return undefined;
+    return { osmId: found.osmId, roof: pickRoofBelow(content, found.east, found.north) };
+  }
+
+  clear(): void {
+    for (const child of [...this.#marks.children]) {
+      this.#marks.remove(child);
+      child.traverse((object) => {
+        if (object instanceof Mesh || object instanceof LineSegments) {
+          (object.geometry as BufferGeometry).dispose();
+          (object.material as { dispose(): void }).dispose();
+        }
+      });
+    }
+    delete this.#app.dataset.myBuilding;
+    delete this.#app.dataset.marker;
+  }
+}
+
+/** The building under the point, or the first met on rings around it. */
+function nearestBuilding(content: Object3D, east: number, north: number): { node: Object3D; osmId: string; east: number; north: number } | undefined {
+  for (const radius of SEARCH_RADII) {
+    const steps = radius === 0 ? 1 : DIRECTIONS;
+    for (let i = 0; i < steps; i++) {
+      const angle = (2 * Math.PI * i) / steps;
+      const x = east + radius * Math.cos(angle);
+      const y = north + radius * Math.sin(angle);
+      const building = buildingBelow(content, x, y);
+      if (building) return { ...building, east: x, north: y };
+    }
+  }
+  return undefined;
+}
+
+/** The top of a building's box (model frame, metres). */
+function topOf(node: Object3D): number {
+  let top = -Infinity;
+  node.updateWorldMatrix(true, true);
+  node.traverse((object) => {
+    if (!(object instanceof Mesh)) return;
+    object.geometry.computeBoundingBox();
+    const box = object.geometry.boundingBox!.clone().applyMatrix4(object.matrixWorld);
+    top = Math.max(top, box.max.y);
+  });
+  return Number.isFinite(top) ? top : 0;
+}
+
+/** A red pin standing on the point, its tip at `height`, drawn over everything so it is never hidden. */
+function pin(east: number, height: number, north: number): Group {
+  const group = new Group();
+  const material = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
+  const cone = new Mesh(new ConeGeometry(1.6, 6, 16), material);
+  cone.rotation.x = Math.PI;
+  cone.position.y = 3;
+  const head = new Mesh(new SphereGeometry(2.4, 20, 14), material.clone());
+  head.position.y = 7;
+  group.add(cone, head);
+  group.position.set(east, height + 1, -north);
+  group.renderOrder = 10;
+  for (const child of group.children) child.renderOrder = 10;
+  return group;
+}
+
+/** The building's edges in a bright line, drawn over the scene so walls behind it show too. */
+function outline(node: Object3D): Group {
+  const group = new Group();
+  node.updateWorldMatrix(true, true);
+  node.traverse((object) => {
+    if (!(object instanceof Mesh)) return;
+    const lines = new LineSegments(new EdgesGeometry(object.geometry, EDGE_ANGLE_DEG), new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true }));
+    lines.applyMatrix4(object.matrixWorld);
+    lines.renderOrder = 9;
+    group.add(lines);
+  });
+  return group;
+}
