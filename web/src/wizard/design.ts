@@ -25,6 +25,8 @@ export interface Design {
   relative: number[];
   /** Yearly kWh of the roof's best panel (what `relative` = 1 means), for the colour legend. */
   bestPanelKwh: number;
+  /** Yearly yield of each candidate with its own shading, kWh. */
+  panelKwh: number[];
   panelCount: number;
   kwp: number;
   annualKwh: number;
@@ -68,6 +70,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
     selection,
     relative: rated.map((panel) => (best > 0 ? panel.annualKwh / best : 0)),
     bestPanelKwh: best,
+    panelKwh: rated.map((panel) => panel.annualKwh),
     panelCount: figures.panelCount,
     kwp: figures.kwp,
     annualKwh: figures.annualKwh,
