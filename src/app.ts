@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormBody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -77,6 +79,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, deps.config.publicBaseUrl);
+  // JSON and pages over 1 KB go out brotli- or gzip-compressed (before the static routes, whose built
+  // files and models have their compressed copies already). Compressed request bodies are not taken.
+  await app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(fastifyCookie);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicBaseUrl);

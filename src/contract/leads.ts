@@ -25,7 +25,9 @@ export const LeadConfiguration = Type.Object(
   {
     latitude: Latitude,
     longitude: Longitude,
-    roof: Type.Optional(Type.String({ maxLength: 40 })),
+    roof: Type.Optional(Type.String({ maxLength: 40, description: 'OpenStreetMap id of the chosen roof’s building, e.g. `way/94400143`' })),
+    roofLatitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the chosen roof (centre of its faces)' })),
+    roofLongitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the chosen roof (centre of its faces)' })),
     panels: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
     kwp: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
     annualKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),

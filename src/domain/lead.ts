@@ -1,5 +1,17 @@
 import type { LeadConfiguration } from '../contract/leads.ts';
 
+/** The OpenStreetMap page of a lead's roof (`way/123` → its osm.org address), when the roof has an OSM id. */
+export function roofMapUrl(configuration: LeadConfiguration): string | undefined {
+  const roof = configuration.roof;
+  return roof && /^(node|way|relation)\/\d+$/.test(roof) ? `https://www.openstreetmap.org/${roof}` : undefined;
+}
+
+/** Where the chosen roof is, as `latitude, longitude` with 6 decimals, when the visitor chose one. */
+export function roofLocation(configuration: LeadConfiguration): string | undefined {
+  if (configuration.roofLatitude === undefined || configuration.roofLongitude === undefined) return undefined;
+  return `${configuration.roofLatitude.toFixed(6)}, ${configuration.roofLongitude.toFixed(6)}`;
+}
+
 /** A lead's system configuration as one line of text (e-mails, CSV). */
 export function describeConfiguration(configuration: LeadConfiguration): string {
   const parts = [`location ${configuration.latitude.toFixed(6)}, ${configuration.longitude.toFixed(6)}`];
@@ -7,8 +19,31 @@ export function describeConfiguration(configuration: LeadConfiguration): string 
   if (configuration.kwp !== undefined) parts.push(`${configuration.kwp} kWp`);
   if (configuration.annualKwh !== undefined) parts.push(`${Math.round(configuration.annualKwh)} kWh/year`);
   if (configuration.goal) parts.push(`goal ${configuration.goal}`);
-  if (configuration.roof) parts.push(`roof ${configuration.roof}`);
-  const corrected = configuration.roofCorrection;
-  if (corrected) parts.push(`roof corrected by the visitor to ${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ridge ${corrected.ridgeDirection}° from north` : ''}`);
+  const at = roofLocation(configuration);
+  if (configuration.roof) parts.push(`roof ${configuration.roof}${at ? ` at ${at}` : ''}`);
+  else if (at) parts.push(`roof at ${at}`);
+  if (configuration.roofCorrection) parts.push(`roof corrected by the visitor to ${correction(configuration)}`);
   return parts.join(', ');
+}
+
+/**
+ * The design the visitor made, one fact a line, for both e-mails: the roof (its OSM id, where it is and
+ * a link to it on the map), the panels, peak power, yearly yield and goal. Empty before a design.
+ */
+export function designLines(configuration: LeadConfiguration): string[] {
+  const lines: string[] = [];
+  const at = roofLocation(configuration);
+  const link = roofMapUrl(configuration);
+  if (configuration.roof || at) lines.push(`Roof: ${[configuration.roof, at && `at ${at}`].filter(Boolean).join(' ')}${link ? ` (${link})` : ''}`);
+  if (configuration.panels !== undefined) lines.push(`Panels: ${configuration.panels}`);
+  if (configuration.kwp !== undefined) lines.push(`Peak power: ${configuration.kwp} kWp`);
+  if (configuration.annualKwh !== undefined) lines.push(`Yearly yield: about ${Math.round(configuration.annualKwh)} kWh`);
+  if (configuration.goal) lines.push(`Goal: ${configuration.goal}`);
+  if (configuration.roofCorrection) lines.push(`Roof as the visitor corrected it: ${correction(configuration)}`);
+  return lines;
+}
+
+function correction({ roofCorrection: corrected }: LeadConfiguration): string {
+  if (!corrected) return '';
+  return `${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ridge ${corrected.ridgeDirection}° from north` : ''}`;
 }

@@ -1,7 +1,7 @@
 import type { Lead } from '../db/leads-repository.ts';
 import { describeConfiguration } from '../domain/lead.ts';
 
-const COLUMNS = ['received_utc', 'name', 'email', 'phone', 'address', 'message', 'system', 'latitude', 'longitude', 'panels', 'kwp', 'annual_kwh', 'page'];
+const COLUMNS = ['received_utc', 'name', 'email', 'phone', 'address', 'message', 'system', 'latitude', 'longitude', 'panels', 'kwp', 'annual_kwh', 'page', 'roof', 'roof_latitude', 'roof_longitude', 'goal'];
 
 /**
  * Leads as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read accents). A cell a visitor
@@ -23,6 +23,10 @@ export function leadsCsv(leads: Lead[]): string {
     lead.configuration.kwp === undefined ? '' : String(lead.configuration.kwp),
     lead.configuration.annualKwh === undefined ? '' : String(lead.configuration.annualKwh),
     lead.pageUrl ?? '',
+    lead.configuration.roof ?? '',
+    lead.configuration.roofLatitude === undefined ? '' : String(lead.configuration.roofLatitude),
+    lead.configuration.roofLongitude === undefined ? '' : String(lead.configuration.roofLongitude),
+    lead.configuration.goal ?? '',
   ]);
   return `\uFEFF${[COLUMNS, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -5,6 +5,8 @@ import type { ViewerSettings } from '../domain/viewer-settings.ts';
 /** Where `npm run build` puts the browser app. */
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 const SETTINGS_MARK = '<!--viewer-settings-->';
+/** Markup between these marks holds figures reserved for Pro (yield, money, the monthly chart). */
+const PRO_SECTION = /<!--pro-->([\s\S]*?)<!--\/pro-->/g;
 
 /**
  * The built viewer page (`web/dist/viewer.html`) with a place for each request's settings. Read once:
@@ -33,12 +35,16 @@ export class ViewerPageTemplate {
 
   /**
    * The page for one visit. The settings go in a JSON block that browsers never run, with `<` escaped
-   * so no value (a key, a session id) can end the block early.
+   * so no value (a key, a session id) can end the block early. A page with the wizard's preview has no
+   * place for Pro figures at all: they are left out here, not hidden by a style, so neither screen
+   * readers nor the page's source ever hold them.
    */
   render(settings: ViewerSettings): string {
     if (!this.#html) throw new Error('The viewer has not been built: run npm run build');
     const json = JSON.stringify(settings).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-    const page = this.#html.replace(SETTINGS_MARK, `<script type="application/json" id="viewer-settings">${json}</script>`);
+    const page = this.#html
+      .replace(PRO_SECTION, settings.wizardAccess === 'full' ? '$1' : '')
+      .replace(SETTINGS_MARK, `<script type="application/json" id="viewer-settings">${json}</script>`);
     // The language is one of a fixed list (never the visitor's text), so it goes into the tag as it is.
     return settings.language ? page.replace('<html lang="en">', `<html lang="${settings.language}">`) : page;
   }

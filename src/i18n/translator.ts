@@ -55,8 +55,8 @@ export class Translator {
     return new Intl.NumberFormat(this.language, { style: 'unit', unit: 'year', unitDisplay: 'long', maximumFractionDigits: digits }).format(value);
   }
 
-  /** The month's name (0 = January), long (`März`) or narrow (`M`). */
-  month(index: number, width: 'long' | 'narrow' = 'long'): string {
+  /** The month's name (0 = January), long (`März`), short (`Mär`) or narrow (`M`). */
+  month(index: number, width: 'long' | 'short' | 'narrow' = 'long'): string {
     return new Intl.DateTimeFormat(this.language, { month: width, timeZone: 'UTC' }).format(Date.UTC(2026, index, 15));
   }
 

@@ -1,4 +1,5 @@
 import type { LeadConfiguration, LeadInput } from '../contract/leads.ts';
+import { designLines, roofMapUrl } from '../domain/lead.ts';
 import { translator, type Language, type Translator } from '../i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -33,6 +34,7 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
       `Message: ${lead.message}`,
       '',
       `System: ${facts.system}`,
+      ...designLines(lead.configuration),
       `Page: ${lead.pageUrl ?? '—'}`,
       `Received: ${facts.received.toISOString()}`,
       '',
@@ -60,5 +62,9 @@ function describeSystem(configuration: LeadConfiguration, tr: Translator): strin
   if (configuration.panels !== undefined) parts.push(tr.t('system.panels', { count: configuration.panels }));
   if (configuration.kwp !== undefined) parts.push(tr.t('system.kwp', { value: tr.number(configuration.kwp, 3) }));
   if (configuration.annualKwh !== undefined) parts.push(tr.t('system.kwh', { value: tr.number(configuration.annualKwh) }));
+  if (configuration.roofLatitude !== undefined && configuration.roofLongitude !== undefined) {
+    const link = roofMapUrl(configuration);
+    parts.push(tr.t('system.roof', { latitude: tr.number(configuration.roofLatitude, 6), longitude: tr.number(configuration.roofLongitude, 6) }) + (link ? ` (${link})` : ''));
+  }
   return parts.join(', ');
 }

@@ -17,7 +17,7 @@ const lead = (key: string, extra: Record<string, unknown> = {}) => ({
   consent: true,
   website: '',
   pageUrl: 'https://installer.example/solar',
-  configuration: { latitude: 52.52, longitude: 13.405, panels: 14, kwp: 6.16, annualKwh: 5900.4, goal: 'cover_bill', roof: 'way/123' },
+  configuration: { latitude: 52.52, longitude: 13.405, panels: 14, kwp: 6.16, annualKwh: 5900.4, goal: 'cover_bill', roof: 'way/123', roofLatitude: 52.5203125, roofLongitude: 13.4051234 },
   ...extra,
 });
 
@@ -62,14 +62,18 @@ for (const kind of DATABASES) {
       assert.match(json(response).message as string, /Thank you/);
       const [notification] = await waitFor('the partner’s e-mail', async () => smtp.to('leads@sunny.example').length > 0 && smtp.to('leads@sunny.example'));
       assert.equal(notification.subject, 'New quote request from your site');
-      for (const expected of ['Name: Ada Homeowner', 'E-mail: ada@home.example', 'Phone: +49 30 1234567', 'Address: Sonnenweg 1, 10115 Berlin', 'Please call in the morning.', '14 panels, 6.16 kWp, 5900 kWh/year', 'Page: https://installer.example/solar']) {
+      for (const expected of ['Name: Ada Homeowner', 'E-mail: ada@home.example', 'Phone: +49 30 1234567', 'Address: Sonnenweg 1, 10115 Berlin', 'Please call in the morning.', '14 panels, 6.16 kWp, 5900 kWh/year', 'Page: https://installer.example/solar',
+        'Roof: way/123 at 52.520313, 13.405123 (https://www.openstreetmap.org/way/123)', 'Panels: 14', 'Peak power: 6.16 kWp', 'Yearly yield: about 5900 kWh', 'Goal: cover_bill']) {
         assert.ok(notification.text.includes(expected), `the notification has “${expected}”: ${notification.text}`);
       }
       assert.match(notification.raw, /^Reply-To: ada@home\.example/im);
       const [confirmation] = await waitFor('the visitor’s e-mail', async () => smtp.to('ada@home.example').length > 0 && smtp.to('ada@home.example'));
       assert.equal(confirmation.subject, 'Your quote request to Sunny Roofs');
+      assert.ok(confirmation.text.includes('the roof at 52.520313, 13.405123 (https://www.openstreetmap.org/way/123)'), `the visitor’s e-mail names the roof: ${confirmation.text}`);
+      assert.ok(confirmation.text.includes('14 panels'));
       const leads = await partner.browser.get('/partner/leads');
       assert.match(leads.body, /Ada Homeowner/);
+      assert.match(leads.body, /Roof: <a href="https:\/\/www\.openstreetmap\.org\/way\/123"[^>]*>way\/123<\/a> at 52\.520313, 13\.405123/, 'the portal links the roof');
       assert.match(leads.body, /1 quote request from the viewer/);
     });
 
@@ -140,7 +144,7 @@ for (const kind of DATABASES) {
       assert.match(csv.headers['content-disposition'] as string, /attachment; filename="leads-/);
       assert.ok(csv.body.includes(`"'=HYPERLINK(""http://evil.example"",""click"")"`), 'the formula is quoted as text');
       const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-      assert.equal(lines[0], 'received_utc,name,email,phone,address,message,system,latitude,longitude,panels,kwp,annual_kwh,page');
+      assert.equal(lines[0], 'received_utc,name,email,phone,address,message,system,latitude,longitude,panels,kwp,annual_kwh,page,roof,roof_latitude,roof_longitude,goal');
       assert.match(lines[1], /xss@home\.example/, 'newest first');
     });
   });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,39 @@ describe('errors, health, documentation and files', () => {
     const escape = await ctx.app.inject({ method: 'GET', url: '/files/..%2f..%2fetc%2fpasswd' });
     assert.notEqual(escape.statusCode, 200);
     assert.equal(ctx.store.publicUrl('models/a.glb'), 'https://solar.example.com/files/models/a.glb');
+  });
+
+  test('models and JSON go out compressed to clients that accept it, with their own ETag, ranges and caching', async () => {
+    // A model-like body that compresses (repeated vertex data), larger than the 1 KB worth compressing.
+    const model = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(40_000, 'vertex 1.0 2.0 3.0 ')]);
+    await ctx.store.put('models/hd_3_4_0.3/def.glb', new Uint8Array(model), 'model/gltf-binary');
+    const url = '/files/models/hd_3_4_0.3/def.glb';
+    const brotli = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(brotli.statusCode, 200);
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotli.headers['content-type'], 'model/gltf-binary');
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(brotli.headers.vary), /accept-encoding/i);
+    assert.ok(brotli.rawPayload.length < model.length / 10, `${brotli.rawPayload.length} bytes sent for ${model.length}`);
+    assert.deepEqual(zlib.brotliDecompressSync(brotli.rawPayload), model);
+    const gzip = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.deepEqual(zlib.gunzipSync(gzip.rawPayload), model);
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.rawPayload.length, model.length);
+    assert.notEqual(plain.headers.etag, brotli.headers.etag, 'each encoding is its own representation');
+    const revalidated = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': brotli.headers.etag as string } });
+    assert.equal(revalidated.statusCode, 304);
+    const part = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } });
+    assert.equal(part.statusCode, 206);
+    assert.equal(part.body, 'glTF');
+
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(api.headers['content-encoding'], 'gzip');
+    assert.ok(JSON.parse(zlib.gunzipSync(api.rawPayload).toString()).openapi);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' }, payload: zlib.gzipSync('{}') });
+    assert.notEqual(sent.statusCode, 200, 'compressed request bodies are not taken');
   });
 
   test('metrics count requests by route', async () => {

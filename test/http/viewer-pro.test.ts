@@ -6,6 +6,9 @@ import { signedInPartner } from '../helpers/partner-session.ts';
 import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
 import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
 
+/** Where the viewer page shows figures reserved for Pro. */
+const PRO_PLACES = ['fig-kwp', 'fig-kwh', 'fig-specific', 'fig-shading', 'fig-cost', 'fig-payback', 'fig-npv', 'fig-co2', 'wizard-chart', 'wizard-target'];
+
 describe('the viewer for signed-in Pro users', () => {
   let ctx: TestContext;
   let smtp: SmtpStandIn;
@@ -21,7 +24,11 @@ describe('the viewer for signed-in Pro users', () => {
   test('Pro: the whole Solar Wizard and HD models; free and signed-out visitors: the preview and SD', async () => {
     const { browser } = await signedInPartner(ctx, smtp, 'homeowner@example.com');
     const model = async () => json(await ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude: 48.2, longitude: 16.37 }, cookies: Object.fromEntries(browser.cookies) })).id;
-    const free = pageSettings((await browser.get('/viewer?lat=48.2&lng=16.37')).body);
+    const freePage = (await browser.get('/viewer?lat=48.2&lng=16.37')).body;
+    const free = pageSettings(freePage);
+    for (const place of PRO_PLACES) assert.ok(!freePage.includes(`id="${place}"`), `the free page has no place for ${place}`);
+    assert.ok(freePage.includes('id="fig-panels"'), 'the preview shows the panel count');
+    assert.ok(!freePage.includes('<!--pro-->'), 'no marks left in the page');
     assert.equal(free.wizardAccess, 'preview', 'free plan');
     assert.equal(free.upgradeUrl, '/partner', 'a signed-in free user is sent to the portal to upgrade');
     assert.equal(await model(), 'sd_48.2_16.37_0.3');
@@ -30,6 +37,7 @@ describe('the viewer for signed-in Pro users', () => {
     const created = json<{ sessionId: string; viewerUrl: string }>(await ctx.app.inject({ method: 'POST', url: '/api/mcp-sessions', payload: { latitude: 48.2, longitude: 16.37, agentName: 'helper' } }));
     const page = await browser.get(new URL(created.viewerUrl).pathname + new URL(created.viewerUrl).search);
     assert.equal(pageSettings(page.body).wizardAccess, 'full');
+    for (const place of PRO_PLACES) assert.ok(page.body.includes(`id="${place}"`), `the Pro page has ${place}`);
     assert.equal(await model(), 'hd_48.2_16.37_0.3');
     const session = json(await ctx.app.inject({ method: 'GET', url: `/api/mcp-sessions/${created.sessionId}` }));
     assert.equal(session.quality, 'hd', 'the session follows the HD model its Pro user opened');
@@ -37,5 +45,6 @@ describe('the viewer for signed-in Pro users', () => {
 
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/viewer?lat=48.2&lng=16.37' });
     assert.equal(pageSettings(anonymous.body).wizardAccess, 'preview');
+    assert.ok(!anonymous.body.includes('id="fig-kwh"'));
   });
 });

@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 
 /**
  * `GET /files/*`: model files of the local object store, with ETag, Range and immutable caching (their
- * names carry a content hash). Not registered when models live in S3.
+ * names carry a content hash), sent as their brotli or gzip copy to clients that accept one (`Vary:
+ * Accept-Encoding`; each copy has its own ETag and byte ranges). Not registered when models live in S3.
  */
 export const fileRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   fs.mkdirSync(root, { recursive: true });
@@ -18,11 +19,13 @@ export const fileRoutes: FastifyPluginAsync<{ root: string }> = async (app, { ro
     etag: true,
     lastModified: true,
     acceptRanges: true,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('access-control-allow-origin', '*');
-      if (filePath.endsWith('.glb')) reply.header('content-type', 'model/gltf-binary');
+      // The type of the model itself, also when its compressed copy is sent.
+      if (/\.glb(\.br|\.gz)?$/.test(filePath)) reply.header('content-type', 'model/gltf-binary');
     },
   });
 };

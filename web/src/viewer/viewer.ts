@@ -10,9 +10,12 @@ import { ModelBuildings } from './model-buildings.ts';
 import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
+import { NO_INSETS, type Insets } from './view-insets.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
+/** Workers decoding the model's meshopt-compressed geometry. */
+const MESHOPT_WORKERS = 2;
 /** Haze: the share of colour lost to the sky's horizon grows with distance, about 12 % at the model's diameter. */
 const HAZE_PER_RADIUS = 0.18;
 
@@ -50,6 +53,9 @@ export class Viewer {
   #modelRadius = 300;
   #tallest = 50;
   #renderQueued = false;
+  #insets: Insets = NO_INSETS;
+  /** While the model's shaders compile in the background, frames wait (a frame would compile them at once, blocking). */
+  #compiling = false;
 
   constructor(container: HTMLElement) {
     this.#container = container;
@@ -91,11 +97,22 @@ export class Viewer {
    * @param onProgress - share of the download received, 0 to 1, when the size is known
    */
   async load(url: string, onProgress?: (fraction: number) => void): Promise<void> {
+    // Decoding the compressed geometry runs in workers, not on the page's thread.
+    MeshoptDecoder.useWorkers(MESHOPT_WORKERS);
     const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
     const gltf = await loader.loadAsync(url, (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
-    this.setContent(gltf);
+    this.#compiling = true;
+    try {
+      this.setContent(gltf);
+      // The model's shaders are compiled in parallel (KHR_parallel_shader_compile) before the first
+      // frame shows it, instead of one long stop of the page inside that frame.
+      await this.renderer.compileAsync(this.scene, this.camera);
+    } finally {
+      this.#compiling = false;
+      this.requestRender();
+    }
   }
 
   /** Shows a loaded model: shadows on, camera limits fitted to its size. */
@@ -166,6 +183,36 @@ export class Viewer {
     this.requestRender();
   }
 
+  /**
+   * Tells the view which parts of the canvas panels cover: the orbit target is then drawn in the
+   * middle of the rest (the projection is shifted, the camera does not move), so what the visitor
+   * looks at is never under a panel.
+   */
+  setInsets(insets: Insets): void {
+    const now = this.#insets;
+    // Unchanged insets draw nothing: every frame of a large model costs the page a long stop on slow devices.
+    if (insets.left === now.left && insets.right === now.right && insets.top === now.top && insets.bottom === now.bottom) return;
+    this.#insets = insets;
+    this.#applyInsets();
+    this.requestRender();
+  }
+
+  /** The parts of the canvas panels cover, as last set. */
+  get insets(): Insets {
+    return this.#insets;
+  }
+
+  /** The camera distance at which a sphere of `radius` metres around the target fills the uncovered view. */
+  distanceToShow(radius: number): number {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const { left, right, top, bottom } = this.#insets;
+    const tanHalfHeight = Math.tan((this.camera.fov * Math.PI) / 360);
+    const visibleHeight = tanHalfHeight * ((height - top - bottom) / height);
+    const visibleWidth = tanHalfHeight * (width / height) * ((width - left - right) / width);
+    return radius / Math.max(Math.min(visibleHeight, visibleWidth), 0.05);
+  }
+
   /** Height of the highest surface at a ground point, or undefined outside the model. */
   heightAt(east: number, north: number): number | undefined {
     if (!this.content) return undefined;
@@ -223,7 +270,7 @@ export class Viewer {
     this.#renderQueued = true;
     requestAnimationFrame(() => {
       this.#renderQueued = false;
-      this.#render();
+      if (!this.#compiling) this.#render();
     });
   }
 
@@ -265,8 +312,17 @@ export class Viewer {
     const height = Math.max(this.#container.clientHeight, 1);
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
-    this.camera.updateProjectionMatrix();
+    this.#applyInsets();
     this.requestRender();
+  }
+
+  #applyInsets(): void {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const { left, right, top, bottom } = this.#insets;
+    if (left === right && top === bottom) this.camera.clearViewOffset();
+    else this.camera.setViewOffset(width, height, (right - left) / 2, (bottom - top) / 2, width, height);
+    this.camera.updateProjectionMatrix();
   }
 }
 

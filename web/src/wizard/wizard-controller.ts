@@ -14,6 +14,8 @@ import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker
 import { ShadingClient } from './shading-client.ts';
 import { WizardForm, type WizardChoices } from './wizard-form.ts';
 import { WizardView } from './wizard-view.ts';
+import { pointerIsTouch, WizardSheet } from './wizard-sheet.ts';
+import { coveredInsets } from '../viewer/view-insets.ts';
 import { reportDesign } from './report-design.ts';
 import type { SiteReportDesign } from '../../../src/contract/report.ts';
 import { formats, shapeName, t } from '../viewer/language.ts';
@@ -21,9 +23,15 @@ import { formats, shapeName, t } from '../viewer/language.ts';
 /** A click moves the pointer less than this (pixels); more is a drag of the view. */
 const CLICK_SLOP = 6;
 
+/** Roofs are shown with at least this much around them (metres from their centre), so the street is recognisable. */
+const ROOF_SURROUNDINGS = 25;
+
 /** The system configuration a lead carries along (and tests read). */
 export interface WizardConfiguration {
   roof: string;
+  /** Where the chosen roof is: the centre of its faces. */
+  roofLatitude: number;
+  roofLongitude: number;
   panels: number;
   kwp: number;
   annualKwh: number;
@@ -53,10 +61,17 @@ export class WizardController {
   readonly #toggle: HTMLButtonElement;
   readonly #meshes: PanelMeshes;
   readonly #roofEditor: RoofEditor;
+  readonly #sheet: WizardSheet;
+  readonly #stage: HTMLElement;
+  readonly #timePanel: HTMLElement;
+  /** A touch screen: instructions say "tap", not "click". */
+  readonly #touch: boolean;
   #correction: RoofCorrection | undefined;
   #shading: ShadingClient | undefined;
   #choices: WizardChoices;
   #roof: PickedRoof | undefined;
+  /** Centre of the picked roof in the model frame. */
+  #roofCentre: [number, number, number] | undefined;
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
@@ -70,7 +85,11 @@ export class WizardController {
     this.#viewer = viewer;
     this.#settings = settings;
     this.#notice = notice;
-    this.#view = new WizardView(document);
+    this.#view = new WizardView(document, settings.wizardAccess);
+    this.#touch = pointerIsTouch(document.defaultView!);
+    this.#stage = document.getElementById('stage')!;
+    this.#timePanel = document.getElementById('time-panel')!;
+    this.#sheet = new WizardSheet(document, () => this.#fitView());
     this.#form = new WizardForm(document);
     this.#meshes = new PanelMeshes(viewer.scene);
     this.#roofEditor = new RoofEditor(document, (correction) => void this.correctRoof(correction));
@@ -116,7 +135,7 @@ export class WizardController {
     if (!this.#viewer.content) return;
     const roof = pickRoofBelow(this.#viewer.content, buildings, east, north);
     if (roof) void this.selectRoof(roof);
-    else this.#view.state('pick', t('wizard.noRoofAtPosition'));
+    else this.#view.state('pick', t(this.#touch ? 'wizard.noRoofAtPositionTap' : 'wizard.noRoofAtPosition'));
   }
 
   /** The roof the wizard opens on when the visitor has not picked one (their building); undefined: none. */
@@ -131,6 +150,8 @@ export class WizardController {
 
   open(): void {
     this.#view.panel.hidden = false;
+    this.#view.panel.ownerDocument.getElementById('app')!.dataset.wizard = 'open';
+    this.#fitView();
     if (this.#viewer.content) {
       this.#shading ??= new ShadingClient();
       this.#shading.prepare(this.#viewer.content);
@@ -144,11 +165,13 @@ export class WizardController {
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
     if (!this.#roof && this.#preferred && !this.#settings.wizard) void this.selectRoof(this.#preferred);
-    else if (!this.#roof) this.#view.state('pick', t('wizard.pick'));
+    else if (!this.#roof) this.#view.state('pick', t(this.#touch ? 'wizard.pickTap' : 'wizard.pick'));
   }
 
   close(): void {
     this.#view.panel.hidden = true;
+    delete this.#view.panel.ownerDocument.getElementById('app')!.dataset.wizard;
+    this.#fitView();
     this.#toggle.setAttribute('aria-expanded', 'false');
   }
 
@@ -156,6 +179,7 @@ export class WizardController {
   startOver(): void {
     this.#generation++;
     this.#roof = undefined;
+    this.#roofCentre = undefined;
     this.#correction = undefined;
     this.#roofEditor.hide();
     this.#candidates = [];
@@ -165,7 +189,8 @@ export class WizardController {
     this.#viewer.requestRender();
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
-    this.#view.state('pick', t('wizard.removed'));
+    this.#sheet.expand(false);
+    this.#view.state('pick', t(this.#touch ? 'wizard.removedTap' : 'wizard.removed'));
   }
 
   /** Called with every finished design, and with undefined when the panels are removed. */
@@ -176,9 +201,13 @@ export class WizardController {
 
   /** The current design for a lead, or undefined before one is made. */
   configuration(): WizardConfiguration | undefined {
-    if (!this.#roof || !this.#design) return undefined;
+    if (!this.#roof || !this.#design || !this.#roofCentre) return undefined;
+    const origin = this.#viewer.info.origin ?? this.#settings;
+    const [longitude, latitude] = new LocalFrame(origin.latitude, origin.longitude).toLonLat([this.#roofCentre[0], -this.#roofCentre[2]]);
     return {
       roof: this.#roof.osmId,
+      roofLatitude: Math.round(latitude * 1e7) / 1e7,
+      roofLongitude: Math.round(longitude * 1e7) / 1e7,
       panels: this.#design.panelCount,
       kwp: this.#design.kwp,
       annualKwh: this.#design.annualKwh,
@@ -227,7 +256,12 @@ export class WizardController {
     const corners = roof.segments.flatMap((segment) => segment.outline);
     const centre = [0, 1, 2].map((k) => corners.reduce((sum, corner) => sum + corner[k], 0) / corners.length) as [number, number, number];
     const size = Math.max(...corners.map((corner) => Math.hypot(corner[0] - centre[0], corner[2] - centre[2])));
-    this.#viewer.focus(centre, Math.min(Math.max(size * 3, 45), 200));
+    this.#roofCentre = centre;
+    this.#sheet.expand(false);
+    this.#fitView();
+    // The roof and its neighbours fill the part of the view no panel covers: close enough to see the
+    // panels, far enough to recognise the street, on a phone as on a desktop.
+    this.#viewer.focus(centre, Math.min(Math.max(this.#viewer.distanceToShow(Math.max(size * 2, ROOF_SURROUNDINGS)), 30), 300));
     await this.#relayout();
   }
 
@@ -290,7 +324,8 @@ export class WizardController {
       this.#view.panel.dataset.panels = String(chosen.length);
       // The directions the chosen panels face, for pages and tests that check the design (e.g. "180,0").
       this.#view.panel.dataset.panelAzimuths = [...new Set(chosen.map((p) => Math.round(p.azimuthDeg)))].join(',');
-      this.#view.panel.dataset.annualKwh = String(design.annualKwh);
+      // Yield figures reach the page only for Pro (or a partner's embed): a data attribute is in the DOM too.
+      if (this.#settings.wizardAccess === 'full') this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
       for (const listener of this.#designListeners) listener({ design, candidates: this.#candidates, losses: this.#losses });
@@ -304,6 +339,12 @@ export class WizardController {
     if (design.panelCount === 0) return t(this.#choices.goal === 'maximize_roi' ? 'wizard.noPayback' : 'wizard.noSun');
     const dropped = design.selection.weak.length > 0 ? ` ${t('wizard.weak', { count: design.selection.weak.length })}` : '';
     return `${t('wizard.summary', { count: design.panelCount })}${dropped}`;
+  }
+
+  /** Keeps what the visitor looks at in the part of the view that the wizard and the time bar leave free. */
+  #fitView(): void {
+    const panels = [this.#view.panel, this.#timePanel].map((element) => element.getBoundingClientRect());
+    this.#viewer.setInsets(coveredInsets(this.#stage.getBoundingClientRect(), panels));
   }
 
   #fail(error: unknown): void {
@@ -328,7 +369,7 @@ export class WizardController {
       if (!this.#viewer.content) return;
       const roof = pickRoofAtPointer(this.#viewer.content, buildings, this.#viewer.camera, pointer);
       if (roof) void this.selectRoof(roof);
-      else this.#view.say(t('wizard.notRoof'));
+      else this.#view.say(t(this.#touch ? 'wizard.notRoofTap' : 'wizard.notRoof'));
     });
   }
 }

@@ -1,11 +1,16 @@
 import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
+import { fillYieldLegend } from './yield-legend.ts';
 import { formats, t } from '../viewer/language.ts';
 
 /** The wizard's states, shown to tests and styles as `data-state` on the panel. */
 export type WizardState = 'closed' | 'pick' | 'working' | 'done' | 'empty' | 'error';
 
-/** Writes a design's figures into the side panel (text only: nothing the page shows is parsed as HTML). */
+/**
+ * Writes a design's figures into the side panel (text only: nothing the page shows is parsed as HTML).
+ * In the preview the page has no places for Pro figures (the service leaves them out), and this writes
+ * none anywhere else: only the panel count.
+ */
 export class WizardView {
   readonly panel: HTMLElement;
   readonly #document: Document;
@@ -14,8 +19,10 @@ export class WizardView {
   readonly #bar: HTMLProgressElement;
   readonly #result: HTMLElement;
   readonly #startOver: HTMLButtonElement;
+  readonly #full: boolean;
 
-  constructor(document: Document) {
+  constructor(document: Document, access: 'full' | 'preview') {
+    this.#full = access === 'full';
     this.#document = document;
     this.panel = document.getElementById('side-panel')!;
     this.#status = document.getElementById('wizard-status')!;
@@ -46,10 +53,19 @@ export class WizardView {
 
   /** Shows a design; `monthlyTarget` draws the target line and states whether it is reached. */
   show(design: Design, monthlyTarget: number | undefined): void {
-    const set = (id: string, text: string) => (this.#document.getElementById(id)!.textContent = text);
     const f = formats();
     const n = (value: number) => f.number(value);
+    const set = (id: string, text: string) => {
+      const place = this.#document.getElementById(id);
+      if (place) place.textContent = text;
+    };
     set('fig-panels', n(design.panelCount));
+    fillYieldLegend(this.#document.getElementById('wizard-legend')!, this.#full ? design.bestPanelKwh : undefined, n);
+    set('wizard-source', design.fallback
+      ? t('source.fallback', { accuracy: t('source.accuracy') })
+      : t('source.service', { source: design.source }));
+    this.#result.hidden = false;
+    if (!this.#full) return;
     set('fig-kwp', t('value.kwp', { value: f.number(design.kwp, 2) }));
     set('fig-kwh', t('value.kwh', { value: n(design.annualKwh) }));
     set('fig-specific', t('value.specific', { value: n(design.specificYield) }));
@@ -64,11 +80,6 @@ export class WizardView {
         ? t('target.covers', { target: n(target.annualKwh / 12), average: n(design.annualKwh / 12) })
         : t('target.cannot', { target: n(target.annualKwh / 12), share: f.percent(target.share) })
       : '');
-    const chart = this.#document.getElementById('wizard-chart')!;
-    chart.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
-    set('wizard-source', design.fallback
-      ? t('source.fallback', { accuracy: t('source.accuracy') })
-      : t('source.service', { source: design.source }));
-    this.#result.hidden = false;
+    this.#document.getElementById('wizard-chart')?.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
   }
 }

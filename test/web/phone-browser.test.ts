@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { LeadsRepository } from '../../src/db/leads-repository.ts';
+import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { HandMadeMap, type Metres } from '../helpers/hand-made-map.ts';
+import { createListeningContext, freePort, type ListeningContext } from '../helpers/listening-service.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
+import { freeViewCentre } from '../helpers/view-centre.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+
+const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
+const recording = sharedDataFile(RECORDING);
+const skip = browserSkipReason() ?? (!recording ? missingSharedData(RECORDING) : false);
+const SITE = { lat: 45.0, lng: 8.0 };
+
+/** A street of gabled houses drawn by hand around the site; the house at the centre is the visitor's. */
+function street(folder: string): { file: string; house: string; houseAt: { lat: number; lng: number } } {
+  const map = new HandMadeMap(SITE.lat, SITE.lng);
+  const box = (x: number, y: number, w: number, d: number): Metres[] => [[x - w / 2, y - d / 2], [x + w / 2, y - d / 2], [x + w / 2, y + d / 2], [x - w / 2, y + d / 2]];
+  const tags = { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:orientation': 'along' };
+  const id = map.way(box(0, 0, 14, 10), tags, true);
+  for (const x of [-30, 30]) for (const y of [-28, 0, 28]) map.way(box(x, y, 13, 9), tags, true);
+  for (const y of [-28, 28]) map.way(box(0, y, 14, 10), tags, true);
+  map.way([[-120, 16], [120, 16]], { highway: 'residential' });
+  return { file: map.write(folder), house: `way/${id}`, houseAt: SITE };
+}
+
+/** An installer's page on another origin that frames the embed, as a partner would. */
+async function installerPage(embedUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const page = `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sunny Roofs</title></head>
+<body style="margin:0;font-family:sans-serif"><h1 style="margin:12px">Sunny Roofs: solar for your house</h1>
+<iframe src="${embedUrl}" title="3D solar viewer" allow="fullscreen" style="display:block;width:100%;height:560px;border:0"></iframe></body></html>`;
+  const server = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
+  return { url: `http://localhost:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const panel = (frame: Frame) => frame.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset }));
+
+async function settled(frame: Frame): Promise<Record<string, string | undefined>> {
+  await frame.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')!.dataset.state ?? ''), null, { timeout: 60_000 });
+  return panel(frame);
+}
+
+/** Whether the element is the topmost thing at its own centre (nothing lies over it). */
+const onTop = (frame: Frame, id: string) => frame.evaluate((id) => {
+  const element = document.getElementById(id)!;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+}, id);
+
+describe('a homeowner on an installer’s page designs their roof and asks for a quote', { skip }, () => {
+  let ctx: ListeningContext;
+  let pvgis: PvgisStandIn;
+  let browser: Browser;
+  let key: string;
+  let accountId: number;
+  let map: ReturnType<typeof street>;
+  let host: Awaited<ReturnType<typeof installerPage>>;
+  let folder: string;
+  before(async () => {
+    pvgis = await PvgisStandIn.start(recording!);
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-street-'));
+    map = street(folder);
+    ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: map.file } });
+    key = await ctx.createKey('business', 'installer@sunny.example');
+    const accounts = new AccountsRepository(ctx.database.db);
+    accountId = (await accounts.findByEmail('installer@sunny.example'))!.id;
+    await accounts.updateProfile(accountId, { companyName: 'Sunny Roofs', leadCapture: true, notificationEmail: 'leads@sunny.example', privacyUrl: null });
+    host = await installerPage(`${ctx.baseUrl}/embed?lat=${SITE.lat}&lng=${SITE.lng}&key=${key}`);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await host?.close();
+    await ctx?.close();
+    await pvgis?.close();
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('on a phone (390 × 844, touch): a tap designs the roof, which stays in view above the collapsed sheet; the quote carries the roof', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    const frame = page.frames().find((f) => f.url().includes('/embed'))!;
+    await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    // The wizard opens on the building at the embed's point, the visitor's house.
+    await frame.locator('#wizard-toggle').tap();
+    const design = await settled(frame);
+    assert.equal(design.state, 'done', await frame.locator('#wizard-status').textContent() ?? '');
+    assert.equal(design.roof, map.house, 'the house at the embed’s point');
+    assert.equal(design.sheet, 'collapsed', 'the sheet stays collapsed over the design');
+    const sheet = (await frame.locator('#side-panel').boundingBox())!;
+    assert.ok(sheet.height < 200, `the collapsed sheet leaves the view free: ${sheet.height} px of 560`);
+    const distance = Number(await frame.locator('#app').getAttribute('data-camera-distance'));
+    assert.ok(distance >= 40 && distance <= 300, `the roof is framed with its street around it, not filling the screen: ${distance} m`);
+    assert.ok(await onTop(frame, 'wizard-start-over'), 'Start over is in view');
+    assert.ok(await onTop(frame, 'quote-button'), 'Get a quote is in view, under nothing');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-design.png') });
+
+    // The roof is in the middle of the free part of the view: after Start over, a tap there finds it again.
+    await frame.locator('#wizard-start-over').tap();
+    assert.match(await frame.locator('#wizard-status').textContent() ?? '', /Tap a roof/, 'touch wording');
+    const centre = await freeViewCentre(page, frame);
+    await page.touchscreen.tap(centre.x, centre.y);
+    assert.equal((await settled(frame)).roof, map.house, 'the designed roof is where the view is free');
+
+    await frame.locator('#wizard-sheet').tap();
+    assert.equal((await panel(frame)).sheet, 'expanded');
+    assert.match(await frame.locator('#wizard-legend').textContent() ?? '', /kWh a year per panel/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-design-expanded.png') });
+
+    await frame.locator('#quote-button').tap();
+    const form = frame.locator('#quote-form');
+    await form.getByLabel('Name').fill('Ada Homeowner');
+    await form.getByLabel('E-mail').fill('ada@home.example');
+    await form.getByLabel('Address of the house').fill('Via Roma 1, Asti');
+    await form.locator('input[name="consent"]').check();
+    assert.match(await frame.locator('#quote-configuration').textContent() ?? '', /panels/);
+    await frame.locator('#quote-send').tap();
+    await frame.waitForSelector('#quote-dialog[data-state="sent"]', { timeout: 15_000 });
+    const { leads } = await new LeadsRepository(ctx.database.db).page(accountId, 0, 10);
+    const sent = leads.find((lead) => lead.email === 'ada@home.example')!.configuration;
+    assert.equal(sent.roof, map.house);
+    assert.ok(Math.abs(sent.roofLatitude! - map.houseAt.lat) < 2e-5 && Math.abs(sent.roofLongitude! - map.houseAt.lng) < 3e-5, `the roof’s own location: ${sent.roofLatitude}, ${sent.roofLongitude}`);
+    assert.ok(sent.panels! > 0 && sent.kwp! > 0 && sent.annualKwh! > 0 && sent.goal === 'maximize_energy', JSON.stringify(sent));
+    await context.close();
+  });
+
+  test('on a desktop (1280 × 800): the panel leaves the roof in view; the chart has a kWh axis, months and values on hover', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(host.url);
+    const frame = page.frames().find((f) => f.url().includes('/embed'))!;
+    await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await frame.locator('#wizard-toggle').click();
+    assert.equal((await settled(frame)).roof, map.house, 'the wizard opens on the house at the embed’s point');
+    await frame.locator('#wizard-start-over').click();
+    assert.match(await frame.locator('#wizard-status').textContent() ?? '', /Click a roof/);
+    const free = await freeViewCentre(page, frame);
+    await page.mouse.click(free.x, free.y);
+    assert.equal((await settled(frame)).roof, map.house, 'the designed roof is beside the panel, not under it');
+    assert.ok(await onTop(frame, 'wizard-start-over'), 'Start over is in view');
+    const labels = await frame.locator('#wizard-chart svg text').allTextContents();
+    assert.ok(labels.includes('kWh') && labels.includes('Jan') && labels.includes('Dec') && labels.some((label) => /^\d[\d,]*$/.test(label) && label !== '0'), `axis and months: ${labels.join(' ')}`);
+    const june = frame.locator('#wizard-chart .chart-hit[data-month="5"]');
+    await june.hover();
+    assert.match(await frame.locator('#wizard-chart .chart-value').textContent() ?? '', /^June: [\d,]+ kWh$/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'desktop-design.png') });
+    await page.close();
+  });
+
+  test('a visitor without Pro gets the preview: the panel count and the prompt, and no kWh figure anywhere in the page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.baseUrl}/viewer?lat=${SITE.lat}&lng=${SITE.lng}&wizard=maximize_energy&roofLat=${map.houseAt.lat}&roofLng=${map.houseAt.lng}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    const state = await settled(page.mainFrame());
+    assert.equal(state.state, 'done');
+    assert.equal(state.access, 'preview');
+    assert.equal(state.annualKwh, undefined);
+    assert.match(await page.locator('#fig-panels').textContent() ?? '', /^\d+$/);
+    assert.ok(await page.locator('#wizard-upgrade').isVisible());
+    const dom = await page.evaluate(() => document.documentElement.outerHTML);
+    const figure = /.{0,80}(\d\s*(kWh|kWp|kg\/year)|€\s*\d|payback).{0,40}/i.exec(dom);
+    assert.equal(figure, null, `no yield, power, money or payback figure in the DOM: ${figure?.[0]}`);
+    assert.equal(await page.locator('#wizard-chart, #fig-kwh, #fig-payback').count(), 0);
+    await page.close();
+  });
+});
