@@ -43,6 +43,8 @@ interface Result {
   wallSeconds: number;
   perMinute: number;
   steadyPerMinute: number;
+  /** Places handed to the queue per second by the command (first to last request). */
+  queuedPerSecond: number;
 }
 
 const results: Result[] = [];
@@ -50,9 +52,9 @@ for (const workers of [1, 2]) results.push(await measure(workers));
 
 const load = os.loadavg().map((n) => n.toFixed(1)).join(', ');
 console.log(`\n${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), shared with other work · load average now ${load}\n`);
-console.log('| worker processes | models | failed | plan + queue s | first request → last model s | models/min | steady models/min (first → last finished) |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.workers} | ${r.models} | ${r.failed} | ${r.queueSeconds.toFixed(1)} | ${r.wallSeconds.toFixed(1)} | ${r.perMinute.toFixed(1)} | ${r.steadyPerMinute.toFixed(1)} |`);
+console.log('| worker processes | models | failed | command start → first request s | places queued per s | first request → last model s | models/min | steady models/min (first → last finished) |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.workers} | ${r.models} | ${r.failed} | ${r.queueSeconds.toFixed(1)} | ${r.queuedPerSecond.toFixed(0)} | ${r.wallSeconds.toFixed(1)} | ${r.perMinute.toFixed(1)} | ${r.steadyPerMinute.toFixed(1)} |`);
 console.log(`\nscaling ratio (2 workers ÷ 1 worker, models/min): ${(results[1].perMinute / results[0].perMinute).toFixed(2)}; steady: ${(results[1].steadyPerMinute / results[0].steadyPerMinute).toFixed(2)}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -75,14 +77,14 @@ async function measure(workers: number): Promise<Result> {
       const { rows } = await client.query(
         `select count(*) filter (where status = 'ready') as ready, count(*) filter (where status = 'failed') as failed,
                 extract(epoch from max(completed_at) - min(requested_at)) as wall, extract(epoch from max(completed_at) - min(completed_at)) as steady,
-                extract(epoch from min(requested_at)) as first_request
+                extract(epoch from min(requested_at)) as first_request, extract(epoch from max(requested_at) - min(requested_at)) as queueing
            from "${schema}".model_jobs`,
       );
       const row = rows[0];
       const models = Number(row.ready) + Number(row.failed);
       const queueSeconds = Number(row.first_request) - started / 1000;
       const wall = Number(row.wall);
-      return { workers, models: Number(row.ready), failed: Number(row.failed), queueSeconds, wallSeconds: wall, perMinute: (models / wall) * 60, steadyPerMinute: ((models - 1) / Number(row.steady)) * 60 };
+      return { workers, models: Number(row.ready), failed: Number(row.failed), queueSeconds, wallSeconds: wall, perMinute: (models / wall) * 60, steadyPerMinute: ((models - 1) / Number(row.steady)) * 60, queuedPerSecond: (models - 1) / Number(row.queueing) };
     } finally {
       await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${schema}_queue" cascade`);
       await client.end();

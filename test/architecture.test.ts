@@ -85,6 +85,11 @@ const RULES: Rule[] = [
     refuse: (t) => t.startsWith('src/') && !(inFolder(t, 'src/contract', 'src/domain') || t === 'src/i18n/browser.ts' || t === 'src/modelgen/browser.ts' || t === 'src/irradiance/browser.ts' || t === 'src/solar-design/index.ts'),
   },
   {
+    name: 'the site report (report/) imports only itself, the contract, domain rules, the languages and packages',
+    covers: (f) => inFolder(f, 'src/report'),
+    refuse: (t) => t.startsWith('src/') && !inFolder(t, 'src/report', 'src/contract', 'src/domain', 'src/i18n'),
+  },
+  {
     name: 'the languages (i18n) import only themselves, the contract and packages',
     covers: (f) => inFolder(f, 'src/i18n'),
     refuse: (t) => t.startsWith('src/') && !inFolder(t, 'src/i18n', 'src/contract'),

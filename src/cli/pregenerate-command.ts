@@ -80,14 +80,17 @@ async function follow(service: PregenerationService, runId: number, now: () => D
   const first = await service.counts(runId);
   const since = { atMs: now().getTime(), done: first.ready + first.failed };
   for (;;) {
+    const asked = Date.now();
     const counts = await service.counts(runId);
+    // A run of a million places takes a while to count: read less often, so the database works for the workers.
+    const pauseMs = Math.max(everySeconds * 1000, (Date.now() - asked) * 20);
     const estimate = estimateProgress(counts, since, now().getTime());
     const rate =
       estimate.perMinute === undefined ? (estimate.remaining === 0 ? 'all done' : 'waiting for the first model from a worker')
       : `${estimate.perMinute.toFixed(1)} models/min${estimate.remaining === 0 ? '' : `, about ${formatDuration(estimate.etaSeconds ?? 0)} left`}`;
     display.update(estimate.percent, `${estimate.done}/${counts.total} done (${counts.failed} failed, ${counts.inProgress} in the queue) · ${rate}`);
     if (estimate.remaining === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, everySeconds * 1000));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   display.done();
   const counts = await service.counts(runId);

@@ -59,7 +59,9 @@ export class GenerationWorker {
     const { boss } = this.#options.queue;
     await boss.work(
       GENERATE_MODEL_QUEUE,
-      { includeMetadata: true, localConcurrency: this.#options.concurrency, pollingIntervalSeconds: 1 },
+      // Between fetches each slot waits out the polling second, which would cap a worker at one model a
+      // second per slot: while a backlog waits (a pre-generated area), it fetches again at once.
+      { includeMetadata: true, localConcurrency: this.#options.concurrency, pollingIntervalSeconds: 1, burstWhenReadyExceeds: 1 },
       async ([job]: JobWithMetadata<GenerateModelJob>[]) => this.#generate(job),
     );
     await boss.work(GENERATE_MODEL_DEAD_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]: JobWithMetadata<GenerateModelJob>[]) => this.#giveUp(job));

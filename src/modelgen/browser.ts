@@ -8,4 +8,4 @@ export { checkCorrection, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, 
 export type { RoofSegment } from './geometry/roof-segment.ts';
 /** The local metric frame and the polygon helpers the Solar Wizard lays panels out with. */
 export { LocalFrame, type Point2 } from './geometry/local-frame.ts';
-export { bounds, distanceToSegment } from './geometry/polygon.ts';
+export { bounds, distanceToSegment, pointInRing } from './geometry/polygon.ts';

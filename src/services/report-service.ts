@@ -7,7 +7,7 @@ import { siteReportPdf } from '../report/site-report-pdf.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
-/** Site reports one address may have made an hour (a visitor downloads a few; each costs a PDF). */
+/** Site reports one address may have made an hour on keyless pages (a visitor downloads a few; each costs a PDF). */
 export const REPORTS_PER_IP_PER_HOUR = 30;
 
 /** What one report is made of, once the installer is known. */
@@ -38,9 +38,10 @@ export class ReportService {
 
   /**
    * The report a visitor downloads. With the embed's key, the installer's company name goes on it;
-   * undefined for a key that does not work.
+   * undefined for a key that does not work. Like the embed itself, a partner's page is not rate
+   * limited; keyless pages (`/viewer`) are, per address.
    *
-   * @throws RateLimitedError past {@link REPORTS_PER_IP_PER_HOUR} reports an hour from `ip`
+   * @throws RateLimitedError past {@link REPORTS_PER_IP_PER_HOUR} reports an hour from `ip` without a key
    * @throws InvalidRequestError for a snapshot that is not the image it claims to be
    */
   async download(request: ReportRequest, ip: string, now: Date): Promise<Buffer | undefined> {
@@ -49,8 +50,9 @@ export class ReportService {
       const owner = await this.#authenticator.authenticate(request.key, now);
       if (!owner) return undefined;
       company = (await this.#accounts.findById(owner.accountId))?.companyName ?? null;
+    } else {
+      await consumeRateLimit(this.#limits, { bucket: `reports:ip:${ip}`, limit: REPORTS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: 'Too many reports from this address. Please try again in an hour.' }, now);
     }
-    await consumeRateLimit(this.#limits, { bucket: `reports:ip:${ip}`, limit: REPORTS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: 'Too many reports from this address. Please try again in an hour.' }, now);
     return this.render({ design: request.design, language: request.language ?? 'en', company, address: request.address, snapshot: request.snapshot }, now);
   }
 

@@ -8,6 +8,8 @@ export interface SunSample {
   direction: Vec3;
   /** Direct normal irradiance under a clear sky, W/m², times the sample's share of the year. */
   weight: number;
+  /** Month of the sample, 0 = January (the heatmap's monthly figures group by it). */
+  month: number;
 }
 
 const RADIANS = Math.PI / 180;
@@ -28,7 +30,7 @@ export function yearlySunSamples(latitude: number, longitude: number, stepMinute
       const sun = position(new Date(start + minutes * 60_000));
       if (sun.elevation <= 0) continue;
       const { x, y, z } = sunDirection(sun.azimuth, sun.elevation);
-      samples.push({ direction: [x, y, z], weight: clearSkyDni(sun.zenith * RADIANS) });
+      samples.push({ direction: [x, y, z], weight: clearSkyDni(sun.zenith * RADIANS), month });
     }
   }
   return samples;

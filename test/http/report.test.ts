@@ -98,6 +98,16 @@ describe('the site report (PDF)', () => {
     assert.ok([400, 413].includes(huge.statusCode), `an oversized snapshot is refused (${huge.statusCode})`);
   });
 
+  test('keyless pages may have 30 reports an hour per address; a partner’s embed is not limited', async () => {
+    // Refused snapshots count too (they cost the check), and keep the test quick.
+    const broken = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]).toString('base64')}`;
+    for (let i = 0; i < 30; i++) assert.equal((await report({ design: SAMPLE_DESIGN, snapshot: broken }, '198.51.100.70')).statusCode, 400, `report ${i + 1}`);
+    const limited = await report({ design: SAMPLE_DESIGN }, '198.51.100.70');
+    assert.equal(limited.statusCode, 429);
+    assert.match(json(limited).error as string, /Too many reports/);
+    assert.equal((await report({ design: { ...SAMPLE_DESIGN, panels: 0, faces: [] }, key }, '198.51.100.70')).statusCode, 200, 'with the embed key');
+  });
+
   test('a quote request with the design: the installer’s e-mail carries the report as a PDF attachment', { skip: pdfSkip }, async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -240,7 +240,7 @@ describe('the viewer while a model is made, and when it fails (test generator)',
       const context = await browser.newContext({ locale, extraHTTPHeaders: headers });
       const page = await context.newPage();
       await page.goto(`${ctx.baseUrl}/viewer?lat=45.1&lng=8.1`);
-      await page.waitForFunction(() => document.title !== '' && document.documentElement.lang !== '');
+      await page.waitForSelector('#app[data-language]');
       assert.equal(await page.getAttribute('html', 'lang'), expected, `${locale}, ${headers['accept-language']}`);
       assert.equal(await page.title(), title);
       await context.close();

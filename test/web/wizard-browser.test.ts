@@ -174,6 +174,12 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.match(await page.locator('#fig-payback').textContent() ?? '', /Jahre/);
     assert.equal(await page.locator('#wizard-report').textContent(), 'Bericht herunterladen (PDF)');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-german.png') });
+    // On a phone the report button is at the end of the wizard's sheet, within reach.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#wizard-report').scrollIntoViewIfNeeded();
+    assert.ok(await page.locator('#wizard-report').isVisible());
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-german-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.locator('#wizard-report').click()]);
     const pdf = fs.readFileSync((await download.path())!);
     if (!pdfToolsSkipReason()) {

@@ -14,7 +14,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       bodyLimit: REPORT_BODY_LIMIT_BYTES,
       schema: {
         summary: 'Site report (PDF) of a Solar Wizard design',
-        description: 'Used by the viewer pages: the design’s figures and a snapshot of the 3D view (JPEG or PNG data URL, at most 4096 px a side) in, an A4 PDF out, in the visitor’s language. With the embed key, the report names the installer from the partner’s profile. At most 30 reports an hour per address.',
+        description: 'Used by the viewer pages: the design’s figures and a snapshot of the 3D view (JPEG or PNG data URL, at most 4096 px a side) in, an A4 PDF out, in the visitor’s language. With the embed key, the report names the installer from the partner’s profile. Without a key (the `/viewer` page), at most 30 reports an hour per address.',
         tags: ['Viewer'],
         body: ReportRequest,
         produces: ['application/pdf'],

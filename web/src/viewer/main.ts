@@ -10,12 +10,13 @@ import { readSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
-import { chooseLanguage, translatePage } from './language.ts';
+import { chooseLanguage, t, translatePage } from './language.ts';
 import { setUpReportDownload, type ReportContent } from './report-download.ts';
 import { captureSnapshot } from './snapshot.ts';
 import { AddressSearch } from './address-search.ts';
 import { EmptyPlaceMessage } from './empty-place.ts';
 import { MyBuilding } from './my-building.ts';
+import { InsightTools } from '../insight/insight-tools.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -24,8 +25,10 @@ const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 async function start(): Promise<void> {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
-  await chooseLanguage(document, settings.language, navigator.languages);
+  const language = await chooseLanguage(document, settings.language, navigator.languages);
   translatePage(document);
+  // Shown to tests once the page's text is in its language.
+  app.dataset.language = language;
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
   const viewer = new Viewer(document.getElementById('stage')!);
@@ -35,7 +38,11 @@ async function start(): Promise<void> {
   });
   setUpCompass(document, viewer);
   setUpFullscreen(document, notice);
-  const time = new TimeControls(document, settings, new Date(), (moment) => viewer.setSun(moment.azimuth, moment.elevation));
+  const insight = new InsightTools(document, viewer, settings);
+  const time = new TimeControls(document, settings, new Date(), (moment) => {
+    viewer.setSun(moment.azimuth, moment.elevation);
+    insight.sunMoved(moment);
+  });
   document.addEventListener('keydown', (event) => {
     if (event.key === ' ' && !(event.target instanceof HTMLInputElement) && !(event.target instanceof HTMLButtonElement) && app.dataset.state === 'ready') {
       event.preventDefault();
@@ -48,12 +55,15 @@ async function start(): Promise<void> {
   const emptyPlace = new EmptyPlaceMessage(document);
   /** Whether the shown place was searched or located by the visitor (the wizard then opens on it). */
   let chosen = false;
+  /** The address the visitor searched, for the site report (not when they used their location). */
+  let address: string | undefined;
   new AddressSearch(document, {
     key: settings.key,
     near: () => settings,
     onChoose: (place) => {
       Object.assign(settings, { latitude: place.latitude, longitude: place.longitude });
       chosen = true;
+      address = place.label === t('search.myLocation') ? undefined : place.label.slice(0, 300);
       myBuilding.clear();
       emptyPlace.hide();
       wizard?.startOver();
@@ -62,7 +72,7 @@ async function start(): Promise<void> {
   });
   const reportContent = async (): Promise<ReportContent | undefined> => {
     const design = wizard?.reportDesign();
-    return design ? { design, snapshot: await captureSnapshot(viewer) } : undefined;
+    return design ? { design, snapshot: await captureSnapshot(viewer), ...(address ? { address } : {}) } : undefined;
   };
   setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }), reportContent);
   setUpReportDownload(document, settings, notice, reportContent);
@@ -94,6 +104,7 @@ async function start(): Promise<void> {
       wizard.preferRoof(mine?.roof);
       wizard.start();
       if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
+      insight.modelReady(wizard);
       const stop = viewer.onRender(() => {
         // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
         performance.mark(FIRST_MODEL_FRAME);

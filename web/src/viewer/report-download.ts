@@ -3,10 +3,11 @@ import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import { t } from './language.ts';
 import type { Notice } from './notice.ts';
 
-/** The design and the snapshot of the 3D view a site report is made of. */
+/** The design and the snapshot of the 3D view a site report is made of, and the address the visitor searched. */
 export interface ReportContent {
   design: SiteReportDesign;
   snapshot: string;
+  address?: string;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Design {
   selection: Selection;
   /** Yield of each candidate relative to the roof's best, 0–1. */
   relative: number[];
+  /** Yearly yield of each candidate with its own shading, kWh. */
+  panelKwh: number[];
   panelCount: number;
   kwp: number;
   annualKwh: number;
@@ -65,6 +67,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
   return {
     selection,
     relative: rated.map((panel) => (best > 0 ? panel.annualKwh / best : 0)),
+    panelKwh: rated.map((panel) => panel.annualKwh),
     panelCount: figures.panelCount,
     kwp: figures.kwp,
     annualKwh: figures.annualKwh,

@@ -32,6 +32,14 @@ export interface WizardConfiguration {
   roofCorrection?: RoofCorrection;
 }
 
+/** A finished design with the panels it was chosen from (index i of each list is candidate i). */
+export interface DesignedPanels {
+  design: Design;
+  candidates: PlacedPanel[];
+  /** Yearly shading loss of each candidate, 0–1. */
+  losses: number[];
+}
+
 /**
  * The Solar Wizard: picks a roof (a click, or the agent's roof position), lays panels out on its faces,
  * traces their shading in a worker, asks the service for the yield and lets the goal choose the panels.
@@ -56,6 +64,7 @@ export class WizardController {
   #preferred: PickedRoof | undefined;
   /** Bumped by every new request, so an answer to an older one is ignored. */
   #generation = 0;
+  readonly #designListeners = new Set<(designed: DesignedPanels | undefined) => void>();
 
   constructor(document: Document, viewer: Viewer, settings: ViewerSettings, notice: Notice) {
     this.#viewer = viewer;
@@ -150,10 +159,17 @@ export class WizardController {
     this.#candidates = [];
     this.#design = undefined;
     this.#meshes.clear();
+    for (const listener of this.#designListeners) listener(undefined);
     this.#viewer.requestRender();
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
     this.#view.state('pick', t('wizard.removed'));
+  }
+
+  /** Called with every finished design, and with undefined when the panels are removed. */
+  onDesign(listener: (designed: DesignedPanels | undefined) => void): () => void {
+    this.#designListeners.add(listener);
+    return () => this.#designListeners.delete(listener);
   }
 
   /** The current design for a lead, or undefined before one is made. */
@@ -275,6 +291,7 @@ export class WizardController {
       this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
+      for (const listener of this.#designListeners) listener({ design, candidates: this.#candidates, losses: this.#losses });
       if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
     } catch (error) {
       if (generation === this.#generation) this.#fail(error);
@@ -298,7 +315,8 @@ export class WizardController {
       down = event.isPrimary ? { x: event.clientX, y: event.clientY } : undefined;
     });
     canvas.addEventListener('pointerup', (event) => {
-      if (!down || this.#view.panel.hidden || !this.#viewer.content) return;
+      // A click another tool used (a measurement, a tapped panel) is not a roof pick.
+      if (!down || event.defaultPrevented || this.#view.panel.hidden || !this.#viewer.content) return;
       const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
       down = undefined;
       if (moved > CLICK_SLOP) return;

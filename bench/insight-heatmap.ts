@@ -1,0 +1,96 @@
+/**
+ * The sunlight heatmap in headless Chromium on this machine, on the Monaco 0.3 km HD model (OSM and
+ * SRTM terrain, around the Casino): time from the toggle to every cell computed, the cells, and how
+ * responsive the page stays meanwhile — the longest gap between animation frames (a frame requested
+ * every tick) and the longest main-thread task (PerformanceObserver "longtask") — beside the same
+ * measures while the visitor turns the view with no heatmap (the baseline, in the same run).
+ * Goal: under 5 s, no frame pause over 100 ms while it computes.
+ *
+ *   npm run build && node bench/insight-heatmap.ts [--cores N]
+ *
+ * `--cores N` makes the page see N cores (navigator.hardwareConcurrency), which sets its worker count.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../test/helpers/browser.ts';
+import { createListeningContext } from '../test/helpers/listening-service.ts';
+
+const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
+if (!fs.existsSync(SHARED)) {
+  console.log(`Skipped: ${SHARED} (recorded OSM and terrain data) is absent.`);
+  process.exit(0);
+}
+const RUNS = 3;
+const coresArg = process.argv.indexOf('--cores');
+const cores = coresArg > 0 ? Number(process.argv[coresArg + 1]) : undefined;
+const ctx = await createListeningContext({
+  workers: 1,
+  realGenerator: true,
+  env: { OSM_EXTRACT: path.join(SHARED, 'osm/monaco-latest.osm.pbf'), TERRAIN_DIR: path.join(SHARED, 'terrain'), LOG_LEVEL: 'silent' },
+});
+const url = `${ctx.baseUrl}/embed?lat=43.7396&lng=7.4276&key=${await ctx.createKey()}`;
+const browser = await launchBrowser();
+
+/** Longest rAF gap and longest main-thread task (ms) while `during` runs. */
+async function responsiveness(page: Page, during: () => Promise<void>): Promise<{ gap: number; task: number }> {
+  await page.evaluate(() => {
+    const state = ((window as unknown as { probe: { last: number; gap: number; task: number; on: boolean } }).probe = { last: performance.now(), gap: 0, task: 0, on: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.task = Math.max(state.task, entry.duration);
+    }).observe({ type: 'longtask' });
+    const tick = (now: number) => {
+      state.gap = Math.max(state.gap, now - state.last);
+      state.last = now;
+      if (state.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await during();
+  return page.evaluate(() => {
+    const state = (window as unknown as { probe: { gap: number; task: number; on: boolean } }).probe;
+    state.on = false;
+    return { gap: state.gap, task: state.task };
+  });
+}
+
+try {
+  const warm = await browser.newPage();
+  await warm.goto(url);
+  await warm.waitForSelector('#app[data-state="ready"]', { timeout: 180_000 });
+  await warm.close();
+  console.log(`\n${new Date().toISOString().slice(0, 16)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · load average ${os.loadavg()[0].toFixed(1)} · Chromium headless (SwiftShader) · 1280×800${cores ? ` · page sees ${cores} cores` : ''}\n`);
+  console.log('| run | cells (roof, facade, ground) | toggle → all computed | workers | rAF gap: turning the view (baseline) | rAF gap: computing | longest main-thread task: turning | computing | the heatmap’s own longest main-thread step |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (let run = 1; run <= RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    if (cores) await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
+    await page.goto(url);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    const box = (await page.locator('#stage canvas').boundingBox())!;
+    const turning = await responsiveness(page, async () => {
+      await page.mouse.move(box.x + 600, box.y + 400);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 640, box.y + 400, { steps: 6 });
+      await page.mouse.move(box.x + 600, box.y + 400, { steps: 6 });
+      await page.mouse.up();
+      await page.waitForTimeout(300);
+    });
+    let elapsed = 0;
+    const computing = await responsiveness(page, async () => {
+      const start = Date.now();
+      await page.locator('#heatmap-toggle').click();
+      await page.waitForFunction(() => document.getElementById('heatmap-legend')?.dataset.state === 'done', null, { timeout: 180_000 });
+      elapsed = Date.now() - start;
+    });
+    const data: Record<string, string | undefined> = await page.evaluate(() => ({ ...document.getElementById('heatmap-legend')!.dataset, workers: String(navigator.hardwareConcurrency) }));
+    console.log(`| ${run} | ${data.cells} | ${(elapsed / 1000).toFixed(1)} s (worker clock ${(Number(data.milliseconds) / 1000).toFixed(1)} s) | ${Math.min(4, Number(data.workers))} | ${Math.round(turning.gap)} ms | ${Math.round(computing.gap)} ms | ${Math.round(turning.task)} ms | ${Math.round(computing.task)} ms | ${data.mainThreadMs} ms |`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await ctx.close();
+}

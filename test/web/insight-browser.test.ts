@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
+import { changedShare, readPng } from '../helpers/screenshot-pixels.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+
+const EXTRACT = 'osm/monaco-latest.osm.pbf';
+const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
+const extract = sharedDataFile(EXTRACT);
+const recording = sharedDataFile(RECORDING);
+// The flat-roofed Monaco block of the wizard tests (OSM way 94400143) and a point on its roof.
+const ROOF = { lat: 43.7387325, lng: 7.4243109 };
+const skip = browserSkipReason() ?? (!extract ? missingSharedData(EXTRACT) : !recording ? missingSharedData(RECORDING) : false);
+
+const frames = (page: Page) => page.evaluate(() => Number(document.getElementById('app')!.dataset.frames ?? 0));
+
+/** Runs `action` and waits until the page has drawn a frame after it. */
+async function drawn(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const before = await frames(page);
+  await action();
+  await page.waitForFunction((n) => Number(document.getElementById('app')!.dataset.frames) > n, before);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const canvas = async (page: Page) => readPng(await page.locator('#stage canvas').screenshot());
+
+/** An element's data attributes and its text. */
+const dataOf = (page: Page, selector: string): Promise<Record<string, string | undefined>> =>
+  page.locator(selector).evaluate((node: HTMLElement) => ({ ...node.dataset, text: node.textContent ?? '' }));
+
+/** Clicks the 3D view at a share of its width and height. */
+async function clickView(page: Page, x = 0.5, y = 0.5): Promise<void> {
+  const box = (await page.locator('#stage canvas').boundingBox())!;
+  await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+describe('the insight tools in Chromium on a real Monaco model', { skip }, () => {
+  let ctx: ListeningContext;
+  let pvgis: PvgisStandIn;
+  let browser: Browser;
+  let url: string;
+  before(async () => {
+    pvgis = await PvgisStandIn.start(recording!);
+    ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: extract! } });
+    url = `${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${await ctx.createKey()}`;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+    await pvgis?.close();
+  });
+
+  test('sun path, heatmap (year and month, cached), measurement, and a tapped panel’s figures (desktop, then phone size)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 120_000 });
+    await page.fill('#date', '2026-06-21');
+    await drawn(page, () => page.locator('#time').fill(String(10 * 60)));
+
+    // Sun path: the arc, hour marks and the sun are drawn over the model, and go with the toggle.
+    const plain = await canvas(page);
+    await drawn(page, () => page.locator('#sun-path-toggle').click());
+    assert.equal(await page.locator('#sun-path-toggle').getAttribute('aria-pressed'), 'true');
+    const withPath = await canvas(page);
+    assert.ok(changedShare(plain, withPath) > 0.002, `the sun path changed ${(changedShare(plain, withPath) * 100).toFixed(2)} % of the view`);
+    assert.match(await page.locator('#app').getAttribute('data-sun-visible') ?? '', /^(true|false)$/, 'the line to the sun says whether the sun is seen');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-sun-path.png') });
+    await drawn(page, () => page.locator('#time').fill(String(16 * 60)));
+    assert.ok(changedShare(withPath, await canvas(page)) > 0.001, 'the sun moves along the path with the time');
+    await drawn(page, () => page.locator('#sun-path-toggle').click());
+
+    // Heatmap: computed in workers, roofs coloured, a legend in kWh/m² a year, a month selector.
+    await page.locator('#heatmap-toggle').click();
+    await page.locator('#heatmap-legend').waitFor();
+    await page.waitForFunction(() => document.getElementById('heatmap-legend')!.dataset.state === 'done', null, { timeout: 60_000 });
+    const legend = await dataOf(page, '#heatmap-legend');
+    assert.match(legend.text ?? '', /kWh\/m² a year/);
+    assert.ok(Number(legend.scaleTop) > 1200 && Number(legend.scaleTop) < 2400, `the scale tops at the best plane's yearly irradiation in Monaco: ${legend.scaleTop}`);
+    assert.ok(Number(legend.cells) > 1000 && legend.computed === legend.cells, `${legend.computed} of ${legend.cells} cells`);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const heat = await canvas(page);
+    assert.ok(changedShare(plain, heat) > 0.2, `the heatmap colours ${(changedShare(plain, heat) * 100).toFixed(0)} % of the view`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-heatmap.png') });
+    await drawn(page, () => page.selectOption('#heatmap-period', '11'));
+    const december = await dataOf(page, '#heatmap-legend');
+    assert.match(december.text ?? '', /kWh\/m² in December/);
+    assert.ok(Number(december.scaleTop) < Number(legend.scaleTop) / 8, `December's scale ${december.scaleTop} against the year's ${legend.scaleTop}`);
+    assert.ok(changedShare(heat, await canvas(page)) > 0.05, 'December colours differ from the year');
+    // Off and on again: the cached heatmap comes back at once, nothing computed again.
+    await drawn(page, () => page.locator('#heatmap-toggle').click());
+    assert.equal(await page.locator('#heatmap-legend').isVisible(), false);
+    await drawn(page, () => page.locator('#heatmap-toggle').click());
+    const again = await dataOf(page, '#heatmap-legend');
+    assert.equal(again.state, 'done');
+    assert.equal(again.milliseconds, legend.milliseconds, 'the same computation, kept for the model');
+    await drawn(page, () => page.locator('#heatmap-toggle').click());
+
+    // Measurement: two points give a distance and a height; a pick on a roof gives the face's area.
+    await page.locator('#measure-toggle').click();
+    const view = () => page.evaluate(() => `${document.getElementById('compass')!.getAttribute('aria-label')} ${document.getElementById('app')!.dataset.cameraDistance}`);
+    const viewBefore = await view();
+    await drawn(page, () => clickView(page, 0.62, 0.58));
+    assert.match((await dataOf(page, '#measure-card')).text ?? '', /second point/);
+    await drawn(page, () => clickView(page, 0.5, 0.5));
+    const measured = await dataOf(page, '#measure-card');
+    assert.ok(Number(measured.distance) > 1 && Number(measured.distance) < 300, `distance ${measured.distance} m`);
+    assert.match(measured.text ?? '', /Distance\d[\d.,]* m.*Height difference\d/);
+    assert.ok(Number(measured.faceArea) > 50, `the roof face's area: ${measured.faceArea} m² (${measured.text})`);
+    assert.match(measured.text ?? '', /\d m², pitch \d+°, facing/);
+    await page.mouse.move(200, 200, { steps: 4 });
+    assert.equal(await view(), viewBefore, 'measuring clicks and moving the mouse after them leave the view where it was');
+    assert.equal(await page.locator('#side-panel').isVisible(), false, 'measuring clicks do not open the wizard');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-measure.png') });
+    await drawn(page, () => page.locator('#measure-toggle').click());
+
+    // Per panel: the wizard designs the roof in the middle; its faces are listed with panels and yields.
+    await page.keyboard.press('p');
+    await clickView(page, 0.5, 0.5);
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.state === 'done', null, { timeout: 60_000 });
+    const faces = await page.locator('#wizard-faces').evaluate((node: HTMLElement) => ({ faces: node.dataset.faces, rows: node.querySelectorAll('tr').length, text: node.textContent }));
+    assert.ok(Number(faces.faces) >= 1 && faces.rows === Number(faces.faces) + 1, `faces listed: ${faces.text}`);
+    assert.match(faces.text ?? '', /FaceFacingPanelskWh a year1S \(180°\), \d+°\d+[\d,]*/);
+    await page.locator('#wizard-faces').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-faces.png') });
+    await page.locator('#wizard-close').click();
+    // On a phone-sized view, a tap on a panel shows its figures (rows of racks leave gaps: try around the middle).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    let shown = false;
+    for (const [x, y] of [[0.5, 0.5], [0.5, 0.47], [0.5, 0.53], [0.46, 0.5], [0.54, 0.5], [0.5, 0.44], [0.5, 0.56]]) {
+      await clickView(page, x, y);
+      if (await page.locator('#panel-card').isVisible()) {
+        shown = true;
+        break;
+      }
+    }
+    assert.ok(shown, 'a tap on a panel shows its figures');
+    const panel = await dataOf(page, '#panel-card');
+    assert.ok(Number(panel.annualKwh) > 100 && Number(panel.annualKwh) < 1000, `panel yield ${panel.annualKwh} kWh`);
+    assert.ok(Number(panel.shadingLoss) >= 0 && Number(panel.shadingLoss) < 1);
+    assert.match(panel.text ?? '', /Panel \d+ of \d+.*Yearly yield\d+ kWh.*Shading loss\d.*facing [NESW]+ \(\d+°\), tilt \d+°/);
+    assert.equal(await page.locator('#side-panel').isVisible(), false, 'the tap did not reopen the wizard on the roof');
+    const card = (await page.locator('#insight-card').boundingBox())!;
+    assert.ok(card.x >= 0 && card.x + card.width <= 390, 'the card fits the phone');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-panel-phone.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

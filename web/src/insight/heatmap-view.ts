@@ -1,0 +1,179 @@
+import type { Object3D } from 'three';
+import type { Viewer } from '../viewer/viewer.ts';
+import { heatGradient } from './colour-scale.ts';
+import { element } from './dom.ts';
+import { HeatmapClient, type HeatmapResult } from './heatmap-client.ts';
+import { SiteClimate } from './heatmap-irradiation.ts';
+import { HeatmapLayer, warmUpHeatmap } from './heatmap-layer.ts';
+import { INSIGHT_TEXT } from './insight-text.ts';
+
+/** Repaints of a heatmap still being computed are at most this often (each uploads every cell's colour). */
+const REPAINT_MS = 600;
+/** The scale starts at this share of its top: shaded facades and the brightest roofs both stay readable. */
+const SCALE_FLOOR = 0.3;
+
+/**
+ * The heatmap toggle: computes the model's heatmap (cached per model), draws it as it comes in, and
+ * shows the legend in kWh/m² with a selector for the whole year or one month.
+ */
+export class HeatmapView {
+  readonly section: HTMLElement;
+  readonly #viewer: Viewer;
+  readonly #site: { latitude: number; longitude: number };
+  readonly #client = new HeatmapClient();
+  readonly #layers = new WeakMap<Object3D, HeatmapLayer>();
+  /** Made when the heatmap is first shown: decoding the climate table is no work for the page's start. */
+  #climate: SiteClimate | undefined;
+  readonly #period: HTMLSelectElement;
+  readonly #ticks: HTMLElement[];
+  readonly #unit: HTMLElement;
+  readonly #status: HTMLElement;
+  readonly #number: Intl.NumberFormat;
+  #shown: HeatmapLayer | undefined;
+  #result: HeatmapResult | undefined;
+  #repaint: ReturnType<typeof setTimeout> | undefined;
+  #warm = false;
+
+  constructor(document: Document, viewer: Viewer, site: { latitude: number; longitude: number }) {
+    this.#viewer = viewer;
+    this.#site = site;
+    const locale = document.documentElement.lang || undefined;
+    this.#number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    this.section = element(document, 'section', { id: 'heatmap-legend', hidden: '' });
+    this.section.setAttribute('aria-label', INSIGHT_TEXT.heatmapTitle);
+    const heading = element(document, 'h3', {}, INSIGHT_TEXT.heatmapTitle);
+    this.#period = element(document, 'select', { id: 'heatmap-period', 'aria-label': INSIGHT_TEXT.heatmapPeriod }) as HTMLSelectElement;
+    const months = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    this.#period.append(new Option(INSIGHT_TEXT.heatmapYear, 'year'), ...Array.from({ length: 12 }, (_, m) => new Option(months.format(Date.UTC(2025, m, 15)), String(m))));
+    this.#period.addEventListener('change', () => this.#paint());
+    heading.append(this.#period);
+    const bar = element(document, 'div', { class: 'heat-bar' });
+    bar.style.background = heatGradient();
+    this.#ticks = [0, 1, 2].map(() => element(document, 'span'));
+    const ticks = element(document, 'div', { class: 'heat-ticks' });
+    ticks.append(...this.#ticks);
+    this.#unit = element(document, 'p', { id: 'heatmap-unit' });
+    this.#status = element(document, 'p', { id: 'heatmap-status', role: 'status' });
+    const source = element(document, 'p', {}, INSIGHT_TEXT.heatmapSource);
+    this.section.append(heading, bar, ticks, this.#unit, this.#status, source);
+    this.#client.listen((result, indexes) => {
+      if (result !== this.#result) return;
+      if (result.cells && !this.#shown) this.#show(result);
+      if (result.error) this.#status.textContent = INSIGHT_TEXT.heatmapFailed(result.error);
+      if (result.complete || indexes === undefined) this.#paint();
+      else this.#repaint ??= setTimeout(() => this.#paint(), REPAINT_MS);
+    });
+  }
+
+  get active(): boolean {
+    return !this.section.hidden;
+  }
+
+  /** Shows the heatmap of the model on screen, computing it first if it is not known yet. */
+  on(): void {
+    const content = this.#viewer.content;
+    if (!content) return;
+    this.section.hidden = false;
+    if (this.#warm) {
+      this.#start(content);
+      return;
+    }
+    // The first time, the shader is compiled in one frame before the workers start.
+    this.#warm = true;
+    warmUpHeatmap(this.#viewer.scene, (after) => {
+      const stop = this.#viewer.onRender(() => {
+        stop();
+        after();
+        if (!this.section.hidden && this.#viewer.content === content) this.#start(content);
+      });
+      this.#viewer.requestRender();
+    });
+  }
+
+  #start(content: Object3D): void {
+    const camera = this.#viewer.camera;
+    camera.updateMatrixWorld();
+    const viewProjection = camera.projectionMatrix.clone().multiply(camera.matrixWorldInverse).toArray();
+    this.#result = this.#client.heatmap(content, this.#site, { camera: camera.position.toArray(), target: this.#viewer.controls.target.toArray(), viewProjection });
+    if (this.#result.cells) this.#show(this.#result);
+    this.#paint();
+  }
+
+  off(): void {
+    this.section.hidden = true;
+    this.#shown?.mesh.removeFromParent();
+    this.#shown = undefined;
+    this.#viewer.requestRender();
+  }
+
+  #show(result: HeatmapResult): void {
+    const content = this.#viewer.content;
+    if (!content || !result.cells || this.section.hidden) return;
+    let layer = this.#layers.get(content);
+    if (!layer) {
+      const started = performance.now();
+      layer = new HeatmapLayer(result.cells);
+      this.section.dataset.mainThreadMs = String(Math.max(Number(this.section.dataset.mainThreadMs ?? 0), Math.round(performance.now() - started)));
+      this.#layers.set(content, layer);
+    }
+    layer.addTo(this.#viewer.scene);
+    this.#shown = layer;
+  }
+
+  #paint(): void {
+    const started = performance.now();
+    this.#paintColours();
+    // The heatmap's own main-thread work (the bench reports the longest): reading the scene, painting.
+    const spent = Math.max(performance.now() - started, this.#client.sceneMilliseconds);
+    this.section.dataset.mainThreadMs = String(Math.max(Number(this.section.dataset.mainThreadMs ?? 0), Math.round(spent)));
+  }
+
+  #paintColours(): void {
+    clearTimeout(this.#repaint);
+    this.#repaint = undefined;
+    const result = this.#result;
+    const month = this.#period.value === 'year' ? undefined : Number(this.#period.value);
+    const high = this.#scaleTop(month);
+    const low = high * SCALE_FLOOR;
+    this.#ticks[0].textContent = `≤ ${this.#number.format(low)}`;
+    this.#ticks[1].textContent = this.#number.format((low + high) / 2);
+    this.#ticks[2].textContent = this.#number.format(high);
+    this.#unit.textContent = month === undefined ? INSIGHT_TEXT.heatmapUnitYear : INSIGHT_TEXT.heatmapUnitMonth(this.#period.selectedOptions[0].text);
+    Object.assign(this.section.dataset, { scaleTop: String(Math.round(high)), period: this.#period.value });
+    if (!result?.cells || !this.#shown) return;
+    const monthly = result.monthly;
+    this.#shown.paint(month === undefined ? (cell) => sum12(monthly, cell * 12) : (cell) => monthly[cell * 12 + month], low, high);
+    const share = result.computed / result.cells.count;
+    this.section.dataset.state = result.complete ? 'done' : 'computing';
+    this.section.dataset.cells = String(result.cells.count);
+    this.section.dataset.computed = String(result.computed);
+    if (result.complete) {
+      this.section.dataset.milliseconds = String(Math.round(result.milliseconds));
+      this.#status.textContent = INSIGHT_TEXT.heatmapDone((result.milliseconds / 1000).toFixed(1));
+      if (performance.getEntriesByName('heatmap:complete').length === 0) performance.mark('heatmap:complete');
+    } else {
+      this.#status.textContent = INSIGHT_TEXT.heatmapProgress(new Intl.NumberFormat(undefined, { style: 'percent' }).format(share));
+    }
+    this.#viewer.requestRender();
+  }
+
+  /** Top of the scale: the period's irradiation of the site's best unshaded plane (tilted toward the equator). */
+  #scaleTop(month: number | undefined): number {
+    const toEquator = this.#site.latitude >= 0 ? 1 : -1;
+    let best = 0;
+    for (let tilt = 0; tilt <= 60; tilt += 5) {
+      const radians = (tilt * Math.PI) / 180;
+      this.#climate ??= new SiteClimate(this.#site.latitude, this.#site.longitude);
+      const monthly = this.#climate.plane([0, Math.cos(radians), toEquator * Math.sin(radians)]);
+      best = Math.max(best, month === undefined ? sum12(monthly, 0) : monthly[month]);
+    }
+    const step = month === undefined ? 50 : 10;
+    return Math.ceil(best / step) * step;
+  }
+}
+
+function sum12(values: ArrayLike<number>, from: number): number {
+  let total = 0;
+  for (let i = from; i < from + 12; i++) total += values[i];
+  return total;
+}

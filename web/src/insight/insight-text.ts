@@ -1,0 +1,50 @@
+import { t } from '../viewer/language.ts';
+
+/**
+ * Every text the insight tools show, from the page language's message catalogue (`insight.*` keys of
+ * src/i18n/messages): plain texts, or functions of already formatted numbers.
+ */
+export const INSIGHT_TEXT = {
+  get sunPathButton() { return t('insight.sunPath'); },
+  get heatmapButton() { return t('insight.heatmap'); },
+  get measureButton() { return t('insight.measure'); },
+  get heatmapTitle() { return t('insight.heatmapTitle'); },
+  get heatmapYear() { return t('insight.heatmapYear'); },
+  get heatmapUnitYear() { return t('insight.heatmapUnitYear'); },
+  heatmapUnitMonth: (month: string) => t('insight.heatmapUnitMonth', { month }),
+  get heatmapPeriod() { return t('insight.heatmapPeriod'); },
+  heatmapProgress: (percent: string) => t('insight.heatmapProgress', { percent }),
+  heatmapDone: (seconds: string) => t('insight.heatmapDone', { seconds }),
+  heatmapFailed: (reason: string) => t('insight.heatmapFailed', { reason }),
+  get heatmapSource() { return t('insight.heatmapSource'); },
+  get measureTitle() { return t('insight.measureTitle'); },
+  get measureStart() { return t('insight.measureStart'); },
+  get measureSecond() { return t('insight.measureSecond'); },
+  get measureAgain() { return t('insight.measureAgain'); },
+  get measureDistance() { return t('insight.measureDistance'); },
+  get measureHorizontal() { return t('insight.measureHorizontal'); },
+  get measureHeight() { return t('insight.measureHeight'); },
+  get measureFace() { return t('insight.measureFace'); },
+  measureFaceFigures: (area: string, pitch: string, facing: string) => t('insight.measureFaceFigures', { area, pitch, facing }),
+  get measureNoFace() { return t('insight.measureNoFace'); },
+  panelTitle: (number: string, count: string) => t('insight.panelTitle', { number, count }),
+  get panelYield() { return t('insight.panelYield'); },
+  get panelShading() { return t('insight.panelShading'); },
+  get panelOrientation() { return t('insight.panelOrientation'); },
+  panelOrientationText: (facing: string, tilt: string, layout: string) =>
+    t('insight.panelOrientationText', { facing, tilt, layout: layout === 'landscape' ? t('insight.landscape') : layout === 'portrait' ? t('insight.portrait') : layout }),
+  get panelFace() { return t('insight.panelFace'); },
+  get facesTitle() { return t('insight.facesTitle'); },
+  get facesHeader() { return [t('insight.facesFace'), t('insight.facesFacing'), t('insight.facesPanels'), t('insight.facesKwh')]; },
+  get close() { return t('insight.close'); },
+  get sunVisible() { return t('insight.sunVisible'); },
+  get sunHidden() { return t('insight.sunHidden'); },
+};
+
+const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+
+/** A direction clockwise from north as a compass point in the page's language and degrees, e.g. "S (180°)". */
+export function facing(azimuthDeg: number): string {
+  const azimuth = ((Math.round(azimuthDeg) % 360) + 360) % 360;
+  return `${t(`direction.${COMPASS_POINTS[Math.round(azimuth / 45) % 8]}`)} (${azimuth}°)`;
+}

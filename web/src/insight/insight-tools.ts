@@ -1,0 +1,133 @@
+import './insight.css';
+import { InstancedMesh, Vector3, type Object3D } from 'three';
+import { LocalFrame } from '../../../src/modelgen/browser.ts';
+import type { Site } from '../viewer/daylight.ts';
+import type { SunMoment } from '../viewer/time-controls.ts';
+import type { Viewer } from '../viewer/viewer.ts';
+import type { WizardController } from '../wizard/wizard-controller.ts';
+import { element } from './dom.ts';
+import { HeatmapView } from './heatmap-view.ts';
+import { INSIGHT_TEXT } from './insight-text.ts';
+import { MeasureTool } from './measure-tool.ts';
+import { listenForModelClicks } from './model-clicks.ts';
+import { PanelInfo } from './panel-info.ts';
+import { SunPath } from './sun-path.ts';
+
+const ICONS = {
+  sunPath: '<path d="M3 18a9 9 0 0 1 18 0" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="2.5 2"/><circle cx="16.5" cy="10.5" r="2.6" fill="currentColor"/><path d="M2 18h20" stroke="currentColor" stroke-width="1.8"/>',
+  heatmap: '<rect x="3" y="3" width="8" height="8" rx="1" fill="currentColor" opacity=".35"/><rect x="13" y="3" width="8" height="8" rx="1" fill="currentColor"/><rect x="3" y="13" width="8" height="8" rx="1" fill="currentColor" opacity=".7"/><rect x="13" y="13" width="8" height="8" rx="1" fill="currentColor" opacity=".5"/>',
+  measure: '<path d="M3 16 16 3l5 5L8 21z" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/><path d="M7 12l2 2M10 9l2 2M13 6l2 2" stroke="currentColor" stroke-width="1.6"/>',
+};
+
+/**
+ * The insight tools of the toolbar: the sun path, the sunlight heatmap and the measurement tool, and
+ * the figures of a tapped panel. Each has its own module; this wires them to the view, the time
+ * controls and the wizard.
+ */
+export class InsightTools {
+  readonly #viewer: Viewer;
+  readonly #site: Site;
+  readonly #buttons: Record<'sunPath' | 'heatmap' | 'measure', HTMLButtonElement>;
+  readonly #heatmap: HeatmapView;
+  readonly #measure: MeasureTool;
+  readonly #panels: PanelInfo;
+  #sunPath: SunPath | undefined;
+  #moment: SunMoment | undefined;
+  #picked: Vector3 | undefined;
+  #sunRadius = 100;
+
+  constructor(document: Document, viewer: Viewer, site: Site) {
+    this.#viewer = viewer;
+    this.#site = site;
+    const toolbar = document.getElementById('toolbar')!;
+    const before = document.getElementById('fullscreen');
+    const button = (id: string, label: string, icon: string) => {
+      const node = element(document, 'button', { id, type: 'button', title: label, 'aria-label': label, 'aria-pressed': 'false', hidden: '' }) as HTMLButtonElement;
+      node.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${icon}</svg>`;
+      toolbar.insertBefore(node, before);
+      return node;
+    };
+    this.#buttons = {
+      sunPath: button('sun-path-toggle', INSIGHT_TEXT.sunPathButton, ICONS.sunPath),
+      heatmap: button('heatmap-toggle', INSIGHT_TEXT.heatmapButton, ICONS.heatmap),
+      measure: button('measure-toggle', INSIGHT_TEXT.measureButton, ICONS.measure),
+    };
+    this.#heatmap = new HeatmapView(document, viewer, site);
+    this.#measure = new MeasureTool(document);
+    this.#panels = new PanelInfo(document);
+    const card = element(document, 'div', { id: 'insight-card' });
+    card.append(this.#panels.section, this.#measure.section, this.#heatmap.section);
+    document.getElementById('app')!.append(card);
+    viewer.scene.add(this.#measure.group);
+    this.#buttons.sunPath.addEventListener('click', () => this.toggleSunPath());
+    this.#buttons.heatmap.addEventListener('click', () => this.#toggle('heatmap', this.#heatmap));
+    this.#buttons.measure.addEventListener('click', () => this.#toggle('measure', this.#measure));
+    listenForModelClicks(viewer, () => this.#pickTargets(), ({ hit, claim }) => {
+      if (this.#measure.active) {
+        claim();
+        if (hit) this.#measure.pick(hit, viewer.camera.position.distanceTo(viewer.controls.target));
+        viewer.requestRender();
+      } else if (this.#panels.pick(hit)) {
+        claim();
+      } else if (this.#sunPath && hit && !(hit.object instanceof InstancedMesh)) {
+        this.#picked = hit.point.clone();
+        this.#drawSunPath();
+      }
+    });
+  }
+
+  /** Shows the toolbar entries once the model is on screen, and follows the wizard's designs. */
+  modelReady(wizard: WizardController | undefined): void {
+    for (const button of Object.values(this.#buttons)) button.hidden = false;
+    wizard?.onDesign((designed) => this.#panels.setDesign(designed));
+  }
+
+  /** The time controls moved the sun. */
+  sunMoved(moment: SunMoment): void {
+    this.#moment = moment;
+    if (this.#sunPath) this.#drawSunPath();
+  }
+
+  toggleSunPath(): void {
+    if (this.#sunPath) {
+      this.#sunPath.dispose();
+      this.#sunPath = undefined;
+    } else {
+      const distance = this.#viewer.camera.position.distanceTo(this.#viewer.controls.target);
+      this.#sunRadius = Math.min(Math.max(distance * 0.45, 25), 250);
+      this.#sunPath = new SunPath(this.#site);
+      this.#viewer.scene.add(this.#sunPath.group);
+      this.#drawSunPath();
+    }
+    this.#buttons.sunPath.setAttribute('aria-pressed', String(this.#sunPath !== undefined));
+    this.#viewer.requestRender();
+  }
+
+  #toggle(name: 'heatmap' | 'measure', tool: { active: boolean; on(): void; off(): void }): void {
+    if (tool.active) tool.off();
+    else tool.on();
+    this.#buttons[name].setAttribute('aria-pressed', String(tool.active));
+    this.#viewer.requestRender();
+  }
+
+  #drawSunPath(): void {
+    if (!this.#sunPath || !this.#moment) return;
+    this.#sunPath.update(this.#picked ?? this.#marker(), this.#sunRadius, this.#moment.instant, this.#viewer.content);
+    const app = document.getElementById('app')!;
+    app.dataset.sunVisible = this.#sunPath.sunVisible === undefined ? 'night' : String(this.#sunPath.sunVisible);
+    this.#buttons.sunPath.title = `${INSIGHT_TEXT.sunPathButton}${this.#sunPath.sunVisible === undefined ? '' : ` · ${this.#sunPath.sunVisible ? INSIGHT_TEXT.sunVisible : INSIGHT_TEXT.sunHidden}`}`;
+    this.#viewer.requestRender();
+  }
+
+  /** The site's point on the model (the address the viewer was opened for). */
+  #marker(): Vector3 {
+    const origin = this.#viewer.info.origin ?? this.#site;
+    const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(this.#site.longitude, this.#site.latitude);
+    return new Vector3(east, this.#viewer.heightAt(east, north) ?? 0, -north);
+  }
+
+  #pickTargets(): Object3D[] {
+    const panels = this.#viewer.scene.getObjectByName('solar panels');
+    return [panels, this.#viewer.content].filter((target): target is Object3D => target !== undefined);
+  }
+}

@@ -1,0 +1,99 @@
+import { BufferGeometry, Group, Line, LineBasicMaterial, LineLoop, Mesh, MeshBasicMaterial, SphereGeometry, Vector3, type Intersection } from 'three';
+import { element, fillFigures } from './dom.ts';
+import { facing, INSIGHT_TEXT } from './insight-text.ts';
+import { roofFaceAt } from './roof-face-at.ts';
+
+const COLOUR = 0x2563eb;
+
+/**
+ * The measurement tool: two picked points give their distance, its horizontal part and the height
+ * between them; a picked roof face gives its area, pitch and direction (the GLB's own roof faces).
+ * A third pick starts a new measurement.
+ */
+export class MeasureTool {
+  readonly section: HTMLElement;
+  readonly group = new Group();
+  readonly #figures: HTMLElement;
+  readonly #hint: HTMLElement;
+  readonly #number: Intl.NumberFormat;
+  readonly #material = new MeshBasicMaterial({ color: COLOUR, depthTest: false, transparent: true });
+  readonly #lineMaterial = new LineBasicMaterial({ color: COLOUR, depthTest: false, transparent: true });
+  readonly #faceMaterial = new LineBasicMaterial({ color: 0xf97316, depthTest: false, transparent: true });
+  readonly #dot = new SphereGeometry(1, 12, 8);
+  #points: Vector3[] = [];
+  #rows: [string, string][] = [];
+
+  constructor(document: Document) {
+    const locale = document.documentElement.lang || undefined;
+    this.#number = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.section = element(document, 'section', { id: 'measure-card', hidden: '' });
+    this.section.setAttribute('aria-label', INSIGHT_TEXT.measureTitle);
+    this.#hint = element(document, 'p', { role: 'status' }, INSIGHT_TEXT.measureStart);
+    this.#figures = element(document, 'dl', { id: 'measure-figures' });
+    this.section.append(element(document, 'h3', {}, INSIGHT_TEXT.measureTitle), this.#hint, this.#figures);
+    this.group.name = 'measurement';
+    this.group.renderOrder = 11;
+  }
+
+  get active(): boolean {
+    return !this.section.hidden;
+  }
+
+  on(): void {
+    this.section.hidden = false;
+    this.#reset();
+  }
+
+  off(): void {
+    this.section.hidden = true;
+    this.#reset();
+  }
+
+  /** A pick on the model while the tool is on. */
+  pick(hit: Intersection, cameraDistance: number): void {
+    if (this.#points.length >= 2) this.#reset();
+    this.#points.push(hit.point.clone());
+    const dot = new Mesh(this.#dot, this.#material);
+    dot.scale.setScalar(Math.max(cameraDistance * 0.006, 0.15));
+    dot.position.copy(hit.point);
+    this.group.add(dot);
+    const m = (value: number) => `${this.#number.format(value)} m`;
+    this.#rows = [];
+    if (this.#points.length === 2) {
+      const [a, b] = this.#points;
+      this.group.add(new Line(new BufferGeometry().setFromPoints([a, b]), this.#lineMaterial));
+      this.#rows.push([INSIGHT_TEXT.measureDistance, m(a.distanceTo(b))], [INSIGHT_TEXT.measureHorizontal, m(Math.hypot(b.x - a.x, b.z - a.z))], [INSIGHT_TEXT.measureHeight, m(Math.abs(b.y - a.y))]);
+    }
+    this.#hint.textContent = this.#points.length === 1 ? INSIGHT_TEXT.measureSecond : INSIGHT_TEXT.measureAgain;
+    const face = roofFaceAt(hit);
+    for (const old of this.group.children.filter((child) => child instanceof LineLoop)) {
+      old.removeFromParent();
+      (old as LineLoop).geometry.dispose();
+    }
+    if (face) {
+      const area = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(face.area);
+      this.#rows.push([INSIGHT_TEXT.measureFace, INSIGHT_TEXT.measureFaceFigures(area, String(Math.round(face.pitch)), facing(face.azimuth))]);
+      this.group.add(new LineLoop(new BufferGeometry().setFromPoints(face.outline.map(([x, y, z]) => new Vector3(x, y + 0.08, z))), this.#faceMaterial));
+      this.section.dataset.faceArea = face.area.toFixed(1);
+    } else {
+      this.#rows.push([INSIGHT_TEXT.measureFace, INSIGHT_TEXT.measureNoFace]);
+      delete this.section.dataset.faceArea;
+    }
+    fillFigures(this.#figures, this.#rows);
+    if (this.#points.length === 2) {
+      const [a, b] = this.#points;
+      Object.assign(this.section.dataset, { distance: a.distanceTo(b).toFixed(2), height: Math.abs(b.y - a.y).toFixed(2) });
+    }
+  }
+
+  #reset(): void {
+    for (const child of [...this.group.children]) {
+      child.removeFromParent();
+      if (child instanceof Line) child.geometry.dispose();
+    }
+    this.#points = [];
+    this.#hint.textContent = INSIGHT_TEXT.measureStart;
+    this.#figures.replaceChildren();
+    for (const key of ['distance', 'height', 'faceArea']) delete this.section.dataset[key];
+  }
+}
