@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { accountCommands } from './cli/account-commands.ts';
-import { keyCommands } from './cli/key-commands.ts';
-import { generateCommand } from './cli/generate-command.ts';
-import { pregenerateCommand } from './cli/pregenerate-command.ts';
-import { osmCommand } from './cli/osm-command.ts';
-import { mcpCommand } from './cli/mcp-command.ts';
-import { usageCommand } from './cli/usage-command.ts';
 import type { CommandContext } from './cli/command.ts';
-import { ADMIN_COMMANDS, runThroughAdminSocket } from './cli/admin-socket.ts';
 import { runCommand } from './cli/run-command.ts';
-import { migrateCommand, serveCommand, workerCommand } from './cli/service-commands.ts';
 
 const HELP = `Usage: solar-partner <command> [options]
 
@@ -43,17 +34,21 @@ AI agents
 Settings come from the environment (and ./.env when present); see the README.
 Exit codes: 0 success, 1 failure, 2 usage error.`;
 
-const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
-  serve: serveCommand,
-  worker: workerCommand,
-  migrate: migrateCommand,
-  accounts: accountCommands,
-  keys: keyCommands,
-  usage: usageCommand,
-  mcp: mcpCommand,
-  generate: generateCommand,
-  pregenerate: pregenerateCommand,
-  osm: osmCommand,
+/**
+ * The commands, each loaded when it runs: a command pays only for the code it needs (indexing an
+ * extract loads no HTTP server, queue or database client).
+ */
+const COMMANDS: Record<string, () => Promise<(context: CommandContext) => Promise<void>>> = {
+  serve: async () => (await import('./cli/service-commands.ts')).serveCommand,
+  worker: async () => (await import('./cli/service-commands.ts')).workerCommand,
+  migrate: async () => (await import('./cli/service-commands.ts')).migrateCommand,
+  accounts: async () => (await import('./cli/account-commands.ts')).accountCommands,
+  keys: async () => (await import('./cli/key-commands.ts')).keyCommands,
+  usage: async () => (await import('./cli/usage-command.ts')).usageCommand,
+  mcp: async () => (await import('./cli/mcp-command.ts')).mcpCommand,
+  generate: async () => (await import('./cli/generate-command.ts')).generateCommand,
+  pregenerate: async () => (await import('./cli/pregenerate-command.ts')).pregenerateCommand,
+  osm: async () => (await import('./cli/osm-command.ts')).osmCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -62,8 +57,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     process.stderr.write(`Unknown command "${name}".\n\n${HELP}\n`);
     return 2;
   }
@@ -79,8 +74,9 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  let outcome = await runCommand(command, config, rest, out);
-  if (outcome.busy && Object.hasOwn(ADMIN_COMMANDS, name)) {
+  let outcome = await runCommand(await load(), config, rest, out);
+  const { ADMIN_COMMANDS, runThroughAdminSocket } = outcome.busy ? await import('./cli/admin-socket.ts') : { ADMIN_COMMANDS: {}, runThroughAdminSocket: undefined };
+  if (outcome.busy && runThroughAdminSocket && Object.hasOwn(ADMIN_COMMANDS, name)) {
     // The service holds the embedded database: it runs the command itself, through its admin socket.
     const forwarded = await runThroughAdminSocket(config.dataDir, name, rest, out);
     outcome = 'unavailable' in forwarded ? { code: 1, error: `${outcome.error} (The running service could not take the command: ${forwarded.unavailable}.)` } : forwarded;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { indexExtract } from '../modelgen/index.ts';
+import { indexExtract } from '../modelgen/sources.ts';
 import { UsageError, type CommandContext } from './command.ts';
 import { progressDisplay } from './progress-display.ts';
 

@@ -1,4 +1,4 @@
-import { readModelScene } from '../modelgen/index.ts';
+import { readModelScene } from '../modelgen/model-file.ts';
 import { ShadingEngine, shadeRoofs, type RoofSegment } from '../solar-design/index.ts';
 
 /** One thread's share of a model's roofs to lay out and shade. */

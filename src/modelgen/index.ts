@@ -7,4 +7,3 @@ export { Gazetteer, loadGazetteer, type PlaceName } from './osm/place-names.ts';
 export { indexExtractInThread as indexExtract } from './osm/index-extract-in-thread.ts';
 export { isExtractIndexed } from './osm/extract-index.ts';
 export type { IndexSummary } from './osm/build-extract-index.ts';
-export { readGlbDocument, readModelScene, roofSegmentsOfGlb, type ModelBuildingNode, type ModelScene } from './gltf/model-reader.ts';

@@ -2,7 +2,7 @@ import type { BuildingInsight, BuildingList, PanelInsight } from '../contract/in
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
 import type { IrradianceProvider } from '../irradiance/index.ts';
 import type { RoofShadingPool } from '../jobs/roof-shading-pool.ts';
-import { roofSegmentsOfGlb } from '../modelgen/index.ts';
+import { roofSegmentsOfGlb } from '../modelgen/model-file.ts';
 import { DEFAULT_TRACE_BUDGET } from '../solar-design/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { BoundedCache } from './bounded-cache.ts';

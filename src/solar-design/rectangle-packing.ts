@@ -49,9 +49,12 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
         for (let v = startV; v + option.height <= box.maxY - setback + 1e-9; v += option.rowPitch) {
           // Only edges reaching into this row's band (grown by the setback) can matter to its panels.
           const band = edgesInBand(edges, v - setback, v + option.height + setback);
+          // Every rectangle of the row has its corners on the same two lines: cross them with the edges once.
+          const bottom = crossings(band, v);
+          const top = crossings(band, v + option.height);
           for (let u = startU; u + option.width <= box.maxX - setback + 1e-9; u += option.columnPitch) {
             const rect = { u, v, width: option.width, height: option.height };
-            if (fitsAmong(rect, band, setback)) rects.push(rect);
+            if (fitsAmong(rect, band, setback, bottom, top)) rects.push(rect);
           }
         }
         if (!best || rects.length > best.rects.length || (rects.length === best.rects.length && spread(rects) < spread(best.rects))) {
@@ -76,11 +79,13 @@ function edgesInBand(edges: Edge[], low: number, high: number): Edge[] {
 /**
  * The test on the edges that can matter: every corner inside (a ray to +u crosses an odd number of
  * edges, and only edges spanning the corner's v can cross it, all of which are in the band), and
- * every edge at least `setback` from the rectangle's sides.
+ * every edge at least `setback` from the rectangle's sides. `bottom` and `top` are the band's
+ * crossings of the rectangle's lower and upper lines.
  */
-function fitsAmong(rect: PlaneRect, edges: Edge[], setback: number): boolean {
-  const corners: Point2[] = [[rect.u, rect.v], [rect.u + rect.width, rect.v], [rect.u + rect.width, rect.v + rect.height], [rect.u, rect.v + rect.height]];
-  if (!corners.every((corner) => insideByEdges(corner, edges))) return false;
+function fitsAmong(rect: PlaneRect, edges: Edge[], setback: number, bottom: Float64Array, top: Float64Array): boolean {
+  const right = rect.u + rect.width;
+  if (!(insideOnLine(rect.u, bottom) && insideOnLine(right, bottom) && insideOnLine(right, top) && insideOnLine(rect.u, top))) return false;
+  const corners: Point2[] = [[rect.u, rect.v], [right, rect.v], [right, rect.v + rect.height], [rect.u, rect.v + rect.height]];
   const [minU, maxU, minV, maxV] = [rect.u - setback, rect.u + rect.width + setback, rect.v - setback, rect.v + rect.height + setback];
   for (const [a, b] of edges) {
     // An edge whose box is clear of the rectangle grown by the setback cannot come too close.
@@ -92,13 +97,23 @@ function fitsAmong(rect: PlaneRect, edges: Edge[], setback: number): boolean {
   return true;
 }
 
-/** Even-odd test of a point against a polygon's edges (the same rule as `pointInRing`). */
-function insideByEdges([x, y]: Point2, edges: Edge[]): boolean {
-  let inside = false;
+/**
+ * Where the edges spanning the line at height `y` cross it, sorted: the even-odd rule of `pointInRing`
+ * (an edge counts when (yi > y) ≠ (yj > y) and the point lies left of its crossing), computed once per line.
+ */
+function crossings(edges: Edge[], y: number): Float64Array {
+  const xs: number[] = [];
   for (const [[xi, yi], [xj, yj]] of edges) {
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
   }
-  return inside;
+  return Float64Array.from(xs).sort();
+}
+
+/** Even-odd test of a point on a line: inside when an odd number of the line's crossings lie right of it. */
+function insideOnLine(x: number, crossingsOfLine: Float64Array): boolean {
+  let count = 0;
+  for (let i = crossingsOfLine.length - 1; i >= 0 && crossingsOfLine[i] > x; i--) count++;
+  return count % 2 === 1;
 }
 
 /** Shortest distance between two segments (0 when they cross). */

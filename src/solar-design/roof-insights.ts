@@ -28,7 +28,7 @@ export interface ShadedRoof {
   existingSolarM2: number;
 }
 
-/** Panels traced per model when no budget is given: about a second of tracing on one core. */
+/** Panels traced per model when no budget is given: one to two seconds of tracing on one core. */
 export const DEFAULT_TRACE_BUDGET = 1000;
 /** Flat faces have their own plane traced at no more than this many of their racks' places. */
 const FLAT_FACE_SAMPLES = 2;
@@ -42,7 +42,7 @@ export interface RoofShadingOptions {
   longitude: number;
   panel?: PanelSpec;
   layout?: LayoutOptions;
-  /** Most surfaces traced over all the buildings given (at least one per roof face). */
+  /** Panels traced over all the buildings given (at least one per face with panels; faces' own planes come on top). */
   traceBudget?: number;
 }
 
@@ -81,7 +81,8 @@ export function shadeRoofs(buildings: InsightBuilding[], engine: ShadingEngine, 
       const chosen = spread(onFace, faceShare);
       const chosenLosses = trace(chosen.map(({ candidate }) => candidate));
       traced += chosen.length;
-      for (const { candidate, index } of onFace) losses[index] = chosenLosses[nearest(candidate.centre, chosen.map((c) => c.candidate.centre))];
+      const tracedCentres = chosen.map((c) => c.candidate.centre);
+      for (const { candidate, index } of onFace) losses[index] = chosenLosses[nearest(candidate.centre, tracedCentres)];
       if (segment.pitch >= layout.flatRoofBelowDeg) faceLosses.push(mean(chosenLosses));
       else {
         const level = spread(chosen, FLAT_FACE_SAMPLES).map(({ candidate }) => levelSurface(candidate, segment));
@@ -117,6 +118,7 @@ function spread<T>(items: T[], count: number): T[] {
   return Array.from({ length: count }, (_, i) => items[Math.floor(((i + 0.5) * items.length) / count)]);
 }
 
+/** Index of the point of `among` nearest to `point`. */
 function nearest(point: Vec3, among: Vec3[]): number {
   let best = 0;
   let bestDistance = Infinity;

@@ -32,8 +32,8 @@ export async function osmDatabaseUnavailable(serverUrl: string | undefined): Pro
 
 /**
  * Creates a fresh database `osm_test_<random>` on the server of `serverUrl`, with PostGIS, and imports
- * the files with osm2pgsql and the project's style (as docs/operations.md says, without the
- * replication tables: `slim` adds them).
+ * the files (none: an empty PostGIS database) with osm2pgsql and the project's style, without the
+ * replication tables (`slim` adds them, as docs/operations.md does).
  */
 export async function importOsm(serverUrl: string, files: string[], options: { slim?: boolean } = {}): Promise<OsmDatabase> {
   const name = `osm_test_${randomBytes(5).toString('hex')}`;
@@ -55,8 +55,10 @@ export async function importOsm(serverUrl: string, files: string[], options: { s
     await db.query('create extension postgis');
     await db.end();
     const started = performance.now();
-    const result = spawnSync('osm2pgsql', ['--create', ...(options.slim ? ['--slim'] : []), '--output', 'flex', '--style', OSM_STYLE, '--log-level', 'warn', '-d', url.toString(), ...files], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`osm2pgsql failed: ${result.stderr || result.error?.message}`);
+    if (files.length > 0) {
+      const result = spawnSync('osm2pgsql', ['--create', ...(options.slim ? ['--slim'] : []), '--output', 'flex', '--style', OSM_STYLE, '--log-level', 'warn', '-d', url.toString(), ...files], { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`osm2pgsql failed: ${result.stderr || result.error?.message}`);
+    }
     return { url: url.toString(), importSeconds: (performance.now() - started) / 1000, drop };
   } catch (error) {
     await drop();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Node, Primitive } from '@gltf-transform/core';
 import type { Transform } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
-import { readGlbDocument } from '../../src/modelgen/index.ts';
+import { readGlbDocument } from '../../src/modelgen/model-file.ts';
 
 /** A roof face as the GLB describes it. */
 export interface ModelSegment {

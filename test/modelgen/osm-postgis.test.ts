@@ -11,7 +11,9 @@ import { after, before, describe, test } from 'node:test';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { ExtractIndex } from '../../src/modelgen/osm/extract-index.ts';
 import { osmDatabase, queryPostgis } from '../../src/modelgen/osm/postgis-source.ts';
-import { importOsm, osmDatabaseUnavailable, type OsmDatabase } from '../helpers/osm-database.ts';
+import type { OsmWay } from '../../src/modelgen/osm/osm-elements.ts';
+import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
+import { importOsm, OSM_STYLE, osmDatabaseUnavailable, type OsmDatabase } from '../helpers/osm-database.ts';
 import { readModel, type ModelSegment } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { TEST_DATABASE_URL } from '../helpers/test-context.ts';
@@ -42,7 +44,7 @@ describe('OpenStreetMap from PostGIS', { skip }, () => {
       assert.equal(cut.status, 0, cut.stderr);
     }
     const files = [monaco!, ...(vaduz ? [vaduz] : [])];
-    database = await importOsm(TEST_DATABASE_URL!, files);
+    database = await importOsm(TEST_DATABASE_URL!, files, { slim: true });
     for (const file of files) await indexExtract(file, cacheDir);
   });
   after(async () => {
@@ -99,6 +101,25 @@ describe('OpenStreetMap from PostGIS', { skip }, () => {
     });
   }
 
+  test('changes applied with osm2pgsql --append (as osm2pgsql-replication does) reach the next query', async () => {
+    const before = await queryPostgis(osmDatabase(database.url), CASINO.latitude, CASINO.longitude, 300);
+    const [changed, removed] = before.buildings.filter((b) => b.osmId.startsWith('way/') && !b.tags['roof:shape']);
+    const way = readOsmFile(monaco!).find((e) => e.type === 'way' && `way/${e.id}` === changed.osmId) as OsmWay;
+    const tags = { ...changed.tags, 'roof:shape': 'gabled' };
+    const change = path.join(work, 'change.osc');
+    fs.writeFileSync(change, `<?xml version="1.0" encoding="UTF-8"?>
+<osmChange version="0.6" generator="test">
+  <modify><way id="${way.id}" version="99" timestamp="2026-11-23T00:00:00Z">${way.nodes.map((ref) => `<nd ref="${ref}"/>`).join('')}${Object.entries(tags).map(([k, v]) => `<tag k="${escapeXml(k)}" v="${escapeXml(v)}"/>`).join('')}</way></modify>
+  <delete><way id="${removed.osmId.slice(4)}" version="99" timestamp="2026-11-23T00:00:00Z"/></delete>
+</osmChange>`);
+    const append = spawnSync('osm2pgsql', ['--append', '--slim', '--output', 'flex', '--style', OSM_STYLE, '--log-level', 'warn', '-d', database.url, change], { encoding: 'utf8' });
+    assert.equal(append.status, 0, append.stderr);
+    const after = await queryPostgis(osmDatabase(database.url), CASINO.latitude, CASINO.longitude, 300);
+    assert.equal(after.buildings.find((b) => b.osmId === changed.osmId)?.tags['roof:shape'], 'gabled', 'the new tag is read');
+    assert.equal(after.buildings.find((b) => b.osmId === removed.osmId), undefined, 'the deleted building is gone');
+    assert.equal(after.buildings.length, before.buildings.length - 1);
+  });
+
   test('a database without the imported tables says how to import them', async () => {
     await assert.rejects(queryPostgis(osmDatabase(TEST_DATABASE_URL!), CASINO.latitude, CASINO.longitude, 300), /has no osm_\w+ table: import it with osm2pgsql --output flex --style osm\/solar-partner\.lua/);
   });
@@ -121,6 +142,10 @@ function ringArea(ring: [number, number][]): number {
     const [nx, ny] = ring[(i + 1) % ring.length];
     return sum + (x * ny - nx * y) / 2;
   }, 0);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 }
 
 function sortedPoints(ring: [number, number][]): string[] {

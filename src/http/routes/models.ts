@@ -62,7 +62,7 @@ export const modelRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       schema: {
         summary: 'Roof insights: every building of a ready model, its roof faces and largest panel array',
         description:
-          'For each building of the model: its roof faces (pitch, azimuth, area, centre, outline) with their yearly irradiation per m², shading by the model’s terrain, buildings and trees included, and the largest array the Solar Wizard’s layout places on the roof with its yearly energy (the wizard’s panel, layout, shading and yield rules; irradiance from PVGIS, or the local fallback when PVGIS is unreachable). The first read of a model computes them (about a second or two for a 0.3 km model); later reads are served from a cache. 404 until the model is `ready`.',
+          'For each building of the model: its roof faces (pitch, azimuth, area, centre, outline) with their yearly irradiation per m², shading by the model’s terrain, buildings and trees included, and the largest array the Solar Wizard’s layout places on the roof with its yearly energy (the wizard’s panel, layout, shading and yield rules; irradiance from PVGIS, or the local fallback when PVGIS is unreachable). The first read of a model computes them (seconds for a 0.3 km model: the shading of about 1,000 panels is traced, and irradiance not yet cached is asked from PVGIS at up to 30 calls a second); later reads are served from a cache in milliseconds. 404 until the model is `ready`.',
         tags: ['Models'],
         security,
         params: ModelIdParams,

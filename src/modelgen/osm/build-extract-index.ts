@@ -3,8 +3,9 @@ import path from 'node:path';
 import { addNode, addRelation, addWay, relationIsFeature, wayIsFeature } from '../features/assemble-features.ts';
 import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
 import { relationPolygons } from '../features/multipolygon.ts';
-import { CellStoreWriter, cellKey, KIND_LETTERS, type CellContent } from './cell-store.ts';
-import { cellsOf } from './cells.ts';
+import { fileByCell, writeCells } from './cell-filing.ts';
+import { CellStoreWriter } from './cell-store.ts';
+import { GrowingArray, MemberTable } from './member-table.ts';
 import { OsmData, type OsmRelationMember } from './osm-elements.ts';
 import { LineReader, LineSpill, RecordSpill } from './spill-files.ts';
 import { streamOsmFile } from './stream-osm-file.ts';
@@ -24,7 +25,7 @@ export interface IndexLimits {
   extractBytesPerCellPartition: number;
 }
 
-export const DEFAULT_INDEX_LIMITS: IndexLimits = { nodesPerPartition: 2_000_000, waysPerPartition: 20_000, membersPerPartition: 10_000, extractBytesPerCellPartition: 1_000_000 };
+export const DEFAULT_INDEX_LIMITS: IndexLimits = { nodesPerPartition: 1_000_000, waysPerPartition: 20_000, membersPerPartition: 10_000, extractBytesPerCellPartition: 1_000_000 };
 
 /** What an index holds, for the operator. */
 export interface IndexSummary {
@@ -45,8 +46,9 @@ const COORD_BYTES = 16;
  * Builds the cell index of an OpenStreetMap extract in `folder` with bounded memory, the extract
  * streamed and the work split into partitions on disk (in `work`, removed afterwards):
  *
- * 1. relations: the multipolygons kept are written out; the ids of their member ways stay in memory
- *    (16 bytes each, the one part that grows with the extract: about 5 million in Germany);
+ * 1. relations: the multipolygons kept are written out; the ids of their member ways stay in memory,
+ *    outside the JavaScript heap (about 28 bytes each while sorted, the one part that grows with the
+ *    extract: a few million ways in Germany, under 200 MB);
  * 2. nodes and ways: every node's position goes to the node file, partitioned by id; tagged nodes
  *    (trees, solar) become features; each kept way's node references go to the partition of their node;
  * 3. each node partition resolves the references filed with it into positions, partitioned by way;
@@ -73,8 +75,8 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
   // 1. Relations
   const relations = new LineSpill(work, 'relations', 1);
   const relationPartition: number[] = [];
-  const memberWays: number[] = [];
-  const memberRelations: number[] = [];
+  const memberWays = new GrowingArray();
+  const memberRelations = new GrowingArray();
   let membersInPartition = 0;
   let partition = 0;
   streamOsmFile(
@@ -93,8 +95,7 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
     (done) => onProgress((0.3 * done) / size, `Reading the multipolygons of ${name}`),
   );
   relations.flush();
-  const members = new MemberTable(memberWays, memberRelations);
-  memberWays.length = memberRelations.length = 0;
+  const members = new MemberTable(memberWays.values(), memberRelations.values());
 
   // 2. Nodes and ways
   // Node partitions expected: PBF extracts hold about one node per 9 bytes.
@@ -215,48 +216,20 @@ function partitionOf(firsts: number[], id: number): number {
   return found;
 }
 
-/** The ways of multipolygons, each with the relations it belongs to, sorted for lookup. */
-class MemberTable {
-  readonly #ways: Float64Array;
-  readonly #relations: Uint32Array;
-
-  constructor(ways: number[], relations: number[]) {
-    const order = Uint32Array.from(ways.keys()).sort((a, b) => ways[a] - ways[b]);
-    this.#ways = Float64Array.from(order, (i) => ways[i]);
-    this.#relations = Uint32Array.from(order, (i) => relations[i]);
-  }
-
-  has(way: number): boolean {
-    return this.#first(way) < this.#ways.length && this.#ways[this.#first(way)] === way;
-  }
-
-  relationsOf(way: number): number[] {
-    const out: number[] = [];
-    for (let i = this.#first(way); i < this.#ways.length && this.#ways[i] === way; i++) out.push(this.#relations[i]);
-    return out;
-  }
-
-  #first(way: number): number {
-    let low = 0, high = this.#ways.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.#ways[middle] < way) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-}
-
 /** Resolves the references filed with node partition `p` into positions, filed by way partition. */
 function resolvePartition(nodeSpill: RecordSpill, refSpill: RecordSpill, p: number, coordSpill: RecordSpill, waysPerPartition: number): void {
-  const ids: number[] = [];
-  const lons: number[] = [];
-  const lats: number[] = [];
-  for (const { data, count } of nodeSpill.read(p)) {
-    for (let i = 0; i < count; i++) ids.push(data.readDoubleLE(i * NODE_BYTES)), lons.push(data.readInt32LE(i * NODE_BYTES + 8)), lats.push(data.readInt32LE(i * NODE_BYTES + 12));
+  const count = fs.existsSync(nodeSpill.file(p)) ? fs.statSync(nodeSpill.file(p)).size / NODE_BYTES : 0;
+  const idArray = new Float64Array(count);
+  const lons = new Int32Array(count);
+  const lats = new Int32Array(count);
+  let loaded = 0;
+  for (const { data, count: records } of nodeSpill.read(p)) {
+    for (let i = 0; i < records; i++, loaded++) {
+      idArray[loaded] = data.readDoubleLE(i * NODE_BYTES);
+      lons[loaded] = data.readInt32LE(i * NODE_BYTES + 8);
+      lats[loaded] = data.readInt32LE(i * NODE_BYTES + 12);
+    }
   }
-  const idArray = Float64Array.from(ids);
-  ids.length = 0;
   for (const { data, count } of refSpill.read(p)) {
     for (let i = 0; i < count; i++) {
       const ref = data.readDoubleLE(i * REF_BYTES);
@@ -328,38 +301,4 @@ function memberData(lines: string[]): OsmData {
     data.add({ type: 'way', id, nodes });
   }
   return data;
-}
-
-/** Features crossing more cells than this are written once and named by the cells (see cell-store.ts). */
-const SHARE_ABOVE_CELLS = 4;
-
-/** Files each feature under every cell its bounding box touches, through partitions by cell. */
-function fileByCell(features: MapFeatures, spill: LineSpill, partitions: number, writer: CellStoreWriter): void {
-  const file = (points: Iterable<readonly [number, number]>, kind: keyof typeof KIND_LETTERS, feature: unknown) => {
-    const range = cellsOf(points);
-    const json = JSON.stringify(feature);
-    const shared = (range.maxX - range.minX + 1) * (range.maxY - range.minY + 1) > SHARE_ABOVE_CELLS;
-    const line = shared ? `r [${writer.share(json)},"${kind}"]` : `${kind} ${json}`;
-    for (let x = range.minX; x <= range.maxX; x++) {
-      for (let y = range.minY; y <= range.maxY; y++) spill.write(cellKey(x, y) % partitions, `${cellKey(x, y)} ${line}`);
-    }
-  };
-  for (const building of features.buildings) file(building.outer, 'b', building);
-  for (const tree of features.trees) file([[tree.lon, tree.lat]], 't', tree);
-  for (const area of features.ground) file(area.points, 'g', area);
-  for (const panel of features.solar) file(panel.points, 's', panel);
-}
-
-/** Groups a cell partition's lines by cell and writes each cell. */
-function writeCells(lines: string[], writer: CellStoreWriter): void {
-  const cells = new Map<number, CellContent>();
-  for (const line of lines) {
-    const space = line.indexOf(' ');
-    const key = Number(line.slice(0, space));
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = { buildings: [], trees: [], ground: [], solar: [], shared: [] }));
-    const letter = line[space + 1];
-    cell[letter === 'r' ? 'shared' : KIND_LETTERS[letter as keyof typeof KIND_LETTERS]].push(line.slice(space + 3));
-  }
-  for (const [key, content] of cells) writer.add(key, content);
 }

@@ -100,13 +100,14 @@ export async function townsFromPostgis(database: OsmDatabase, box: Box): Promise
   type Row = { id: string; name: string; english: string; place: string; lat: number; lon: number; country: string | null };
   let rows: Row[];
   try {
-    ({ rows } = await database.query<Row>(
-      `select p.node_id::text as id, p.tags->>'name' as name, coalesce(p.tags->>'name:en', p.tags->>'name') as english, p.tags->>'place' as place, ST_Y(p.geom) as lat, ST_X(p.geom) as lon,
+    ({ rows } = await database.query<Row>({
+      name: 'solar-partner-towns',
+      text: `select p.node_id::text as id, p.tags->>'name' as name, coalesce(p.tags->>'name:en', p.tags->>'name') as english, p.tags->>'place' as place, ST_Y(p.geom) as lat, ST_X(p.geom) as lon,
               (select coalesce(c.tags->>'name:en', c.tags->>'name') from osm_countries c where ST_Covers(c.geom, p.geom) order by c.relation_id limit 1) as country
          from osm_places p
         where (p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) and p.tags->>'place' = any($5)) or p.tags->>'place' = 'country'`,
-      [box.west, box.south, box.east, box.north, TOWN_PLACES],
-    ));
+      values: [box.west, box.south, box.east, box.north, TOWN_PLACES],
+    }));
   } catch (error) {
     const message = (error as Error).message;
     if (/relation "osm_(places|countries)" does not exist/.test(message)) throw new Error('The OpenStreetMap database (OSM_DATABASE_URL) has no place names: import it again with the current osm/solar-partner.lua (see docs/operations.md)');

@@ -2,16 +2,18 @@ import pg from 'pg';
 import { addNode, addRelation, addWay } from '../features/assemble-features.ts';
 import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
 import { cellBox, cellsAround, cellsOf, type CellRange } from './cells.ts';
+import { readWkb } from './wkb.ts';
 
 /** What the PostGIS source needs of a database connection: parameterised queries. */
 export interface OsmDatabase {
-  query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+  /** Runs a query; `name` lets the connection keep its plan (the same text is asked again and again). */
+  query<Row>(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
 }
 
 interface ElementRow {
   id: string;
   tags: Record<string, string>;
-  geom: string;
+  geom: Uint8Array;
 }
 
 /** The tables of the flex style osm/solar-partner.lua, each with its id column. */
@@ -29,7 +31,7 @@ export async function queryPostgis(database: OsmDatabase, latitude: number, long
   const range = cellsAround(latitude, longitude, radiusM);
   const box = cellBox(range);
   const select = (table: string, id: string) =>
-    database.query<ElementRow>(`select ${id}::text as id, tags, ST_AsGeoJSON(geom) as geom from ${table} where geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) order by ${id}`, box);
+    database.query<ElementRow>({ name: `solar-partner-${table}`, text: `select ${id}::text as id, tags, ST_AsBinary(geom) as geom from ${table} where geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) order by ${id}`, values: box });
   let rows: [ElementRow[], ElementRow[], ElementRow[]];
   try {
     const answers = await Promise.all([select(TABLES.ways, 'way_id'), select(TABLES.multipolygons, 'relation_id'), select(TABLES.nodes, 'node_id')]);
@@ -44,19 +46,23 @@ export async function queryPostgis(database: OsmDatabase, latitude: number, long
   const [ways, multipolygons, nodes] = rows;
   const features: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
   for (const row of ways) {
-    const points = (JSON.parse(row.geom) as { coordinates: LonLatRing }).coordinates;
+    const geometry = readWkb(row.geom);
+    if (geometry.type !== 'line') continue;
+    const points = geometry.points;
     const first = points[0];
     const last = points[points.length - 1];
     addWay(features, Number(row.id), row.tags, points, points.length >= 4 && first[0] === last[0] && first[1] === last[1]);
   }
   for (const row of multipolygons) {
-    const polygons = (JSON.parse(row.geom) as { coordinates: LonLatRing[][] }).coordinates.map((rings) => ({ outer: openRing(rings[0]), inners: rings.slice(1).map(openRing) }));
+    const geometry = readWkb(row.geom);
+    if (geometry.type !== 'multipolygon') continue;
+    const polygons = geometry.polygons.map((rings) => ({ outer: openRing(rings[0]), inners: rings.slice(1).map(openRing) }));
     // The extract files each polygon of a relation under its own cells: keep the ones the box touches.
     addRelation(features, Number(row.id), row.tags, polygons, (polygon) => touches(cellsOf(polygon.outer), range));
   }
   for (const row of nodes) {
-    const [lon, lat] = (JSON.parse(row.geom) as { coordinates: [number, number] }).coordinates;
-    addNode(features, Number(row.id), row.tags, lon, lat);
+    const geometry = readWkb(row.geom);
+    if (geometry.type === 'point') addNode(features, Number(row.id), row.tags, geometry.point[0], geometry.point[1]);
   }
   // Trees of a tree row lie in the cells of their own points, as in the extract.
   features.trees = features.trees.filter((tree) => touches(cellsOf([[tree.lon, tree.lat]]), range));
@@ -77,10 +83,10 @@ export function osmDatabase(url: string): OsmDatabase {
     pools.set(url, pool);
   }
   const opened = pool;
-  return { query: async <Row>(text: string, values: unknown[]) => ({ rows: (await opened.query(text, values)).rows as Row[] }) };
+  return { query: async <Row>(query: { name: string; text: string; values: unknown[] }) => ({ rows: (await opened.query(query)).rows as Row[] }) };
 }
 
-/** A ring as GeoJSON closes it, without the repeated closing point. */
+/** A ring as PostGIS closes it, without the repeated closing point. */
 function openRing(ring: LonLatRing): LonLatRing {
   return ring.slice(0, -1);
 }
