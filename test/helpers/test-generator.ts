@@ -3,15 +3,16 @@ import type { GeneratedModel, ModelRequest, ProgressReport } from '../../src/mod
 /**
  * A generator written for the worker's tests (the product's generator is src/modelgen). It reports
  * three steps and returns a minimal valid GLB. Behaviour by request:
- * - latitude -10: every attempt fails with an upstream error;
+ * - latitude -10: every attempt fails at once with an upstream error;
  * - env TEST_GENERATOR_HANG=1: never finishes (to be killed);
  * - env TEST_GENERATOR_STEP_MS: delay per step (default 150 ms).
  */
 export async function generateModel(request: ModelRequest, onProgress: (report: ProgressReport) => void): Promise<GeneratedModel> {
   const stepMs = Number(process.env.TEST_GENERATOR_STEP_MS ?? 150);
   onProgress({ progress: 5, step: 'Reading OpenStreetMap data' });
-  await delay(stepMs);
+  // The failing request fails at once: its tests wait for all three attempts, and slow steps would only add idle time.
   if (request.latitude === -10) throw new Error('Overpass answered 504 Gateway Timeout');
+  await delay(stepMs);
   if (process.env.TEST_GENERATOR_HANG === '1') await new Promise(() => setInterval(() => {}, 1000));
   onProgress({ progress: 40, step: 'Building roofs' });
   await delay(stepMs);

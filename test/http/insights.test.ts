@@ -52,7 +52,7 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
 
   before(async () => {
     pvgis = await PvgisStandIn.start(recordedFile!);
-    ctx = await createTestContext({ irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl, timeoutMs: 1000 }) });
+    ctx = await createTestContext({ irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl, timeoutMs: 5000 }) });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     key = await ctx.createKey();

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
+import { SEND_EMAIL_QUEUE } from '../../src/jobs/queue.ts';
+import type { MailMessage } from '../../src/mail/mail-message.ts';
 import { pageSettings } from '../helpers/page-settings.ts';
 import { signedInPartner } from '../helpers/partner-session.ts';
 import type { FormClient } from '../helpers/browser-form.ts';
@@ -94,7 +96,12 @@ for (const kind of DATABASES) {
       await smtp.down();
       const response = await send(lead(key, { email: 'outage@home.example', name: 'Grace' }), '198.51.100.21');
       assert.equal(response.statusCode, 200);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Both e-mails were queued with the answer; wait until one was tried against the closed port and refused
+      // (state `retry`; not both: each refusal doubles the pause before the next try, which would only slow the test).
+      await waitFor('an e-mail tried and refused', async () => {
+        const jobs = (await ctx.queue.boss.findJobs<MailMessage>(SEND_EMAIL_QUEUE)).filter((job) => job.data.to === 'outage@home.example' || job.data.text.includes('Name: Grace'));
+        return jobs.length === 2 && jobs.some((job) => job.state === 'retry' || job.retryCount >= 1);
+      }, 30_000);
       assert.equal(smtp.to('outage@home.example').length, 0);
       await smtp.up();
       await waitFor('both e-mails after the outage', async () => smtp.to('outage@home.example').length === 1 && smtp.messages.some((m) => m.to.includes('leads@sunny.example') && m.text.includes('Name: Grace')), 30_000);
@@ -119,7 +126,9 @@ for (const kind of DATABASES) {
       const before = smtp.messages.length;
       const response = await send(lead(key, { website: 'http://spam.example', email: 'bot@spam.example' }), '198.51.100.22');
       assert.equal(response.statusCode, 200);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // A lead's e-mails are queued in the same transaction as the answer: none queued means none will be sent.
+      const queued = await ctx.queue.boss.findJobs<MailMessage>(SEND_EMAIL_QUEUE);
+      assert.ok(!queued.some((job) => JSON.stringify(job.data).includes('bot@spam.example')), 'no e-mail queued for the honeypot');
       assert.equal(smtp.messages.length, before);
       assert.doesNotMatch((await partner.browser.get('/partner/leads')).body, /bot@spam/);
     });

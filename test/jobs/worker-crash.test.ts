@@ -59,7 +59,9 @@ async function readJob(port: number, key: string, id: string): Promise<Record<st
   return (await response.json()) as Record<string, unknown>;
 }
 
-describe('a worker killed mid-job', () => {
+// The two cases spend most of their time waiting for a lapsed lease (pg-boss allows no heartbeat under
+// 10 s); they share nothing (own data folder, schema and ports), so they wait side by side.
+describe('a worker killed mid-job', { concurrency: 2 }, () => {
   const children: ChildProcess[] = [];
   after(async () => {
     for (const child of children) await killed(child);

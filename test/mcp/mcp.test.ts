@@ -21,7 +21,7 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
   let client: Client;
   before(async () => {
     pvgis = await PvgisStandIn.start(recordedFile!);
-    ctx = await createTestContext({ irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl, timeoutMs: 1000 }) });
+    ctx = await createTestContext({ irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl, timeoutMs: 5000 }) });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
     client = new Client({ name: 'solar-partner-test', version: '1.0.0' });
