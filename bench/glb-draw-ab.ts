@@ -11,20 +11,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { threePageFiles } from '../scripts/three-page-files.ts';
 
 const [glbA, glbB, pairsArg = '10'] = process.argv.slice(2);
 if (!glbA || !glbB) {
   process.stderr.write('Usage: node bench/glb-draw-ab.ts <a.glb> <b.glb> [pairs]\n');
   process.exit(2);
 }
-const three = path.resolve(import.meta.dirname, '../node_modules/three');
 const files: Record<string, [string, string]> = {
-  '/three.module.js': [path.join(three, 'build/three.module.js'), 'text/javascript'],
-  '/three.core.js': [path.join(three, 'build/three.core.js'), 'text/javascript'],
-  '/GLTFLoader.js': [path.join(three, 'examples/jsm/loaders/GLTFLoader.js'), 'text/javascript'],
-  '/BufferGeometryUtils.js': [path.join(three, 'examples/jsm/utils/BufferGeometryUtils.js'), 'text/javascript'],
-  '/SkeletonUtils.js': [path.join(three, 'examples/jsm/utils/SkeletonUtils.js'), 'text/javascript'],
-  '/meshopt_decoder.module.js': [path.join(three, 'examples/jsm/libs/meshopt_decoder.module.js'), 'text/javascript'],
+  ...threePageFiles(),
   '/a.glb': [path.resolve(glbA), 'model/gltf-binary'],
   '/b.glb': [path.resolve(glbB), 'model/gltf-binary'],
 };

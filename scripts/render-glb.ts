@@ -8,20 +8,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { threePageFiles } from './three-page-files.ts';
 
 const [glbPath, out, width = '1400', height = '900'] = process.argv.slice(2);
 if (!glbPath || !out) {
   process.stderr.write('Usage: npm run render-glb -- <model.glb> <out.png> [width] [height]\n');
   process.exit(2);
 }
-const three = path.resolve(import.meta.dirname, '../node_modules/three');
 const files: Record<string, [string, string]> = {
-  '/three.module.js': [path.join(three, 'build/three.module.js'), 'text/javascript'],
-  '/three.core.js': [path.join(three, 'build/three.core.js'), 'text/javascript'],
-  '/GLTFLoader.js': [path.join(three, 'examples/jsm/loaders/GLTFLoader.js'), 'text/javascript'],
-  '/BufferGeometryUtils.js': [path.join(three, 'examples/jsm/utils/BufferGeometryUtils.js'), 'text/javascript'],
-  '/SkeletonUtils.js': [path.join(three, 'examples/jsm/utils/SkeletonUtils.js'), 'text/javascript'],
-  '/meshopt_decoder.module.js': [path.join(three, 'examples/jsm/libs/meshopt_decoder.module.js'), 'text/javascript'],
+  ...threePageFiles(),
   '/model.glb': [path.resolve(glbPath), 'model/gltf-binary'],
 };
 const page = `<!doctype html><html><body style="margin:0;background:#cfe3f3">
