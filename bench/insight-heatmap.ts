@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser.ts';
+import { responsiveness } from './page-responsiveness.ts';
 import { createListeningContext } from '../test/helpers/listening-service.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
@@ -32,28 +33,6 @@ const ctx = await createListeningContext({
 });
 const url = `${ctx.baseUrl}/embed?lat=43.7396&lng=7.4276&key=${await ctx.createKey()}`;
 const browser = await launchBrowser();
-
-/** Longest rAF gap and longest main-thread task (ms) while `during` runs. */
-async function responsiveness(page: Page, during: () => Promise<void>): Promise<{ gap: number; task: number }> {
-  await page.evaluate(() => {
-    const state = ((window as unknown as { probe: { last: number; gap: number; task: number; on: boolean } }).probe = { last: performance.now(), gap: 0, task: 0, on: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.task = Math.max(state.task, entry.duration);
-    }).observe({ type: 'longtask' });
-    const tick = (now: number) => {
-      state.gap = Math.max(state.gap, now - state.last);
-      state.last = now;
-      if (state.on) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  await during();
-  return page.evaluate(() => {
-    const state = (window as unknown as { probe: { gap: number; task: number; on: boolean } }).probe;
-    state.on = false;
-    return { gap: state.gap, task: state.task };
-  });
-}
 
 try {
   const warm = await browser.newPage();

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser.ts';
+import { responsiveness } from './page-responsiveness.ts';
 import { createListeningContext } from '../test/helpers/listening-service.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
@@ -32,24 +33,8 @@ const ctx = await createListeningContext({ workers: 1, realGenerator: true, env:
 const key = await ctx.createKey();
 const browser = await launchBrowser();
 
-/** Longest gap between animation frames (ms) while `during` runs, with a frame requested every tick. */
-async function longestFramePause(page: Page, during: () => Promise<void>): Promise<number> {
-  await page.evaluate(() => {
-    const state = ((window as unknown as { gaps: { last: number; max: number; on: boolean } }).gaps = { last: performance.now(), max: 0, on: true });
-    const tick = (now: number) => {
-      state.max = Math.max(state.max, now - state.last);
-      state.last = now;
-      if (state.on) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  await during();
-  return page.evaluate(() => {
-    const state = (window as unknown as { gaps: { max: number; on: boolean } }).gaps;
-    state.on = false;
-    return state.max;
-  });
-}
+/** Longest gap between animation frames (ms) while `during` runs. */
+const longestFramePause = async (page: Page, during: () => Promise<void>): Promise<number> => (await responsiveness(page, during)).gap;
 
 try {
   console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Chromium headless (SwiftShader)\n`);
