@@ -65,8 +65,13 @@ export class InsightTools {
     listenForModelClicks(viewer, () => this.#pickTargets(), ({ hit, claim }) => {
       if (this.#measure.active) {
         claim();
-        if (hit) this.#measure.pick(hit, viewer.camera.position.distanceTo(viewer.controls.target));
-        viewer.requestRender();
+        if (!hit) return;
+        const distance = viewer.camera.position.distanceTo(viewer.controls.target);
+        // The building table (roof faces) of the model on screen is decoded after its first frame.
+        void (viewer.buildings ?? Promise.resolve(undefined)).then((buildings) => {
+          this.#measure.pick(hit, distance, buildings);
+          viewer.requestRender();
+        });
       } else if (this.#panels.pick(hit)) {
         claim();
       } else if (this.#sunPath && hit && !(hit.object instanceof InstancedMesh)) {

@@ -2,6 +2,7 @@ import { BufferGeometry, Group, Line, LineBasicMaterial, LineLoop, Mesh, MeshBas
 import { element, fillFigures } from './dom.ts';
 import { facing, INSIGHT_TEXT } from './insight-text.ts';
 import { roofFaceAt } from './roof-face-at.ts';
+import type { ModelBuildings } from '../viewer/model-buildings.ts';
 
 const COLOUR = 0x2563eb;
 
@@ -52,7 +53,7 @@ export class MeasureTool {
   }
 
   /** A pick on the model while the tool is on. */
-  pick(hit: Intersection, cameraDistance: number): void {
+  pick(hit: Intersection, cameraDistance: number, buildings: ModelBuildings | undefined): void {
     if (this.#points.length >= 2) this.#reset();
     this.#points.push(hit.point.clone());
     const dot = new Mesh(this.#dot, this.#material);
@@ -67,7 +68,7 @@ export class MeasureTool {
       this.#rows.push([INSIGHT_TEXT.measureDistance, m(a.distanceTo(b))], [INSIGHT_TEXT.measureHorizontal, m(Math.hypot(b.x - a.x, b.z - a.z))], [INSIGHT_TEXT.measureHeight, m(Math.abs(b.y - a.y))]);
     }
     this.#hint.textContent = this.#points.length === 1 ? INSIGHT_TEXT.measureSecond : INSIGHT_TEXT.measureAgain;
-    const face = roofFaceAt(hit);
+    const face = roofFaceAt(hit, buildings);
     for (const old of this.group.children.filter((child) => child instanceof LineLoop)) {
       old.removeFromParent();
       (old as LineLoop).geometry.dispose();

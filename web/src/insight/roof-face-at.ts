@@ -1,15 +1,15 @@
-import { Mesh, type Intersection } from 'three';
+import type { Intersection } from 'three';
 import { pointInRing } from '../../../src/modelgen/browser.ts';
 import { FaceFrame, type RoofSegment, type Vec3 } from '../../../src/solar-design/index.ts';
+import type { ModelBuildings } from '../viewer/model-buildings.ts';
+import { roofSegmentsAtHit } from '../wizard/roof-picker.ts';
 
 /** How far off a face's plane a picked point may lie and still be on it, metres. */
 const ON_PLANE = 0.6;
 
-/** The roof face (`extras.roofSegments` of the roof primitive) a pick landed on, or undefined. */
-export function roofFaceAt(hit: Intersection): RoofSegment | undefined {
-  if (!(hit.object instanceof Mesh)) return undefined;
-  const segments = (hit.object.geometry.userData as { roofSegments?: RoofSegment[] }).roofSegments;
-  if (!segments) return undefined;
+/** The roof face of the hit building (from the model's building table) a pick landed on, or undefined. */
+export function roofFaceAt(hit: Intersection, buildings: ModelBuildings | undefined): RoofSegment | undefined {
+  const segments = roofSegmentsAtHit(hit, buildings);
   const point: Vec3 = [hit.point.x, hit.point.y, hit.point.z];
   let best: { segment: RoofSegment; distance: number } | undefined;
   for (const segment of segments) {

@@ -39,6 +39,12 @@ function buildingOfHit(hit: Intersection, buildings: ModelBuildings | undefined)
   return buildingOf(hit.object) ?? (hit.faceIndex !== undefined && hit.faceIndex !== null ? buildings?.nodeAt(hit.object, hit.faceIndex) : undefined);
 }
 
+/** The roof faces of the building a hit landed on (none when it is not a building's). */
+export function roofSegmentsAtHit(hit: Intersection, buildings: ModelBuildings | undefined): RoofSegment[] {
+  const node = buildingOfHit(hit, buildings);
+  return node ? roofSegmentsOf(node) : [];
+}
+
 function picked(hit: Intersection | undefined, buildings: ModelBuildings | undefined): PickedRoof | undefined {
   const node = hit && buildingOfHit(hit, buildings);
   if (!node) return undefined;
