@@ -98,7 +98,9 @@ const all = objects.nodes + objects.ways + objects.relations;
 const output = size.tables.filter((t) => t.name.startsWith('osm_')).reduce((sum, t) => sum + Number(t.size), 0);
 const middle = size.tables.filter((t) => t.name.startsWith('planet_osm_')).reduce((sum, t) => sum + Number(t.size), 0);
 const scale = GERMANY_BYTES / fs.statSync(LIECHTENSTEIN).size;
-console.log(`\nosm2pgsql ${execFileSync('osm2pgsql', ['--version'], { encoding: 'utf8' }).match(/version ([\d.]+)/)?.[1]}, flex output, osm/solar-partner.lua:`);
+// osm2pgsql prints its version on standard error.
+const versionRun = spawnSync('osm2pgsql', ['--version'], { encoding: 'utf8' });
+console.log(`\nosm2pgsql ${`${versionRun.stdout}${versionRun.stderr}`.match(/version ([\d.]+)/)?.[1] ?? '(version unknown)'}, flex output, osm/solar-partner.lua:`);
 console.log(`- Liechtenstein --slim: ${liechtenstein.importSeconds.toFixed(1)} s for ${all} objects (${((liechtenstein.importSeconds / all) * 1e6).toFixed(1)} µs each); database ${mb(size.total - emptySize)} MB over an empty PostGIS database: the generator's tables ${mb(output)} MB (${size.tables.filter((t) => t.name.startsWith('osm_')).map((t) => `${t.name} ${t.count} rows`).join(', ')}), replication tables ${mb(middle)} MB`);
 console.log(`- Monaco without --slim: ${monaco.importSeconds.toFixed(1)} s`);
 const germany = { nodes: objects.nodes * scale, ways: objects.ways * scale, relations: objects.relations * scale };
