@@ -59,9 +59,11 @@ export class JobQueue {
   /** Starts pg-boss in the schema `<schema>_queue` and creates the queues. */
   static async start(handle: DatabaseHandle, options: QueueOptions, onError: (error: Error) => void): Promise<JobQueue> {
     const schema = `${handle.schema}_queue`;
-    // The monitor must look at least twice per heartbeat interval so a dead worker's job is retried promptly;
-    // the queue counts it keeps are read as often, so workers see a backlog soon (burst fetching).
-    const monitorIntervalSeconds = Math.max(1, Math.min(60, Math.floor(options.heartbeatSeconds / 2)));
+    // The monitor must look at least twice per heartbeat interval so a dead worker's job is retried
+    // promptly. Burst fetching reads the ready count the monitor writes and the queue cache copies, so
+    // both run every 2 s: workers see a backlog (a pre-generated area) within seconds instead of fetching
+    // one job a second per slot for half a heartbeat (Vaduz pre-generation: 190 → 900 models a minute).
+    const monitorIntervalSeconds = Math.max(1, Math.min(2, Math.floor(options.heartbeatSeconds / 2)));
     const boss = handle.pglite
       ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schema, monitorIntervalSeconds, superviseIntervalSeconds: monitorIntervalSeconds, queueCacheIntervalSeconds: monitorIntervalSeconds, schedule: false })
       : new PgBoss({ connectionString: options.databaseUrl, schema, max: 4, monitorIntervalSeconds, superviseIntervalSeconds: monitorIntervalSeconds, queueCacheIntervalSeconds: monitorIntervalSeconds, schedule: false });
