@@ -51,11 +51,16 @@ async function settled(frame: Frame): Promise<Record<string, string | undefined>
   return panel(frame);
 }
 
-/** Whether the element is the topmost thing at its own centre (nothing lies over it). */
+/**
+ * Whether the element is the topmost thing at its centre and at both ends of its middle line (nothing lies
+ * over any part of it); the ends sit half the height in, inside rounded (pill) corners, which hit tests follow.
+ */
 const onTop = (frame: Frame, id: string) => frame.evaluate((id) => {
   const element = document.getElementById(id)!;
   const box = element.getBoundingClientRect();
-  return box.width > 0 && element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  const middle = box.y + box.height / 2;
+  const points = [[box.x + box.width / 2, middle], [box.left + box.height / 2, middle], [box.right - box.height / 2, middle]];
+  return box.width > 0 && points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
 }, id);
 
 describe('a homeowner on an installer’s page designs their roof and asks for a quote', { skip }, () => {
@@ -149,6 +154,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await page.mouse.click(free.x, free.y);
     assert.equal((await settled(frame)).roof, map.house, 'the designed roof is beside the panel, not under it');
     assert.ok(await onTop(frame, 'wizard-start-over'), 'Start over is in view');
+    assert.ok(await onTop(frame, 'quote-button'), 'Get a quote is in view, under nothing');
     const labels = await frame.locator('#wizard-chart svg text').allTextContents();
     assert.ok(labels.includes('kWh') && labels.includes('Jan') && labels.includes('Dec') && labels.some((label) => /^\d[\d,]*$/.test(label) && label !== '0'), `axis and months: ${labels.join(' ')}`);
     const june = frame.locator('#wizard-chart .chart-hit[data-month="5"]');
