@@ -9,41 +9,32 @@ import { MeshoptDecoder } from 'meshoptimizer';
 import { BuildingLookup } from '../../src/modelgen/gltf/building-table.ts';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { readBuildingTable } from '../helpers/building-parts.ts';
+import { HandMadeMap, type Metres } from '../helpers/hand-made-map.ts';
 import { readModel } from '../helpers/read-model.ts';
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-batches-'));
 after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 
 const [LAT, LON] = [47.14, 9.52];
-const M_PER_DEG_LAT = 111_320;
-const M_PER_DEG_LON = 111_320 * Math.cos((LAT * Math.PI) / 180);
-const box = (x: number, y: number, w: number, d: number): [number, number][] => [[x, y], [x + w, y], [x + w, y + d], [x, y + d]];
+const box = (x: number, y: number, w: number, d: number): Metres[] => [[x, y], [x + w, y], [x + w, y + d], [x, y + d]];
 
-/** Two plain offices (same materials) and a tiled gabled house, as an OSM JSON file. */
-function osmFile(): string {
-  const buildings = [
-    { tags: { building: 'office', height: '12', 'building:material': 'concrete', 'roof:material': 'gravel' }, ring: box(-40, -10, 20, 15) },
-    { tags: { building: 'office', height: '12', 'building:material': 'concrete', 'roof:material': 'gravel' }, ring: box(10, -10, 20, 15) },
-    { tags: { building: 'house', height: '8', 'roof:shape': 'gabled', 'roof:material': 'roof_tiles', 'building:material': 'plaster' }, ring: box(-10, 20, 12, 8) },
-  ];
-  const elements: object[] = [];
-  let nodeId = 1;
-  buildings.forEach((building, index) => {
-    const ids = building.ring.map(([x, y]) => {
-      elements.push({ type: 'node', id: nodeId, lat: LAT + y / M_PER_DEG_LAT, lon: LON + x / M_PER_DEG_LON });
-      return nodeId++;
-    });
-    elements.push({ type: 'way', id: index + 1, nodes: [...ids, ids[0]], tags: building.tags });
-  });
-  const file = path.join(cacheDir, 'batches.json');
-  fs.writeFileSync(file, JSON.stringify({ version: 0.6, elements }));
-  return file;
+/** Two plain offices (same materials) and a tiled gabled house; returns the file and the ways' OSM ids. */
+function osmFile(): { file: string; offices: string[]; house: string } {
+  const map = new HandMadeMap(LAT, LON);
+  const office = { building: 'office', height: '12', 'building:material': 'concrete', 'roof:material': 'gravel' };
+  const offices = [map.way(box(-40, -10, 20, 15), office, true), map.way(box(10, -10, 20, 15), office, true)].map((id) => `way/${id}`);
+  const house = `way/${map.way(box(-10, 20, 12, 8), { building: 'house', height: '8', 'roof:shape': 'gabled', 'roof:material': 'roof_tiles', 'building:material': 'plaster' }, true)}`;
+  return { file: map.write(cacheDir, 'batches.json'), offices, house };
 }
 
 describe('buildings in batches with a building table', () => {
   let glb: Uint8Array;
+  let officeIds: string[] = [];
+  let houseId = '';
   before(async () => {
-    const osmExtract = osmFile();
+    const map = osmFile();
+    const osmExtract = map.file;
+    [officeIds, houseId] = [map.offices, map.house];
     await indexExtract(osmExtract, cacheDir);
     glb = (await generateModel({ latitude: LAT, longitude: LON, radiusKm: 0.2, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir } }, () => {})).glb;
   });
@@ -59,13 +50,13 @@ describe('buildings in batches with a building table', () => {
     assert.deepEqual(surfaces, ['roof', 'roof', 'walls', 'walls']);
     assert.ok(primitives.every((p) => p.getIndices() && p.getIndices()!.getCount() > p.getAttribute('POSITION')!.getCount()), 'indexed, corners welded');
     const json = new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true)));
-    assert.ok(!json.includes('way/1') && !json.includes('roofSegments'), 'ids and roof faces live in the table');
+    assert.ok(![...officeIds, houseId].some((id) => json.includes(id)) && !json.includes('roofSegments'), 'ids and roof faces live in the table');
   });
 
   test('the table gives each building its metadata, roof faces and runs, and a triangle finds its building', async () => {
     const records = readBuildingTable(glb);
-    assert.deepEqual(records.map((r) => r.name).sort(), ['way/1', 'way/2', 'way/3']);
-    const house = records.find((r) => r.name === 'way/3')!;
+    assert.deepEqual(records.map((r) => r.name).sort(), [...officeIds, houseId].sort());
+    const house = records.find((r) => r.name === houseId)!;
     assert.equal(house.extras.roofShape, 'gabled');
     assert.equal(house.roofSegments.length, 2);
     assert.equal(house.ranges.filter((r) => r.surface === 'roof').length, 2, 'each roof face its own run');
@@ -77,11 +68,11 @@ describe('buildings in batches with a building table', () => {
         assert.equal(lookup.buildingAt(range.batch, range.first + range.count - 3), index);
       }
     });
-    const offices = records.filter((r) => r.name !== 'way/3');
+    const offices = records.filter((r) => officeIds.includes(r.name));
     assert.equal(offices[0].ranges.find((r) => r.surface === 'walls')!.batch, offices[1].ranges.find((r) => r.surface === 'walls')!.batch, 'same walls, same batch');
     // As a viewer sees it: the house's triangles stand on its footprint and reach its height.
     const model = await readModel(glb);
-    const drawn = model.buildings.find((b) => b.name === 'way/3')!;
+    const drawn = model.buildings.find((b) => b.name === houseId)!;
     assert.ok(Math.abs(drawn.top - Number(drawn.extras.base) - 8) < 0.05, `house ${drawn.top - Number(drawn.extras.base)} m high`);
     assert.ok(drawn.triangles.every((t) => t.every(([x, , z]) => x > -10.1 && x < 2.1 && -z > 19.9 && -z < 28.1)), 'its runs hold only its own triangles');
   });
