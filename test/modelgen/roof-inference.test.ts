@@ -149,6 +149,7 @@ test('a small house walled in by its neighbours on both sides is a row house (pi
   const middle = decideRoof(row[1].tags, row[1].outer, [], roofContexts(row)[1]);
   assert.equal(middle.tags['roof:shape'], 'gabled');
   assert.equal(middle.roofSource, 'inferred');
+  assert.match(middle.roofRule ?? '', /row house/);
   // The same footprint against one wall of a larger house shares 7 m: an extension, flat.
   const pair = withAlong([{ tags: { building: 'house' }, outer: oriented(box(0, 0, 12, 10), true) }, { tags: { building: 'house' }, outer: oriented(box(12, 0, 5, 7), true) }]);
   const annex = decideRoof(pair[1].tags, pair[1].outer, [], roofContexts(pair)[1]);

@@ -51,8 +51,10 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
   const type = tags.building && tags.building !== 'yes' ? tags.building : 'yes';
   const levels = Number.parseFloat(tags['building:levels'] ?? '');
   const shared = context.sharedLong + context.sharedShort;
-  const annex = shape.area < ANNEX_M2 && shared > 1 && !(typeGroup(type) === 'house' && shared >= ROW_HOUSE_SHARED_M);
-  const prior = annex ? { p: 0.2, rule: 'small annex against another building', isDefault: false } : pitchedPrior(type, Number.isFinite(levels) ? levels : undefined, shape);
+  const small = shape.area < ANNEX_M2 && shared > 1;
+  const rowHouse = small && typeGroup(type) === 'house' && shared >= ROW_HOUSE_SHARED_M;
+  const prior = small && !rowHouse ? { p: 0.2, rule: 'small annex against another building', isDefault: false } : pitchedPrior(type, Number.isFinite(levels) ? levels : undefined, shape);
+  if (rowHouse) prior.rule += `, walled in on two sides (${Math.round(shared)} m shared): a row house, not an annex`;
   const local = count(context.localType) >= MIN_TYPE_COUNT ? context.localType : context.local;
   const mapped = count(local);
   const styled = (prior.p * RULE_WEIGHT + mapped - local.flat) / (RULE_WEIGHT + mapped);
