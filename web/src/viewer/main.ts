@@ -3,7 +3,8 @@ import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import { setUpCompass } from './compass.ts';
 import { setUpFullscreen } from './fullscreen-button.ts';
 import { LoadingOverlay } from './loading-overlay.ts';
-import { requestModel } from './model-request.ts';
+import { fetchModel, type ModelFetch } from './model-fetch.ts';
+import type { ModelOrder } from './model-request.ts';
 import { Notice } from './notice.ts';
 import { setUpQuoteForm } from './quote-form.ts';
 import { readSettings } from './settings.ts';
@@ -17,6 +18,7 @@ import { AddressSearch } from './address-search.ts';
 import { EmptyPlaceMessage } from './empty-place.ts';
 import { MyBuilding } from './my-building.ts';
 import { InsightTools } from '../insight/insight-tools.ts';
+import { yieldToPage } from './yield.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -25,6 +27,11 @@ const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 async function start(): Promise<void> {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
+  const order = (): ModelOrder => ({ latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key });
+  // The model is asked for first: the service answers and the GLB downloads while the page loads its
+  // language and sets up the view and its tools.
+  let opening = new AbortController();
+  let first: ModelFetch | undefined = fetchModel(order(), opening.signal);
   const language = await chooseLanguage(document, settings.language, navigator.languages);
   translatePage(document);
   // Shown to tests once the page's text is in its language.
@@ -32,6 +39,7 @@ async function start(): Promise<void> {
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
   const viewer = new Viewer(document.getElementById('stage')!);
+  await yieldToPage();
   viewer.onRender(() => {
     app.dataset.frames = String(viewer.frames);
     app.dataset.cameraDistance = viewer.camera.position.distanceTo(viewer.controls.target).toFixed(1);
@@ -76,20 +84,23 @@ async function start(): Promise<void> {
   };
   setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...wizard?.configuration() }), reportContent);
   setUpReportDownload(document, settings, notice, reportContent);
-  /** The model being opened; a place chosen meanwhile stops waiting for it. */
-  let opening: AbortController | undefined;
+  /** The model being opened (`opening` stops it when a place is chosen meanwhile). */
   const open = async (): Promise<void> => {
-    opening?.abort();
-    const current = new AbortController();
-    opening = current;
+    let fetching = first;
+    first = undefined;
+    if (!fetching) {
+      opening.abort();
+      opening = new AbortController();
+      fetching = fetchModel(order(), opening.signal);
+    }
+    const current = opening;
+    fetching.progress.listen((state) => overlay.showJob(state));
+    fetching.download.listen((fraction) => overlay.showDownload(fraction));
     try {
-      const job = await requestModel(
-        { latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key },
-        { onProgress: (state) => overlay.showJob(state), signal: current.signal },
-      );
-      overlay.showDownload(undefined);
-      performance.mark('viewer:model-ready');
-      await viewer.load(job.modelUrl, (fraction) => overlay.showDownload(fraction));
+      const job = await fetching.job;
+      const gltf = await fetching.gltf;
+      if (current.signal.aborted) return;
+      await viewer.show(gltf);
       if (current.signal.aborted) return;
       performance.mark('viewer:model-loaded');
       const origin = viewer.info.origin ?? settings;
@@ -99,19 +110,29 @@ async function start(): Promise<void> {
       overlay.hide();
       time.show();
       emptyPlace.update(job, viewer.info);
-      const stop = viewer.onRender(() => {
-        // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
-        performance.mark(FIRST_MODEL_FRAME);
-        stop();
+      const drawn = new Promise<void>((resolve) => {
+        const stop = viewer.onRender(() => {
+          // Measured by bench/viewer-load.ts: navigation to the first frame that shows the model.
+          performance.mark(FIRST_MODEL_FRAME);
+          stop();
+          resolve();
+        });
       });
       // The building table is decoded while the first frame is drawn; finding the house needs it.
       const buildings = await viewer.buildings?.catch(() => undefined);
+      // The house, the wizard and the tools are set up after the first frame, each in a task of its
+      // own (a frame can be held back when the page is out of view: then after a second).
+      await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      await yieldToPage();
       if (current.signal.aborted) return;
       const mine = myBuilding.mark(east, north, buildings);
+      await yieldToPage();
+      if (current.signal.aborted) return;
       wizard ??= new WizardController(document, viewer, settings, notice);
       wizard.preferRoof(mine?.roof);
       void wizard.start();
       if (chosen && mine?.roof) void wizard.selectRoof(mine.roof);
+      await yieldToPage();
       insight.modelReady(wizard);
     } catch (error) {
       if (current.signal.aborted) return;

@@ -1,5 +1,5 @@
 import {
-  ConeGeometry, EdgesGeometry, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, type BufferGeometry, type Object3D,
+  BufferGeometry, ConeGeometry, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, type Material, type Object3D,
 } from 'three';
 import { buildingBelow, pickRoofBelow, type PickedRoof } from '../wizard/roof-picker.ts';
 import { buildingMeshes, type ModelBuildings } from './model-buildings.ts';
@@ -29,12 +29,21 @@ export class MyBuilding {
   readonly #viewer: Viewer;
   readonly #app: HTMLElement;
   readonly #marks = new Group();
+  readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
+  readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true });
 
   constructor(viewer: Viewer, app: HTMLElement) {
     this.#viewer = viewer;
     this.#app = app;
     this.#marks.name = 'my-building';
-    viewer.scene.add(this.#marks);
+    // Hidden stand-ins with the marks' materials, so their shaders are compiled with the model's, in
+    // parallel before its first frame: compiled on first use, the frame after the model's would wait
+    // for the GPU to finish drawing it (seconds on a software renderer). A line needs positions to get
+    // the outline's program.
+    const standIns = new Group();
+    standIns.visible = false;
+    standIns.add(new Mesh(new ConeGeometry(1, 1, 3), this.#pinMaterial), new LineSegments(new BufferGeometry().setAttribute('position', new Float32BufferAttribute([0, 0, 0, 0, 1, 0], 3)), this.#outlineMaterial));
+    viewer.scene.add(this.#marks, standIns);
   }
 
   /**
@@ -49,9 +58,9 @@ export class MyBuilding {
     if (!content) return undefined;
     const found = nearestBuilding(content, buildings, east, north);
     const ground = this.#viewer.heightAt(east, north) ?? 0;
-    this.#marks.add(pin(east, found ? topOf(found.node) : ground, north));
+    this.#marks.add(pin(east, found ? topOf(found.node) : ground, north, this.#pinMaterial));
     if (found) {
-      this.#marks.add(outline(found.node));
+      this.#marks.add(outline(found.node, this.#outlineMaterial));
       this.#app.dataset.myBuilding = found.osmId;
     }
     this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
@@ -64,10 +73,8 @@ export class MyBuilding {
     for (const child of [...this.#marks.children]) {
       this.#marks.remove(child);
       child.traverse((object) => {
-        if (object instanceof Mesh || object instanceof LineSegments) {
-          (object.geometry as BufferGeometry).dispose();
-          (object.material as { dispose(): void }).dispose();
-        }
+        // The materials are the page's, shared by every mark.
+        if (object instanceof Mesh || object instanceof LineSegments) (object.geometry as BufferGeometry).dispose();
       });
     }
     delete this.#app.dataset.myBuilding;
@@ -102,13 +109,12 @@ function topOf(node: Object3D): number {
 }
 
 /** A red pin standing on the point, its tip at `height`, drawn over everything so it is never hidden. */
-function pin(east: number, height: number, north: number): Group {
+function pin(east: number, height: number, north: number, material: Material): Group {
   const group = new Group();
-  const material = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
   const cone = new Mesh(new ConeGeometry(1.6, 6, 16), material);
   cone.rotation.x = Math.PI;
   cone.position.y = 3;
-  const head = new Mesh(new SphereGeometry(2.4, 20, 14), material.clone());
+  const head = new Mesh(new SphereGeometry(2.4, 20, 14), material);
   head.position.y = 7;
   group.add(cone, head);
   group.position.set(east, height + 1, -north);
@@ -118,10 +124,10 @@ function pin(east: number, height: number, north: number): Group {
 }
 
 /** The building's edges in a bright line, drawn over the scene so walls behind it show too. */
-function outline(node: Object3D): Group {
+function outline(node: Object3D, material: Material): Group {
   const group = new Group();
   for (const object of buildingMeshes(node)) {
-    const lines = new LineSegments(new EdgesGeometry(object.geometry, EDGE_ANGLE_DEG), new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true }));
+    const lines = new LineSegments(new EdgesGeometry(object.geometry, EDGE_ANGLE_DEG), material);
     lines.applyMatrix4(object.matrixWorld);
     lines.renderOrder = 9;
     group.add(lines);

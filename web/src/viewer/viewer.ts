@@ -1,5 +1,5 @@
 import {
-  Box3, DirectionalLight, FogExp2, Group, HemisphereLight, Mesh, MeshStandardMaterial, NeutralToneMapping, PCFShadowMap, PerspectiveCamera, Raycaster,
+  Box3, DirectionalLight, FogExp2, Group, HemisphereLight, Mesh, MeshStandardMaterial, NeutralToneMapping, PCFShadowMap, PerspectiveCamera,
   Scene, SRGBColorSpace, Vector3, WebGLRenderer, type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -11,6 +11,7 @@ import { fitShadowBox } from './shadow-fit.ts';
 import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
+import { verticalHit } from './vertical-hit.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
@@ -92,23 +93,40 @@ export class Viewer {
   }
 
   /**
-   * Downloads and shows a GLB model (meshopt-compressed, quantized), replacing any earlier one.
+   * Downloads and decodes a GLB model (meshopt-compressed, quantized) without showing it: this needs no
+   * view, so the page starts it before its view is set up.
    *
    * @param onProgress - share of the download received, 0 to 1, when the size is known
    */
-  async load(url: string, onProgress?: (fraction: number) => void): Promise<void> {
+  static fetchModel(url: string, onProgress?: (fraction: number) => void): Promise<GLTF> {
     // Decoding the compressed geometry runs in workers, not on the page's thread.
     MeshoptDecoder.useWorkers(MESHOPT_WORKERS);
     const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
-    const gltf = await loader.loadAsync(url, (event) => {
+    return loader.loadAsync(url, (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
+  }
+
+  /** Downloads and shows a GLB model, replacing any earlier one. */
+  async load(url: string, onProgress?: (fraction: number) => void): Promise<void> {
+    await this.show(await Viewer.fetchModel(url, onProgress));
+  }
+
+  /** Shows a decoded model once its shaders are compiled, replacing any earlier one. */
+  async show(gltf: GLTF): Promise<void> {
     this.#compiling = true;
     try {
       this.setContent(gltf);
       // The model's shaders are compiled in parallel (KHR_parallel_shader_compile) before the first
       // frame shows it, instead of one long stop of the page inside that frame.
       await this.renderer.compileAsync(this.scene, this.camera);
+      // Three.js reads a program's uniforms and attributes when it first draws with it, and that read
+      // waits for the GPU to finish all it was given: read now, while it is idle, not in the frame after
+      // a costly one (a second or more on a software renderer, for the house's pin and outline).
+      for (const program of this.renderer.info.programs ?? []) {
+        program.getUniforms();
+        program.getAttributes();
+      }
     } finally {
       this.#compiling = false;
       this.requestRender();
@@ -216,8 +234,7 @@ export class Viewer {
   /** Height of the highest surface at a ground point, or undefined outside the model. */
   heightAt(east: number, north: number): number | undefined {
     if (!this.content) return undefined;
-    const ray = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
-    return ray.intersectObject(this.content, true)[0]?.point.y;
+    return verticalHit(this.content, east, -north)?.point.y;
   }
 
   /**

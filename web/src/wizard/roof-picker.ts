@@ -1,6 +1,7 @@
-import { Raycaster, Vector2, Vector3, type Camera, type Intersection, type Object3D } from 'three';
+import { Raycaster, Vector2, type Camera, type Intersection, type Object3D } from 'three';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import type { ModelBuildings } from '../viewer/model-buildings.ts';
+import { verticalHit } from '../viewer/vertical-hit.ts';
 
 /** A building the visitor picked, with its roof faces. */
 export interface PickedRoof {
@@ -65,8 +66,7 @@ export function pickRoofAtPointer(content: Object3D, buildings: ModelBuildings |
  * from high above, as an agent's `roofLat`/`roofLng` asks. Undefined when it lands on no building.
  */
 export function pickRoofBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): PickedRoof | undefined {
-  const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
-  return picked(raycaster.intersectObject(content, true)[0], buildings);
+  return picked(verticalHit(content, east, -north), buildings);
 }
 
 /**
@@ -74,8 +74,7 @@ export function pickRoofBelow(content: Object3D, buildings: ModelBuildings | und
  * Undefined when the ray lands on no building.
  */
 export function buildingBelow(content: Object3D, buildings: ModelBuildings | undefined, east: number, north: number): { node: Object3D; osmId: string } | undefined {
-  const raycaster = new Raycaster(new Vector3(east, 10_000, -north), new Vector3(0, -1, 0));
-  const hit = raycaster.intersectObject(content, true)[0];
+  const hit = verticalHit(content, east, -north);
   const node = hit && buildingOfHit(hit, buildings);
   return node ? { node, osmId: buildingIdOf(node)! } : undefined;
 }
