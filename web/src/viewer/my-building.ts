@@ -36,13 +36,14 @@ export class MyBuilding {
     this.#viewer = viewer;
     this.#app = app;
     this.#marks.name = 'my-building';
-    // Hidden stand-ins with the marks' materials, so their shaders are compiled with the model's, in
-    // parallel before its first frame: compiled on first use, the frame after the model's would wait
-    // for the GPU to finish drawing it (seconds on a software renderer). A line needs positions to get
-    // the outline's program.
+    // Hidden stand-ins with the marks' materials, so their shaders are compiled with the model's, before
+    // its first frame: compiled on first use, the frame showing the marks would wait for the GPU to
+    // finish drawing the model (seconds on a software renderer). A line needs positions to get the
+    // outline's program.
     const standIns = new Group();
     standIns.visible = false;
-    standIns.add(new Mesh(new ConeGeometry(1, 1, 3), this.#pinMaterial), new LineSegments(new BufferGeometry().setAttribute('position', new Float32BufferAttribute([0, 0, 0, 0, 1, 0], 3)), this.#outlineMaterial));
+    const line = new BufferGeometry().setAttribute('position', new Float32BufferAttribute([0, 0, 0, 0, 1, 0], 3));
+    standIns.add(new Mesh(new ConeGeometry(1, 1, 3), this.#pinMaterial), new LineSegments(line, this.#outlineMaterial));
     viewer.scene.add(this.#marks, standIns);
   }
 

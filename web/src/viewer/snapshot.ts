@@ -29,6 +29,6 @@ export function captureSnapshot(viewer: Viewer): Promise<string> {
       small.getContext('2d')!.drawImage(canvas, 0, 0, small.width, small.height);
       resolve(small.toDataURL('image/jpeg', 0.85));
     });
-    viewer.requestRender();
+    viewer.requestRender(true);
   });
 }

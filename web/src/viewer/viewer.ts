@@ -12,6 +12,8 @@ import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
 import { verticalHit } from './vertical-hit.ts';
+import { AdaptiveResolution, SETTLE_MS } from './adaptive-resolution.ts';
+import { prepareFrame, ShadowUpdates } from './shadow-state.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
@@ -55,8 +57,15 @@ export class Viewer {
   #tallest = 50;
   #renderQueued = false;
   #insets: Insets = NO_INSETS;
-  /** While the model's shaders compile in the background, frames wait (a frame would compile them at once, blocking). */
-  #compiling = false;
+  /** While shaders compile in the background, frames wait (a frame would compile them at once, blocking). */
+  #compiling = 0;
+  readonly #resolution = new AdaptiveResolution(Math.min(window.devicePixelRatio, 2));
+  /** The next frame is drawn at full resolution whatever the run of frames (a snapshot, the view at rest). */
+  #rest = false;
+  #settle: ReturnType<typeof setTimeout> | undefined;
+  readonly #shadows: ShadowUpdates;
+  /** A new model's textures and shadow map are made ready in a task before its first frame. */
+  #prepare = false;
 
   constructor(container: HTMLElement) {
     this.#container = container;
@@ -70,6 +79,7 @@ export class Viewer {
     this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.shadowMap.enabled = true;
     this.renderer.shadowMap.type = PCFShadowMap;
+    this.#shadows = new ShadowUpdates(this.renderer);
     container.appendChild(this.renderer.domElement);
     this.camera = new PerspectiveCamera(45, 1, 1, 5000);
     this.camera.position.set(150, 150, 150);
@@ -79,6 +89,13 @@ export class Viewer {
     this.controls.maxPolarAngle = Math.PI * 0.48;
     this.controls.minDistance = 8;
     this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('start', () => {
+      this.#resolution.interacting = true;
+    });
+    this.controls.addEventListener('end', () => {
+      this.#resolution.interacting = false;
+      this.#settleLater();
+    });
     this.#sun.castShadow = true;
     this.#sun.shadow.mapSize.set(2048, 2048);
     this.#sun.shadow.bias = -0.0004;
@@ -90,6 +107,9 @@ export class Viewer {
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(container);
     this.#resize();
+    // Read once now (three.js keeps it): read when the model arrives, it waits for the GPU's work.
+    this.renderer.capabilities.getMaxAnisotropy();
+    void this.compile(this.#dome);
   }
 
   /**
@@ -114,21 +134,28 @@ export class Viewer {
 
   /** Shows a decoded model once its shaders are compiled, replacing any earlier one. */
   async show(gltf: GLTF): Promise<void> {
-    this.#compiling = true;
+    this.setContent(gltf);
+    this.#prepare = true;
+    await this.compile(this.scene);
+  }
+
+  /**
+   * Compiles the shaders `object` needs in parallel (KHR_parallel_shader_compile), holding frames back
+   * meanwhile: a frame would compile them at once, in one long stop of the page. Then reads their
+   * uniforms and attributes, which three.js would read when first drawing with them: that read waits
+   * for the GPU to finish all it was given, and the compile's end is the moment it has nothing else to
+   * do (in a frame after a costly one it waits a second or more on a software renderer).
+   */
+  async compile(object: Object3D): Promise<void> {
+    this.#compiling++;
     try {
-      this.setContent(gltf);
-      // The model's shaders are compiled in parallel (KHR_parallel_shader_compile) before the first
-      // frame shows it, instead of one long stop of the page inside that frame.
-      await this.renderer.compileAsync(this.scene, this.camera);
-      // Three.js reads a program's uniforms and attributes when it first draws with it, and that read
-      // waits for the GPU to finish all it was given: read now, while it is idle, not in the frame after
-      // a costly one (a second or more on a software renderer, for the house's pin and outline).
+      await this.renderer.compileAsync(object, this.camera, this.scene);
       for (const program of this.renderer.info.programs ?? []) {
         program.getUniforms();
         program.getAttributes();
       }
     } finally {
-      this.#compiling = false;
+      this.#compiling--;
       this.requestRender();
     }
   }
@@ -281,13 +308,18 @@ export class Viewer {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Asks for one frame; several requests before it is drawn make one frame. */
-  requestRender(): void {
+  /**
+   * Asks for one frame; several requests before it is drawn make one frame.
+   *
+   * @param rest - draw it at full resolution even within a run of frames (a snapshot reads it)
+   */
+  requestRender(rest = false): void {
+    this.#rest ||= rest;
     if (this.#renderQueued) return;
     this.#renderQueued = true;
     requestAnimationFrame(() => {
       this.#renderQueued = false;
-      if (!this.#compiling) this.#render();
+      if (this.#compiling === 0) this.#render();
     });
   }
 
@@ -300,7 +332,23 @@ export class Viewer {
   }
 
   #render(): void {
-    this.#fitSunToView();
+    const box = this.#fitSunToView();
+    this.#shadows.update(this.renderer, this.scene, this.#sun, box, this.#resolution.moving);
+    if (this.#prepare) {
+      // A new model: its textures and shadow map now, its first frame in the next task.
+      this.#prepare = false;
+      prepareFrame(this.renderer, this.scene, this.camera, [this.#sun, this.#sky]);
+      this.#renderQueued = true;
+      setTimeout(() => {
+        this.#renderQueued = false;
+        this.requestRender();
+      }, 0);
+      return;
+    }
+    const ratio = this.#resolution.frame(performance.now(), this.#rest);
+    this.#rest = false;
+    if (ratio !== this.renderer.getPixelRatio()) this.renderer.setPixelRatio(ratio);
+    if (this.#resolution.moving) this.#settleLater();
     this.#dome.position.copy(this.camera.position);
     this.#dome.scale.setScalar(this.camera.far * 0.9);
     this.renderer.render(this.scene, this.camera);
@@ -308,9 +356,18 @@ export class Viewer {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Keeps the shadow map on what the visitor looks at, so shadows on nearby roofs stay sharp. */
-  #fitSunToView(): void {
-    if (!this.#sunDirection) return;
+  /** After a run of frames at a lowered resolution, one frame at rest at full resolution. */
+  #settleLater(): void {
+    clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => this.requestRender(true), SETTLE_MS);
+  }
+
+  /**
+   * Keeps the shadow map on what the visitor looks at, so shadows on nearby roofs stay sharp. Returns
+   * the box (its size and centre), to know when the map must be drawn again.
+   */
+  #fitSunToView(): string {
+    if (!this.#sunDirection) return '';
     const target = this.controls.target;
     const box = fitShadowBox(this.camera.position.distanceTo(target), this.#modelRadius, this.#tallest);
     const direction = this.#sunDirection;
@@ -322,6 +379,7 @@ export class Viewer {
       Object.assign(shadowCamera, { left: -box.halfSize, right: box.halfSize, top: box.halfSize, bottom: -box.halfSize, near: box.near, far: box.far });
       shadowCamera.updateProjectionMatrix();
     }
+    return [box.halfSize, box.far, target.x, target.y, target.z].map((v) => v.toFixed(2)).join();
   }
 
   #resize(): void {
