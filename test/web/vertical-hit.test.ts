@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  BoxGeometry, BufferAttribute, BufferGeometry, DoubleSide, Group, Mesh, MeshBasicMaterial, Raycaster, SphereGeometry, Vector3, type Intersection, type Object3D,
+  BoxGeometry, BufferAttribute, ConeGeometry, InstancedMesh, Matrix4, BufferGeometry, DoubleSide, Group, Mesh, MeshBasicMaterial, Raycaster, SphereGeometry, Vector3, type Intersection, type Object3D,
 } from 'three';
 import { verticalHit } from '../../web/src/viewer/vertical-hit.ts';
 
@@ -12,7 +12,7 @@ function raycastDown(root: Object3D, x: number, z: number): Intersection | undef
 
 /**
  * A scene like a model's: a quantized (normalized Int16) ground sheet scaled and moved by its node, a
- * rotated box on it, a sphere and a one-sided roof seen from below (its front faces down).
+ * rotated box on it, a sphere, a one-sided roof seen from below (its front faces down) and instanced trees.
  */
 function scene(): Group {
   const root = new Group();
@@ -31,10 +31,12 @@ function scene(): Group {
   const under = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array([-60, 30, -60, -40, 30, -60, -50, 30, -40]), 3));
   const downward = new Mesh(under, new MeshBasicMaterial());
   const both = new Mesh(under.clone().translate(0, 0, 30), new MeshBasicMaterial({ side: DoubleSide }));
+  const trees = new InstancedMesh(new ConeGeometry(2, 8, 6), new MeshBasicMaterial(), 3);
+  [[-70, 60], [70, -70], [0, 80]].forEach(([x, z], i) => trees.setMatrixAt(i, new Matrix4().makeTranslation(x, 10, z)));
   const inner = new Group();
   inner.position.set(0, 1, 0);
   inner.add(box, ball);
-  root.add(sheet, inner, downward, both);
+  root.add(sheet, inner, downward, both, trees);
   return root;
 }
 
@@ -55,6 +57,7 @@ describe('a vertical ray without three.js raycasts', () => {
       }
     }
     assert.ok(compared > 2000, `${compared} points hit something`);
+    assert.ok(verticalHit(root, 70, -70)?.object instanceof InstancedMesh, 'a tree is hit where it stands');
   });
 
   test('a one-sided face turned down is missed, a two-sided one is hit, and nothing is found outside the model', () => {

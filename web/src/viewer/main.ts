@@ -22,6 +22,8 @@ import { yieldToPage } from './yield.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
+/** How long the view waits for the model's job before making its WebGL context (ms). */
+const JOB_WAIT_MS = 300;
 
 /** Boots the viewer page: asks for the model, shows its progress, then the model with sun and shadows. */
 async function start(): Promise<void> {
@@ -38,6 +40,9 @@ async function start(): Promise<void> {
   app.dataset.language = language;
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
+  // Making the WebGL context holds the page's thread for a while (waiting for the GPU process): a cached
+  // model's job answers within a few hundred milliseconds, and its GLB then downloads meanwhile.
+  await Promise.race([first.job.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS))]);
   const viewer = new Viewer(document.getElementById('stage')!);
   await yieldToPage();
   viewer.onRender(() => {

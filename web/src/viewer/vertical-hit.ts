@@ -1,4 +1,4 @@
-import { BackSide, DoubleSide, Mesh, Vector3, type BufferAttribute, type BufferGeometry, type Intersection, type Material, type Object3D } from 'three';
+import { BackSide, DoubleSide, InstancedMesh, Mesh, Raycaster, Vector3, type BufferAttribute, type BufferGeometry, type Intersection, type Material, type Object3D } from 'three';
 
 /** A mesh's vertex positions in the model frame (x, y, z per vertex), for the matrix they were made with. */
 interface WorldPositions {
@@ -8,6 +8,8 @@ interface WorldPositions {
 }
 
 const cache = new WeakMap<BufferGeometry, WorldPositions>();
+const SKY = 10_000;
+const DOWN = new Vector3(0, -1, 0);
 
 /**
  * The highest surface straight below a ground point: what a ray cast down from the sky at (`x`, `z`) in
@@ -23,6 +25,12 @@ export function verticalHit(root: Object3D, x: number, z: number): Intersection 
   root.updateWorldMatrix(true, true);
   root.traverse((object) => {
     if (!(object instanceof Mesh)) return;
+    if (object instanceof InstancedMesh) {
+      // Instances (trees, panels) are few and small: three.js's own raycast of them is quick.
+      const hit = new Raycaster(new Vector3(x, SKY, z), DOWN).intersectObject(object, false)[0];
+      if (hit && (!best || hit.point.y > best.point.y)) best = hit;
+      return;
+    }
     const geometry = object.geometry as BufferGeometry;
     const position = geometry.getAttribute('position') as BufferAttribute | undefined;
     if (!position) return;
