@@ -1,4 +1,4 @@
-import { InstancedMesh, Mesh, Texture, WebGLRenderTarget, type Camera, type DirectionalLight, type Light, type Material, type Object3D, type WebGLRenderer } from 'three';
+import { InstancedMesh, Mesh, Texture, WebGLRenderTarget, type Camera, type DirectionalLight, type Light, type LightShadow, type Material, type Object3D, type WebGLRenderer } from 'three';
 
 /**
  * What the shadow map depends on among a scene's objects: every visible mesh that casts a shadow, its
@@ -44,6 +44,8 @@ export class ShadowUpdates {
 
 /** A layer only the lights are on, to draw the shadow map without drawing the scene. */
 const LIGHTS_ONLY = 31;
+/** A layer nothing is on. */
+const UNUSED = 30;
 const tiny = new WebGLRenderTarget(1, 1);
 
 /**
@@ -59,6 +61,11 @@ export function prepareFrame(renderer: WebGLRenderer, scene: Object3D, camera: C
     }
   });
   const mask = camera.layers.mask;
+  // Three.js draws into a shadow map what the view's camera sees, unless the shadow camera has layers
+  // of its own (beyond layer 0): give it the view's, plus an unused one to make them count.
+  const shadowCameras = lights.flatMap((light: Light & { shadow?: LightShadow }) => (light.shadow ? [light.shadow.camera] : []));
+  const shadowMasks = shadowCameras.map((shadowCamera) => shadowCamera.layers.mask);
+  for (const shadowCamera of shadowCameras) shadowCamera.layers.mask = mask | (1 << UNUSED);
   for (const light of lights) light.layers.enable(LIGHTS_ONLY);
   camera.layers.set(LIGHTS_ONLY);
   const target = renderer.getRenderTarget();
@@ -69,5 +76,6 @@ export function prepareFrame(renderer: WebGLRenderer, scene: Object3D, camera: C
     renderer.setRenderTarget(target);
     camera.layers.mask = mask;
     for (const light of lights) light.layers.disable(LIGHTS_ONLY);
+    shadowCameras.forEach((shadowCamera, i) => (shadowCamera.layers.mask = shadowMasks[i]));
   }
 }
