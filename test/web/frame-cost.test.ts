@@ -43,6 +43,25 @@ describe('adaptive resolution', () => {
   });
 });
 
+describe('adaptive resolution from a measured frame', () => {
+  test('a run starts at the share that should draw in about 60 ms; a layer announcing its run is lowered from its first frame', () => {
+    const slow = new AdaptiveResolution(1);
+    slow.measured(2000);
+    slow.interacting = true;
+    assert.equal(slow.frame(0), 0.35, 'a 2 s frame: the lowest share at once');
+    const fair = new AdaptiveResolution(2);
+    fair.measured(200);
+    fair.run('heatmap', true);
+    assert.equal(fair.frame(0), 1, 'a 200 ms frame: half the ratio (a quarter of the pixels)');
+    fair.run('heatmap', false);
+    assert.equal(fair.frame(5000), 2);
+    const quick = new AdaptiveResolution(2);
+    quick.measured(12);
+    quick.interacting = true;
+    assert.equal(quick.frame(0), 2);
+  });
+});
+
 describe('shadow map updates', () => {
   function setUp() {
     const renderer = { shadowMap: { autoUpdate: true, needsUpdate: false } } as unknown as WebGLRenderer;

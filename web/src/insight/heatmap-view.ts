@@ -107,6 +107,7 @@ export class HeatmapView {
     this.section.hidden = true;
     this.#shown?.mesh.removeFromParent();
     this.#shown = undefined;
+    this.#viewer.run('heatmap', false);
     this.#viewer.requestRender();
   }
 
@@ -149,6 +150,8 @@ export class HeatmapView {
     this.#shown.paint(month === undefined ? (cell) => sum12(monthly, cell * 12) : (cell) => monthly[cell * 12 + month], low, high);
     const share = result.computed / result.cells.count;
     this.section.dataset.state = result.complete ? 'done' : 'computing';
+    // Its frames follow one another while it fills in: the view draws them at a lowered resolution.
+    this.#viewer.run('heatmap', !result.complete);
     this.section.dataset.cells = String(result.cells.count);
     this.section.dataset.computed = String(result.computed);
     if (result.complete) {

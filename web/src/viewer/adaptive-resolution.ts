@@ -8,6 +8,8 @@ const SLOW_MS = 90;
 const QUICK_MS = 40;
 /** The shares of the full pixel ratio frames in a run may be drawn at (few steps: each change resizes the canvas). */
 const SHARES = [1, 0.75, 0.5, 0.35];
+/** What a frame in a run should cost at most (ms). */
+const TARGET_MS = 60;
 
 /**
  * Chooses each frame's pixel ratio: the full ratio for a single frame (the view at rest), and a lower
@@ -20,6 +22,8 @@ export class AdaptiveResolution {
   readonly #full: number;
   #step = 0;
   #interacting = false;
+  /** Runs announced by layers that fill in (the heatmap), by name. */
+  readonly #runs = new Set<string>();
   #last = -Infinity;
   #inRun = 0;
 
@@ -33,9 +37,27 @@ export class AdaptiveResolution {
     this.#interacting = value;
   }
 
+  /** A layer announces that its frames will follow one another (`on`), or that it is done. */
+  run(name: string, on: boolean): void {
+    if (on) this.#runs.add(name);
+    else this.#runs.delete(name);
+  }
+
+  /**
+   * What a frame at rest (full ratio) was measured to cost the GPU (ms): the next run starts at the
+   * share that should draw in about 60 ms (the cost goes with the pixels, the square of the share), so
+   * its first frames are not slow ones, and changing the resolution amid slow frames (which waits for
+   * them) is rare.
+   */
+  measured(fullFrameMs: number): void {
+    const share = Math.sqrt(TARGET_MS / Math.max(fullFrameMs, 1));
+    const step = SHARES.findIndex((candidate) => candidate <= share);
+    this.#step = step === -1 ? SHARES.length - 1 : step;
+  }
+
   /** Whether the last frame was drawn as part of a run (at the lowered ratio). */
   get moving(): boolean {
-    return this.#interacting || this.#inRun >= 2;
+    return this.#interacting || this.#runs.size > 0 || this.#inRun >= 2;
   }
 
   /** The pixel ratio to draw a frame at, drawn at `now` (ms); `rest` asks for a full frame whatever the run. */
@@ -49,4 +71,28 @@ export class AdaptiveResolution {
     else if (this.#inRun >= 1 && gap < QUICK_MS) this.#step = Math.max(this.#step - 1, 0);
     return this.#full * SHARES[this.#step];
   }
+}
+
+/**
+ * Times the GPU work given so far (a frame just drawn) with a fence whose status is read without
+ * waiting (a sync object's status changes between tasks), and calls `done` with the milliseconds.
+ * Returns false when it cannot (WebGL 1).
+ */
+export function timeGpuWork(gl: WebGLRenderingContext | WebGL2RenderingContext, done: (ms: number) => void): boolean {
+  if (!(gl instanceof WebGL2RenderingContext)) return false;
+  const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!fence) return false;
+  gl.flush();
+  const started = performance.now();
+  const poll = (): void => {
+    if (gl.isContextLost()) return;
+    if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) {
+      setTimeout(poll, 8);
+      return;
+    }
+    gl.deleteSync(fence);
+    done(performance.now() - started);
+  };
+  setTimeout(poll, 0);
+  return true;
 }

@@ -40,6 +40,9 @@ async function start(): Promise<void> {
   app.dataset.language = language;
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
+  // The loading card follows the model from now on, not only once the view and its tools are set up.
+  first.progress.listen((state) => overlay.showJob(state));
+  first.download.listen((fraction) => overlay.showDownload(fraction));
   // Making the WebGL context holds the page's thread for a while (waiting for the GPU process): a cached
   // model's job answers within a few hundred milliseconds, and its GLB then downloads meanwhile.
   await Promise.race([first.job.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS))]);

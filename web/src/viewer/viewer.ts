@@ -12,7 +12,7 @@ import { skyColours, SkyDome } from './sky.ts';
 import { sunDirection, viewHeading, type ModelDirection } from '../../../src/solar-design/index.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
 import { verticalHit } from './vertical-hit.ts';
-import { AdaptiveResolution, SETTLE_MS } from './adaptive-resolution.ts';
+import { AdaptiveResolution, SETTLE_MS, timeGpuWork } from './adaptive-resolution.ts';
 import { prepareFrame, ShadowUpdates } from './shadow-state.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
@@ -63,6 +63,8 @@ export class Viewer {
   /** The next frame is drawn at full resolution whatever the run of frames (a snapshot, the view at rest). */
   #rest = false;
   #settle: ReturnType<typeof setTimeout> | undefined;
+  /** A frame's GPU time is being measured. */
+  #measuring = false;
   readonly #shadows: ShadowUpdates;
   /** A new model's textures and shadow map are made ready in a task before its first frame. */
   #prepare = false;
@@ -352,8 +354,27 @@ export class Viewer {
     this.#dome.position.copy(this.camera.position);
     this.#dome.scale.setScalar(this.camera.far * 0.9);
     this.renderer.render(this.scene, this.camera);
+    if (!this.#resolution.moving) this.#measureFrame();
     this.frames++;
     for (const listener of this.#listeners) listener();
+  }
+
+  /** Measures what the frame just drawn (at rest, full resolution) costs the GPU, for the next run's resolution. */
+  #measureFrame(): void {
+    if (this.#measuring) return;
+    this.#measuring = timeGpuWork(this.renderer.getContext(), (ms) => {
+      this.#measuring = false;
+      this.#resolution.measured(ms);
+    });
+  }
+
+  /**
+   * A layer (the heatmap) says its frames will follow one another until it says it is done: they are
+   * drawn at the lowered resolution from the first, and once at rest after.
+   */
+  run(name: string, on: boolean): void {
+    this.#resolution.run(name, on);
+    if (!on) this.#settleLater();
   }
 
   /** After a run of frames at a lowered resolution, one frame at rest at full resolution. */
