@@ -29,7 +29,7 @@ export class LoadingOverlay {
 
   /** Shows the model download (the last part of loading). */
   showDownload(fraction: number | undefined): void {
-    this.#title.textContent = t('loading.opening');
+    if (this.#title.textContent !== t('loading.opening')) this.#title.textContent = t('loading.opening');
     this.#show(t('loading.downloading'), fraction === undefined ? undefined : 100 * fraction);
   }
 
@@ -51,7 +51,9 @@ export class LoadingOverlay {
   }
 
   #show(step: string, percent: number | undefined): void {
-    this.#step.textContent = step;
+    // The same words are not written again at each progress event: a new text node is painted anew,
+    // and the browser then counts the card's step as the page's largest paint again, later.
+    if (this.#step.textContent !== step) this.#step.textContent = step;
     if (percent === undefined) {
       this.#bar.removeAttribute('value');
       this.#percent.textContent = '';
