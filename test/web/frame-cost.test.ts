@@ -31,15 +31,15 @@ describe('adaptive resolution', () => {
     for (let i = 0; i < 30; i++) assert.equal(quick.frame(i * 16), 1.5);
   });
 
-  test('frames of a layer filling in (no interaction) count as a run once three follow one another', () => {
+  test('frames that merely follow one another (a model’s first frames) stay at the full ratio; an announced run does not', () => {
     const resolution = new AdaptiveResolution(1);
-    assert.equal(resolution.frame(0), 1);
-    assert.equal(resolution.frame(200), 1);
+    for (const t of [0, 200, 400, 600, 800]) assert.equal(resolution.frame(t), 1);
     assert.equal(resolution.moving, false);
-    resolution.frame(400);
-    assert.equal(resolution.moving, true);
-    assert.ok(resolution.frame(600) < 1);
-    assert.equal(resolution.frame(3000), 1, "after a pause, full again");
+    resolution.run('heatmap', true);
+    resolution.frame(1200);
+    assert.ok(resolution.frame(1700) < 1, 'a slow frame of the heatmap’s run lowers the next');
+    resolution.run('heatmap', false);
+    assert.equal(resolution.frame(3000), 1, 'after the run, full again');
   });
 });
 

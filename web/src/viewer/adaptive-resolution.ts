@@ -12,8 +12,8 @@ const SHARES = [1, 0.75, 0.5, 0.35];
 const TARGET_MS = 60;
 
 /**
- * Chooses each frame's pixel ratio: the full ratio for a single frame (the view at rest), and a lower
- * one for frames in a run (the visitor turns the view, or a layer fills in) when such frames are slow
+ * Chooses each frame's pixel ratio: the full ratio for a frame at rest, and a lower one for frames in a
+ * run (the visitor turns the view, or a layer announces that it fills in) when such frames are slow
  * — a phone's or a software renderer's GPU draws a quarter of the pixels in about a quarter of the
  * time. The lower ratio is kept between runs, so the next run starts where the last one settled; a
  * device that draws quickly stays at the full ratio. After a run, the viewer draws one frame at rest.
@@ -55,9 +55,14 @@ export class AdaptiveResolution {
     this.#step = step === -1 ? SHARES.length - 1 : step;
   }
 
-  /** Whether the last frame was drawn as part of a run (at the lowered ratio). */
+  /**
+   * Whether frames are drawn as part of a run (at the lowered ratio): only while the visitor moves the
+   * view or a layer announced its run. Frames that merely follow one another (a model's first frames,
+   * the house's marks) are not one: lowering the resolution then would resize the canvas while the GPU
+   * still draws them, and the resize waits for it (1.5 s in a trace on SwiftShader).
+   */
   get moving(): boolean {
-    return this.#interacting || this.#runs.size > 0 || this.#inRun >= 2;
+    return this.#interacting || this.#runs.size > 0;
   }
 
   /** The pixel ratio to draw a frame at, drawn at `now` (ms); `rest` asks for a full frame whatever the run. */
