@@ -22,10 +22,15 @@ export interface FittedVariogram {
 
 const RANGES_KM = Array.from({ length: 60 }, (_, i) => (i + 1) * 50);
 
-/** Fits nugget, sill and range by least squares over the bins up to `maxKm`, each bin weighted by its pairs. */
-export function fitVariogram(places: readonly ClimatePlace[], maxKm = 3000, binKm = 100): FittedVariogram {
-  const trend = fitLatitudeTrend(places);
-  const departures = places.map((p) => p.clearnessIndex.map((kt, m) => (kt > 0 ? kt - trendAt(trend, p.latitude, m) : Number.NaN)));
+/**
+ * Fits nugget, sill and range by least squares over the bins up to `maxKm`, each bin weighted by its pairs.
+ *
+ * @param trend - K̄T of the trend at a latitude in a month; the shipped trend fitted on `places` unless given
+ */
+export function fitVariogram(places: readonly ClimatePlace[], trend?: (latitude: number, month: number) => number, maxKm = 3000, binKm = 100): FittedVariogram {
+  const shipped = fitLatitudeTrend(places);
+  const trendOf = trend ?? ((latitude: number, month: number) => trendAt(shipped, latitude, month));
+  const departures = places.map((p) => p.clearnessIndex.map((kt, m) => (kt > 0 ? kt - trendOf(p.latitude, m) : Number.NaN)));
   const spread = Array.from({ length: 12 }, (_, m) => {
     const values = departures.map((d) => d[m]).filter(Number.isFinite);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;

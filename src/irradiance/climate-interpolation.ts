@@ -35,10 +35,10 @@ export interface InterpolationOptions {
 
 /**
  * The covariance model of the departures from the trend, fitted to the empirical variogram of the places
- * outside Europe (bench/irradiance/variogram.ts): no nugget, range 1,650 km. Ordinary kriging over the
+ * outside Europe (bench/irradiance/variogram.ts): no nugget, range 1,700 km. Ordinary kriging over the
  * nearest 24 places was the best choice there (leave-one-out, bench/irradiance-isolation.ts).
  */
-export const FITTED_KRIGING: KrigingModel = { nuggetShare: 0, rangeKm: 1650, ordinary: true };
+export const FITTED_KRIGING: KrigingModel = { nuggetShare: 0, rangeKm: 1700, ordinary: true };
 
 /** The cross-validated choice; `power` and `smoothingKm` are those of the inverse-distance weighting it replaced. */
 export const DEFAULT_INTERPOLATION: InterpolationOptions = { neighbours: 24, power: 2, smoothingKm: 25, clearnessPerKm: 0, latitudeTrend: true, kriging: FITTED_KRIGING };
