@@ -67,7 +67,7 @@ for (const who of ['Reykjavík', 'Faroe Islands']) {
     console.log(`| ${label}: error share | ${predicted.map((p, m) => signed((p - own[m]) / year)).join(' | ')} | ${signed(predicted.reduce((a, b) => a + b, 0) / year - 1)} |`);
   }
   const near = interpolateClearness(others, place.latitude, place.longitude, undefined, DEFAULT_INTERPOLATION).neighbours.slice(0, 8);
-  console.log(`\nNearest places used (shipped kriging weight): ${near.map((n) => `${named.find((p) => p.place === n.place)?.name ?? 'PVGIS row'} ${n.km.toFixed(0)} km ${n.weight.toFixed(2)}`).join('; ')}`);
+  console.log(`\nThe nearest 8 of the 24 places used (shipped kriging weight): ${near.map((n) => `${named.find((p) => p.place === n.place)?.name ?? 'PVGIS row'} ${n.km.toFixed(0)} km ${n.weight.toFixed(2)}`).join('; ')}`);
 }
 
 // 3. The variants.
