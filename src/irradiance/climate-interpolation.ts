@@ -1,11 +1,12 @@
 /**
- * The monthly clearness index at any point from the climate table's places, from the nearest few places:
- * the latitude trend at the query plus the kriged departures of the places from it (residual-kriging.ts),
- * or inverse-distance weighting of the places' K̄T, each first moved along the table's latitude trend to
- * the query's latitude (latitude-trend.ts); either way each place's K̄T is also moved to the query's height. Clearness rises with
- * altitude (less air, less haze above valley inversions), which a nearest-place estimate misses most in
- * Alpine and upland places. The parameters were chosen by leave-one-out cross-validation
- * (bench/irradiance-accuracy.ts, figures in bench/RESULTS.md). No Node imports: it runs in the browser.
+ * The monthly clearness index at any point from the climate table's nearest places: the table's latitude
+ * trend at the query plus the kriged departures of the places from it (residual-kriging.ts), or
+ * inverse-distance weighting of the places' K̄T, each first moved along the latitude trend to the
+ * query's latitude (latitude-trend.ts); either way each place's K̄T can also be moved to the query's
+ * height. Clearness rises with altitude (less air, less haze above valley inversions), though on this
+ * table the height term cross-validates to 0. The parameters were chosen by leave-one-out
+ * cross-validation (bench/irradiance-accuracy.ts, bench/irradiance-isolation.ts, figures in
+ * bench/RESULTS.md). No Node imports: it runs in the browser.
  */
 import type { ClimatePlace } from './climate-entry.ts';
 import { greatCircleKm } from './great-circle.ts';
