@@ -46,6 +46,11 @@ async function start(): Promise<void> {
   // Making the WebGL context holds the page's thread for a while (waiting for the GPU process): a cached
   // model's job answers within a few hundred milliseconds, and its GLB then downloads meanwhile.
   await Promise.race([first.job.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS))]);
+  // And the loading card's new words are painted before that (a page out of view paints no frames).
+  await new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, JOB_WAIT_MS);
+  });
   const viewer = new Viewer(document.getElementById('stage')!);
   await yieldToPage();
   viewer.onRender(() => {
