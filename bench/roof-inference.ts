@@ -100,14 +100,21 @@ for (const file of PLACES) {
 const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today | shape class right |', '|---|---:|---:|---:|---:|'];
 const nrwDetails: string[] = [];
 for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_NW.gml.gz']) {
-  const buildings = readNrwTile(path.join(SHARED, 'lod2', tile)).filter((b) => ADV_FUNCTION_TO_OSM[b.functionCode] && !['mixed', 'other'].includes(ADV_ROOF_TO_OSM[b.roofType] ?? 'other'));
-  const origin = buildings[0].outer[0];
-  const prepared = buildings.map((b) => {
-    const outer = oriented(cleanRing(b.outer.map(([e, n]) => [e - origin[0], n - origin[1]] as Point2)), true);
-    const measured = ADV_ROOF_TO_OSM[b.roofType];
-    return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] }, outer, along: footprintShape(outer).along, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured) };
-  });
-  const contexts = roofContexts(prepared);
+  // Every footprint of the tile is a neighbour (shared walls), as in a model; only buildings with a known
+  // function and a single measured roof type are scored.
+  const all = readNrwTile(path.join(SHARED, 'lod2', tile));
+  const origin = all[0].outer[0];
+  const footprints = all
+    .map((b) => {
+      const outer = oriented(cleanRing(b.outer.map(([e, n]) => [e - origin[0], n - origin[1]] as Point2)), true);
+      const measured = ADV_ROOF_TO_OSM[b.roofType];
+      const scored = Boolean(ADV_FUNCTION_TO_OSM[b.functionCode]) && !['mixed', 'other'].includes(measured ?? 'other');
+      return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] ?? 'yes' }, outer, along: footprintShape(outer).along, scored, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured ?? 'other') };
+    })
+    .filter((b) => b.outer.length >= 3);
+  const allContexts = roofContexts(footprints);
+  const prepared = footprints.filter((b) => b.scored);
+  const contexts = footprints.flatMap((b, i) => (b.scored ? [allContexts[i]] : []));
   const m: Record<string, Record<string, number>> = { flat: { flat: 0, pitched: 0 }, pitched: { flat: 0, pitched: 0 } };
   let today = 0;
   const classes = emptyMatrix();

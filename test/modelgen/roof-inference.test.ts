@@ -141,3 +141,21 @@ test('an L-shaped house gets a gable unless the roofs mapped around it are mostl
   const street = [house, ...hippedStreet].map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
   assert.equal(decideRoof(house.tags, house.outer, [], roofContexts(street)[0]).tags['roof:shape'], 'hipped');
 });
+
+test('a small house walled in by its neighbours on both sides is a row house (pitched); one against a single wall is an annex (flat)', () => {
+  const withAlong = (list: { tags: Record<string, string>; outer: [number, number][] }[]) => list.map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
+  // Three narrow houses of 5 × 7 m in a row: the middle one shares 14 m of wall.
+  const row = withAlong([0, 1, 2].map((i) => ({ tags: { building: 'house' }, outer: oriented(box(i * 5, 0, 5, 7), true) })));
+  const middle = decideRoof(row[1].tags, row[1].outer, [], roofContexts(row)[1]);
+  assert.equal(middle.tags['roof:shape'], 'gabled');
+  assert.equal(middle.roofSource, 'inferred');
+  assert.match(middle.roofRule ?? '', /row house/);
+  // The same footprint against one wall of a larger house shares 7 m: an extension, flat.
+  const pair = withAlong([{ tags: { building: 'house' }, outer: oriented(box(0, 0, 12, 10), true) }, { tags: { building: 'house' }, outer: oriented(box(12, 0, 5, 7), true) }]);
+  const annex = decideRoof(pair[1].tags, pair[1].outer, [], roofContexts(pair)[1]);
+  assert.equal(annex.tags['roof:shape'], 'flat');
+  assert.match(annex.roofRule ?? '', /annex/);
+  // A small untyped building walled in the same way is still an annex: the exception is for house types.
+  const sheds = withAlong(row.map((b) => ({ tags: { building: 'yes' }, outer: b.outer })));
+  assert.equal(decideRoof(sheds[1].tags, sheds[1].outer, [], roofContexts(sheds)[1]).tags['roof:shape'], 'flat');
+});

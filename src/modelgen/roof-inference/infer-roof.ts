@@ -28,6 +28,12 @@ const YES_MAX_LEVELS = 3;
 const APARTMENT_MAX_M2 = 800;
 /** A footprint this small that shares a wall with another is an annex (garage, porch, extension): flat. */
 const ANNEX_M2 = 40;
+/**
+ * A small house-type footprint sharing at least this many metres of wall is a narrow house in a row, walled
+ * in on two sides, not an annex against one wall (pitched in Liechtenstein, Wesel and Köln alike:
+ * bench/roof-evidence.ts).
+ */
+const ROW_HOUSE_SHARED_M = 12;
 const APARTMENT_MAX_LEVELS = 5;
 /** Weight of the rules against the local count of mapped roofs (as if this many roofs agreed). */
 const RULE_WEIGHT = 6;
@@ -44,8 +50,11 @@ const LOCAL_WEIGHT = 2;
 export function inferRoof(tags: Record<string, string>, shape: FootprintShape, context: RoofContext): InferredRoof {
   const type = tags.building && tags.building !== 'yes' ? tags.building : 'yes';
   const levels = Number.parseFloat(tags['building:levels'] ?? '');
-  const annex = shape.area < ANNEX_M2 && context.sharedLong + context.sharedShort > 1;
-  const prior = annex ? { p: 0.2, rule: 'small annex against another building', isDefault: false } : pitchedPrior(type, Number.isFinite(levels) ? levels : undefined, shape);
+  const shared = context.sharedLong + context.sharedShort;
+  const small = shape.area < ANNEX_M2 && shared > 1;
+  const rowHouse = small && typeGroup(type) === 'house' && shared >= ROW_HOUSE_SHARED_M;
+  const prior = small && !rowHouse ? { p: 0.2, rule: 'small annex against another building', isDefault: false } : pitchedPrior(type, Number.isFinite(levels) ? levels : undefined, shape);
+  if (rowHouse) prior.rule += `, walled in on two sides (${Math.round(shared)} m shared): a row house, not an annex`;
   const local = count(context.localType) >= MIN_TYPE_COUNT ? context.localType : context.local;
   const mapped = count(local);
   const styled = (prior.p * RULE_WEIGHT + mapped - local.flat) / (RULE_WEIGHT + mapped);
