@@ -7,7 +7,7 @@
  *    and every place within 50 km removed, compared with its own row, by year and by month. This measures
  *    the interpolation between places; (1) measures how far the rows themselves are from PVGIS.
  * 3. The choice of the interpolation's parameters, cross-validated on the places outside Europe, and
- *    variants tried and not shipped (a latitude trend).
+ *    variants tried (more in bench/irradiance-isolation.ts).
  * 4. The rows the table builder rejects (scripts/climate-table/rejected-rows.ts), predicted from the table.
  *
  *   node bench/irradiance-accuracy.ts
@@ -38,6 +38,8 @@ const signed = (fraction: number) => `${fraction >= 0 ? '+' : '−'}${Math.abs(f
 const table = shippedClimateTable();
 const places = climatePlaces(table);
 const options = DEFAULT_INTERPOLATION;
+/** The estimate before kriging: inverse-distance weighting of trend-shifted K̄T over the nearest 8 places. */
+const IDW_BEFORE: InterpolationOptions = { neighbours: 8, power: 2, smoothingKm: 25, clearnessPerKm: 0, latitudeTrend: true };
 
 console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Node ${process.version}`);
 console.log(`Table: ${table.pvgis.length} PVGIS rows, ${table.sunshine.length} sunshine rows (calibration × ${table.calibration.toFixed(3)}); interpolation ${JSON.stringify(options)}\n`);
@@ -94,8 +96,9 @@ const european = sunshinePlaces.filter(({ place }) => europe(place));
 const variants: [string, InterpolationOptions, boolean, readonly ClimatePlace[]][] = [
   ['before: the 3 PVGIS places, nearest (baseline)', { neighbours: 1, power: 1, smoothingKm: 0, clearnessPerKm: 0 }, false, table.pvgis],
   ['this table, nearest place', { neighbours: 1, power: 1, smoothingKm: 0, clearnessPerKm: 0 }, false, places],
-  ['this table, inverse-distance weighting, no latitude trend', { ...options, latitudeTrend: false }, false, places],
-  ['this table, inverse-distance weighting with the latitude trend (shipped)', options, false, places],
+  ['this table, inverse-distance weighting, no latitude trend', { ...IDW_BEFORE, latitudeTrend: false }, false, places],
+  ['this table, inverse-distance weighting with the latitude trend (before)', IDW_BEFORE, false, places],
+  ['this table, kriging of the departures from the latitude trend (shipped)', options, false, places],
   ['… + elevation term 0.02 K̄T/km, query height known', { ...options, clearnessPerKm: 0.02 }, true, places],
   ['… + elevation term 0.04 K̄T/km, query height known', { ...options, clearnessPerKm: 0.04 }, true, places],
 ];
@@ -121,11 +124,11 @@ console.log(`|---|${'---:|'.repeat(12)}`);
 const byMonth = Array.from({ length: 12 }, (_, m) => summarise(shipped.map((o) => o.monthly[m])));
 console.log(`| mean abs. | ${byMonth.map((s) => pct(s.meanAbsolute)).join(' | ')} |`);
 console.log(`| p90 | ${byMonth.map((s) => pct(s.p90)).join(' | ')} |`);
-console.log('\nLargest yearly errors (35° plane), shipped and without the latitude trend (the largest of either):\n');
-const untrended = leaveOneOut(european, places, { excludeKm: 50, plane: 'equator-facing 35°', interpolation: { ...options, latitudeTrend: false }, withElevation: false });
+console.log('\nLargest yearly errors (35° plane), shipped and before (inverse-distance weighting with the trend; the largest of either):\n');
+const untrended = leaveOneOut(european, places, { excludeKm: 50, plane: 'equator-facing 35°', interpolation: IDW_BEFORE, withElevation: false });
 const largest = shipped.map((o, i) => ({ o, without: untrended[i].yearly })).sort((a, b) => Math.max(Math.abs(b.o.yearly), Math.abs(b.without)) - Math.max(Math.abs(a.o.yearly), Math.abs(a.without)));
 for (const { o, without } of largest.slice(0, 10)) {
-  console.log(`- ${o.name} (${o.place.elevationM} m): ${signed(o.yearly)} (without the trend ${signed(without)}), nearest place used ${o.nearestKm.toFixed(0)} km away`);
+  console.log(`- ${o.name} (${o.place.elevationM} m): ${signed(o.yearly)} (before ${signed(without)}), nearest place used ${o.nearestKm.toFixed(0)} km away`);
 }
 
 // 3. The parameters, chosen on the places outside Europe, then tried on Europe.
@@ -139,17 +142,18 @@ const scored = grid.map((interpolation) => {
 console.log(`\n## The interpolation's parameters (without the latitude trend): leave-one-out (50 km) of yearly horizontal irradiation, ${outside.length} places outside Europe, ${grid.length} combinations\n`);
 console.log('| neighbours | power | smoothing km | K̄T per km of height | outside Europe | Europe |');
 console.log('|---:|---:|---:|---:|---:|---:|');
-const show = [...scored.slice(0, 5), ...scored.filter((s) => s.interpolation.neighbours === options.neighbours && s.interpolation.power === options.power && s.interpolation.smoothingKm === options.smoothingKm && s.interpolation.clearnessPerKm !== options.clearnessPerKm)];
+const show = [...scored.slice(0, 5), ...scored.filter((s) => s.interpolation.neighbours === IDW_BEFORE.neighbours && s.interpolation.power === IDW_BEFORE.power && s.interpolation.smoothingKm === IDW_BEFORE.smoothingKm && s.interpolation.clearnessPerKm !== IDW_BEFORE.clearnessPerKm)];
 for (const s of show) console.log(`| ${s.interpolation.neighbours} | ${s.interpolation.power} | ${s.interpolation.smoothingKm} | ${s.interpolation.clearnessPerKm} | ${pct(s.outside, 2)} | ${pct(s.europe, 2)} |`);
 
 // Variants tried: the same leave-one-out outside Europe (where the parameters are chosen) and in Europe.
-const plain = { ...options, latitudeTrend: false };
+const plain = { ...IDW_BEFORE, latitudeTrend: false };
 const tried: [string, InterpolationOptions][] = [
-  ['without the latitude trend (shipped before)', plain],
+  ['without the latitude trend', plain],
   ['without the latitude trend, power 3, 50 km smoothing', { ...plain, power: 3, smoothingKm: 50 }],
-  ['latitude trend (shipped)', { ...plain, latitudeTrend: true }],
+  ['latitude trend (before)', { ...plain, latitudeTrend: true }],
   ['latitude trend, power 3, 50 km smoothing', { ...plain, latitudeTrend: true, power: 3, smoothingKm: 50 }],
   ['latitude trend, 12 places, power 3, 50 km smoothing', { ...plain, latitudeTrend: true, neighbours: 12, power: 3, smoothingKm: 50 }],
+  ['kriging of the departures from the latitude trend, ordinary, 24 places (shipped)', options],
 ];
 console.log(`\n## Variants (leave-one-out, 50 km): outside Europe (${outside.length} places) and Europe (${european.length})\n`);
 console.log('| variant | outside: mean abs., horizontal | outside: mean abs., 35° | outside: beyond 15 %, 35° | Europe: mean abs., 35° | Europe: worst, 35° | Europe: within 15 % |');

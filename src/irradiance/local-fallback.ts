@@ -22,7 +22,7 @@ export const FALLBACK_SOURCE = 'local-fallback (monthly clearness index, Erbs di
  * How far the fallback's yearly figures typically are from PVGIS, for the people who see them: the
  * leave-one-out figures of bench/irradiance-accuracy.ts (bench/RESULTS.md); update them with the table.
  */
-export const FALLBACK_ACCURACY = 'typically within about 5 % of PVGIS over a year, up to 20 % at a few remote coastal places and more in single winter months';
+export const FALLBACK_ACCURACY = 'typically within about 5 % of PVGIS over a year, up to 15 % at a few remote coastal places and more in single winter months';
 
 /**
  * Monthly-average diffuse fraction H̄d/H̄ of Erbs, Klein & Duffie (1982) for a clearness index K̄T and

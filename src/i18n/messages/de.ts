@@ -122,7 +122,7 @@ export const de: Catalogue = {
   'target.cannot': 'Dieses Dach kann {target} kWh im Monat nicht decken: höchstens {share} davon.',
   'source.fallback': 'Der Einstrahlungsdienst ist nicht erreichbar: Die Erträge stammen aus dem eigenen Klimamodell des Viewers, {accuracy}.',
   'source.service': 'Einstrahlung: {source}. Verschattung für jedes Modul am 3D-Modell berechnet.',
-  'source.accuracy': 'über ein Jahr meist auf etwa 5 % genau wie PVGIS, an einigen abgelegenen Küstenorten bis 20 % und in einzelnen Wintermonaten mehr',
+  'source.accuracy': 'über ein Jahr meist auf etwa 5 % genau wie PVGIS, an einigen abgelegenen Küstenorten bis 15 % und in einzelnen Wintermonaten mehr',
   'chart.label': 'Monatlicher Ertrag: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Module und Preise',

@@ -124,7 +124,7 @@ export const en = {
   'target.cannot': 'This roof cannot cover {target} kWh a month: at most {share} of it.',
   'source.fallback': 'The irradiance service is unavailable: yields come from the viewer’s own climate model, {accuracy}.',
   'source.service': 'Irradiance: {source}. Shading traced against the 3D model for every panel.',
-  'source.accuracy': 'typically within about 5 % of PVGIS over a year, up to 20 % at a few remote coastal places and more in single winter months',
+  'source.accuracy': 'typically within about 5 % of PVGIS over a year, up to 15 % at a few remote coastal places and more in single winter months',
   'chart.label': 'Monthly yield: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Panels and prices',

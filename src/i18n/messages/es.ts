@@ -122,7 +122,7 @@ export const es: Catalogue = {
   'target.cannot': 'Este tejado no puede cubrir {target} kWh al mes: como mucho el {share}.',
   'source.fallback': 'El servicio de irradiación no está disponible: la producción viene del modelo climático propio del visor, {accuracy}.',
   'source.service': 'Irradiación: {source}. Sombreado calculado sobre el modelo 3D para cada panel.',
-  'source.accuracy': 'normalmente a menos de un 5 % de PVGIS en un año, hasta un 20 % en algunos lugares costeros remotos y más en algunos meses de invierno',
+  'source.accuracy': 'normalmente a menos de un 5 % de PVGIS en un año, hasta un 15 % en algunos lugares costeros remotos y más en algunos meses de invierno',
   'chart.label': 'Producción mensual: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Paneles y precios',

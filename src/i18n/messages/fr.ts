@@ -122,7 +122,7 @@ export const fr: Catalogue = {
   'target.cannot': 'Ce toit ne peut pas couvrir {target} kWh par mois : au plus {share}.',
   'source.fallback': 'Le service d’irradiation est indisponible : les productions viennent du modèle climatique de la visionneuse, {accuracy}.',
   'source.service': 'Irradiation : {source}. Ombrage calculé sur le modèle 3D pour chaque panneau.',
-  'source.accuracy': 'en général à environ 5 % de PVGIS sur une année, jusqu’à 20 % en quelques lieux côtiers isolés et davantage certains mois d’hiver',
+  'source.accuracy': 'en général à environ 5 % de PVGIS sur une année, jusqu’à 15 % en quelques lieux côtiers isolés et davantage certains mois d’hiver',
   'chart.label': 'Production mensuelle : {months}',
   'chart.bar': '{month} : {kwh} kWh',
   'settings.title': 'Panneaux et prix',

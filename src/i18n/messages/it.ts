@@ -122,7 +122,7 @@ export const it: Catalogue = {
   'target.cannot': 'Questo tetto non può coprire {target} kWh al mese: al massimo il {share}.',
   'source.fallback': 'Il servizio di irraggiamento non è disponibile: la produzione viene dal modello climatico del visualizzatore, {accuracy}.',
   'source.service': 'Irraggiamento: {source}. Ombreggiamento calcolato sul modello 3D per ogni pannello.',
-  'source.accuracy': 'di solito entro circa il 5 % da PVGIS su un anno, fino al 20 % in alcune località costiere remote e di più in singoli mesi invernali',
+  'source.accuracy': 'di solito entro circa il 5 % da PVGIS su un anno, fino al 15 % in alcune località costiere remote e di più in singoli mesi invernali',
   'chart.label': 'Produzione mensile: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Pannelli e prezzi',

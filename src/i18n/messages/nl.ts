@@ -122,7 +122,7 @@ export const nl: Catalogue = {
   'target.cannot': 'Dit dak kan {target} kWh per maand niet dekken: hoogstens {share} ervan.',
   'source.fallback': 'De instralingsdienst is niet beschikbaar: de opbrengsten komen uit het eigen klimaatmodel van de viewer, {accuracy}.',
   'source.service': 'Instraling: {source}. Schaduw voor elk paneel berekend op het 3D-model.',
-  'source.accuracy': 'doorgaans binnen ongeveer 5 % van PVGIS over een jaar, tot 20 % op enkele afgelegen kustplaatsen en meer in afzonderlijke wintermaanden',
+  'source.accuracy': 'doorgaans binnen ongeveer 5 % van PVGIS over een jaar, tot 15 % op enkele afgelegen kustplaatsen en meer in afzonderlijke wintermaanden',
   'chart.label': 'Maandelijkse opbrengst: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Panelen en prijzen',
