@@ -7,6 +7,9 @@
  * 30), beside the status read GET /api/v1/models/:id in the same run (the baseline of a cached read).
  * Irradiance: a PVGIS stand-in replaying a recorded answer, behind the service's irradiance cache and
  * PVGIS's limit of 30 calls per second. Goals: first read under 2 s, cached under 20 ms.
+ * Also, on its own and with a new client each (a full allowance of calls): how long asking PVGIS for
+ * every plane of the model takes, each plane asked to 1° (the rule before the orientation grid) and on
+ * the orientation grid — the part of a first read that PVGIS's rate limit sets, whatever the CPU load.
  *
  *   node bench/insights.ts
  */
@@ -15,7 +18,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { modelId } from '../src/domain/model-id.ts';
-import { CachedIrradianceProvider, PvgisClient, type IrradianceCacheStore, type PlaneIrradiation } from '../src/irradiance/index.ts';
+import { CachedIrradianceProvider, OrientationGridIrradiance, PvgisClient, type IrradianceCacheStore, type IrradianceProvider, type PlaneIrradiation } from '../src/irradiance/index.ts';
+import { roofSegmentsOfGlb } from '../src/modelgen/model-file.ts';
+import { facePlanes } from '../src/services/roof-figures.ts';
 import { generateModel, indexExtract } from '../src/modelgen/index.ts';
 import { createTestContext } from '../test/helpers/test-context.ts';
 import { PvgisStandIn } from '../test/stand-ins/pvgis-stand-in.ts';
@@ -58,6 +63,17 @@ async function timed(url: string): Promise<{ ms: number; cpuMs: number; bytes: n
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows: string[] = [];
+const irradianceRows: string[] = [];
+
+/** Asks a fresh client (full allowance) for every plane of a model: wall time and PVGIS calls. */
+async function askEveryPlane(glb: Uint8Array, site: { latitude: number; longitude: number }, onGrid: boolean): Promise<{ ms: number; calls: number }> {
+  const fresh = new PvgisClient({ baseUrl: pvgis.baseUrl });
+  const cached = new CachedIrradianceProvider(fresh, memoryCache());
+  const provider: IrradianceProvider = onGrid ? new OrientationGridIrradiance(cached) : cached;
+  const start = performance.now();
+  await Promise.all(facePlanes(roofSegmentsOfGlb(glb), site).map((plane) => provider.irradiation(plane)));
+  return { ms: performance.now() - start, calls: fresh.calls };
+}
 try {
   for (const place of PLACES) {
     const terrainDir = path.join(work, `terrain-${place.name}`);
@@ -89,12 +105,18 @@ try {
     const list = JSON.parse(first.body) as { buildings: { segments: unknown[]; largestArray: { panelCount: number } }[] };
     const segments = list.buildings.reduce((sum, b) => sum + b.segments.length, 0);
     const panels = list.buildings.reduce((sum, b) => sum + b.largestArray.panelCount, 0);
+    const exact = await askEveryPlane(glb, area, false);
+    const grid = await askEveryPlane(glb, area, true);
+    irradianceRows.push(`| ${place.name} | ${exact.calls} calls, ${Math.round(exact.ms)} ms | ${grid.calls} calls, ${Math.round(grid.ms)} ms |`);
     rows.push(`| ${place.name} | ${summary.buildings} / ${list.buildings.length} / ${segments} / ${panels} | ${Math.round(first.ms)} ms (CPU ${Math.round(first.cpuMs)} ms; ${pvgisCalls} PVGIS calls) | ${Math.round(warm.ms)} ms (CPU ${Math.round(warm.cpuMs)} ms) | ${median(cached).toFixed(1)} ms | ${median(status).toFixed(1)} ms | ${Math.round(first.bytes / 1024)} KB |`);
   }
   console.log(`\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load average ${os.loadavg()[0].toFixed(1)}\n`);
   console.log('| 0.3 km HD model | buildings in model / with roofs / roof faces / panels | first read (CPU time of all threads) | first read again, threads and irradiance warm | cached read (median of 30) | status read GET /api/v1/models/:id (baseline, median of 30) | answer |');
   console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
+  console.log('\n| 0.3 km HD model | every plane asked of PVGIS alone: to 1° (before) | on the orientation grid (now) |');
+  console.log('|---|---:|---:|');
+  for (const row of irradianceRows) console.log(row);
 } finally {
   await ctx.close();
   await pvgis.close();

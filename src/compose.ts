@@ -19,7 +19,7 @@ import { LeadsRepository } from './db/leads-repository.ts';
 import { ModelJobsRepository } from './db/model-jobs-repository.ts';
 import { RateLimitRepository } from './db/rate-limit-repository.ts';
 import { UsageRepository, type UsageEvent } from './db/usage-repository.ts';
-import { CachedIrradianceProvider, PvgisClient, type IrradianceProvider } from './irradiance/index.ts';
+import { CachedIrradianceProvider, OrientationGridIrradiance, PvgisClient, type IrradianceProvider } from './irradiance/index.ts';
 import { EmailWorker } from './jobs/email-worker.ts';
 import { GenerationWorker, type WorkerLogger } from './jobs/generation-worker.ts';
 import { PasswordResetWorker } from './jobs/password-reset-worker.ts';
@@ -178,10 +178,13 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   // Threads start on the first roof-insights request only, and end when idle.
   const roofShading = new RoofShadingPool();
   const reports = new ReportService({ authenticator, accounts: accountsRepository, limits });
+  // One irradiance rule for the wizard's yields (POST /api/solar/calculate) and the roof insights:
+  // PVGIS on a grid of orientations, interpolated between (docs/decisions.md).
+  const irradiance = new OrientationGridIrradiance(parts.irradiance);
   const services: Services = {
-    insights: new RoofInsightsService({ jobs: new ModelJobsRepository(db), store: parts.store, pool: roofShading, irradiance: parts.irradiance }),
+    insights: new RoofInsightsService({ jobs: new ModelJobsRepository(db), store: parts.store, pool: roofShading, irradiance }),
     health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
-    solar: new SolarService(parts.irradiance),
+    solar: new SolarService(irradiance),
     authenticator,
     apiKeys,
     profiles,

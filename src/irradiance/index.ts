@@ -5,4 +5,5 @@
 export * from './browser.ts';
 export { IrradianceRejectedError, IrradianceUnavailableError, type IrradianceProvider } from './irradiance-provider.ts';
 export { PvgisClient, PVGIS_SOURCE, type PvgisClientOptions } from './pvgis-client.ts';
+export { gridNodes, ORIENTATION_GRID, OrientationGridIrradiance, type GridNode, type OrientationGrid } from './orientation-grid.ts';
 export { CACHED_IRRADIANCE_DEFAULTS, CachedIrradianceProvider, type CachedIrradianceOptions, type IrradianceCacheStore } from './cached-irradiance.ts';

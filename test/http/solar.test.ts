@@ -46,14 +46,36 @@ describe('POST /api/solar/calculate', { skip: recordedFile ? false : missingShar
   });
 
   test('asks PVGIS for a 1 kWp plane without losses, azimuth converted to PVGIS aspect', async () => {
+    pvgis.mode = 'ok';
     pvgis.calls.length = 0;
-    await calculate({ ...request, tiltDeg: 35, azimuthDeg: 90 });
+    await calculate({ ...request, tiltDeg: 30, azimuthDeg: 90 });
+    assert.equal(pvgis.calls.length, 1, 'a plane on the orientation grid is asked as it is');
     const call = pvgis.calls[0];
     assert.equal(call.get('peakpower'), '1');
     assert.equal(call.get('loss'), '0');
-    assert.equal(call.get('angle'), '35');
+    assert.equal(call.get('angle'), '30');
     assert.equal(call.get('aspect'), '-90', 'east is -90 in PVGIS');
     assert.equal(call.get('outputformat'), 'json');
+  });
+
+  test('other planes are interpolated between PVGIS answers on the grid of 15° tilt and 30° azimuth', async () => {
+    pvgis.mode = 'ok';
+    pvgis.calls.length = 0;
+    // PVGIS answers more for planes turned south (aspect 0) and tilted 30°.
+    pvgis.planeFactor = (angle, aspect) => 1 + 0.2 * Math.cos((aspect * Math.PI) / 180) - 0.1 * ((angle - 30) / 30) ** 2;
+    try {
+      const between = json<{ annualYieldKwh: number }>(await calculate({ ...request, tiltDeg: 37.5, azimuthDeg: 200 }));
+      assert.ok(pvgis.calls.length > 1);
+      for (const call of pvgis.calls) {
+        assert.equal(Number(call.get('angle')) % 15, 0, `angle ${call.get('angle')}`);
+        assert.equal(Math.abs(Number(call.get('aspect'))) % 30, 0, `aspect ${call.get('aspect')}`);
+      }
+      const gti = recorded.outputs.totals.fixed['H(i)_y'];
+      const exact = 4 * gti * (1 + 0.2 * Math.cos((20 * Math.PI) / 180) - 0.1 * (7.5 / 30) ** 2) * 0.86;
+      assert.ok(Math.abs(between.annualYieldKwh / exact - 1) < 0.003, `${between.annualYieldKwh} kWh against ${exact.toFixed(1)} kWh for the exact plane`);
+    } finally {
+      pvgis.planeFactor = undefined;
+    }
   });
 
   test('an unreachable, failing or garbled irradiance service is 503 with useLocalFallback', async () => {

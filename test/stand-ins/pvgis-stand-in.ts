@@ -14,6 +14,11 @@ export class PvgisStandIn {
   /** Statuses to answer before `mode` applies again, one per call (e.g. [500] fails the next call once). */
   failNext: number[] = [];
   slowMs = 2000;
+  /**
+   * When set, PVcalc answers scale the recording's in-plane irradiation (`H(i)_y`, `H(i)_m`) by this
+   * factor of the asked tilt and PVGIS aspect, so that planes facing different ways get different answers.
+   */
+  planeFactor: ((angle: number, aspect: number) => number) | undefined;
   readonly calls: URLSearchParams[] = [];
   readonly #server: http.Server;
   readonly #recordedByTool: Map<string, string>;
@@ -53,7 +58,7 @@ export class PvgisStandIn {
     }
     switch (this.mode) {
       case 'ok':
-        response.writeHead(200, { 'content-type': 'application/json' }).end(recorded);
+        response.writeHead(200, { 'content-type': 'application/json' }).end(this.#scaled(url, recorded));
         return;
       case 'slow':
         setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(recorded), this.slowMs);
@@ -72,6 +77,16 @@ export class PvgisStandIn {
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"outputs":{"totals":{"fixed":{}}}}');
         return;
     }
+  }
+
+  /** The recorded PVcalc answer with its plane's irradiation scaled by `planeFactor`. */
+  #scaled(url: URL, recorded: string): string {
+    if (!this.planeFactor || !url.pathname.endsWith('/PVcalc')) return recorded;
+    const factor = this.planeFactor(Number(url.searchParams.get('angle') ?? 0), Number(url.searchParams.get('aspect') ?? 0));
+    const answer = JSON.parse(recorded) as { outputs: { totals: { fixed: Record<string, number> }; monthly: { fixed: Record<string, number>[] } } };
+    answer.outputs.totals.fixed['H(i)_y'] *= factor;
+    for (const month of answer.outputs.monthly.fixed) month['H(i)_m'] *= factor;
+    return JSON.stringify(answer);
   }
 
   async close(): Promise<void> {

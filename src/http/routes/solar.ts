@@ -13,7 +13,7 @@ export const solarRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       schema: {
         summary: 'Annual solar yield of a panel configuration',
         description:
-          'peakPowerKw = panelAreaM2 × panelEfficiency; annualYieldKwh = peakPowerKw × annual in-plane irradiation × (1 − shadingLossFraction) × (1 − 0.14). specificYield = annualYieldKwh / peakPowerKw. When the irradiance service cannot be reached the answer is 503 with `useLocalFallback` = true; a location it cannot serve (e.g. over the sea) is 400 with its reason.',
+          'peakPowerKw = panelAreaM2 × panelEfficiency; annualYieldKwh = peakPowerKw × annual in-plane irradiation × (1 − shadingLossFraction) × (1 − 0.14). specificYield = annualYieldKwh / peakPowerKw. The in-plane irradiation is PVGIS’s, asked on a grid of 15° of tilt and 30° of azimuth and interpolated for planes between (within 0.5 % of the exact plane on real roofs). When the irradiance service cannot be reached the answer is 503 with `useLocalFallback` = true; a location it cannot serve (e.g. over the sea) is 400 with its reason.',
         tags: ['Solar'],
         body: SolarRequestBody,
         response: { 200: SolarResult, 400: ErrorBody, 503: ErrorBody },

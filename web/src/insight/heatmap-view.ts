@@ -24,6 +24,8 @@ export class HeatmapView {
   readonly #layers = new WeakMap<Object3D, HeatmapLayer>();
   /** Made when the heatmap is first shown: decoding the climate table is no work for the page's start. */
   #climate: SiteClimate | undefined;
+  /** The place `#climate` was made for. */
+  #climateAt = '';
   readonly #period: HTMLSelectElement;
   readonly #ticks: HTMLElement[];
   readonly #unit: HTMLElement;
@@ -170,7 +172,9 @@ export class HeatmapView {
     let best = 0;
     for (let tilt = 0; tilt <= 60; tilt += 5) {
       const radians = (tilt * Math.PI) / 180;
-      this.#climate ??= new SiteClimate(this.#site.latitude, this.#site.longitude);
+      // Made again when the viewer moved to another place.
+      const place = `${this.#site.latitude},${this.#site.longitude}`;
+      if (!this.#climate || this.#climateAt !== place) [this.#climate, this.#climateAt] = [new SiteClimate(this.#site.latitude, this.#site.longitude), place];
       const monthly = this.#climate.plane([0, Math.cos(radians), toEquator * Math.sin(radians)]);
       best = Math.max(best, month === undefined ? sum12(monthly, 0) : monthly[month]);
     }

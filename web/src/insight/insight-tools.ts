@@ -26,7 +26,7 @@ const ICONS = {
  */
 export class InsightTools {
   readonly #viewer: Viewer;
-  readonly #site: Site;
+  #site: Site;
   readonly #buttons: Record<'sunPath' | 'heatmap' | 'measure', HTMLButtonElement>;
   readonly #heatmap: HeatmapView;
   readonly #measure: MeasureTool;
@@ -87,6 +87,21 @@ export class InsightTools {
     wizard?.onDesign((designed) => this.#panels.setDesign(designed));
   }
 
+  /**
+   * The viewer moved to another place: the sun path is drawn again from there (its point picked on the
+   * old model no longer exists). The time controls move the sun themselves.
+   */
+  siteMoved(site: Site): void {
+    this.#site = site;
+    this.#picked = undefined;
+    if (this.#sunPath) {
+      this.#sunPath.dispose();
+      this.#sunPath = new SunPath({ latitude: site.latitude, longitude: site.longitude, timeZone: site.timeZone });
+      this.#viewer.scene.add(this.#sunPath.group);
+      this.#drawSunPath();
+    }
+  }
+
   /** The time controls moved the sun. */
   sunMoved(moment: SunMoment): void {
     this.#moment = moment;
@@ -100,7 +115,7 @@ export class InsightTools {
     } else {
       const distance = this.#viewer.camera.position.distanceTo(this.#viewer.controls.target);
       this.#sunRadius = Math.min(Math.max(distance * 0.45, 25), 250);
-      this.#sunPath = new SunPath(this.#site);
+      this.#sunPath = new SunPath({ latitude: this.#site.latitude, longitude: this.#site.longitude, timeZone: this.#site.timeZone });
       this.#viewer.scene.add(this.#sunPath.group);
       this.#drawSunPath();
     }

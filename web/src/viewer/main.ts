@@ -19,6 +19,7 @@ import { EmptyPlaceMessage } from './empty-place.ts';
 import { MyBuilding } from './my-building.ts';
 import { InsightTools } from '../insight/insight-tools.ts';
 import { yieldToPage } from './yield.ts';
+import { timeZoneAt } from './place-time-zone.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -78,6 +79,8 @@ async function start(): Promise<void> {
   let chosen = false;
   /** The address the visitor searched, for the site report (not when they used their location). */
   let address: string | undefined;
+  /** Counts the visitor's moves: the time zone of an earlier one, found late, is not applied. */
+  let moves = 0;
   new AddressSearch(document, {
     key: settings.key,
     near: () => settings,
@@ -88,6 +91,14 @@ async function start(): Promise<void> {
       myBuilding.clear();
       emptyPlace.hide();
       wizard?.startOver();
+      const move = ++moves;
+      // The sun, the date and the clock follow the new place, in its own time zone.
+      void timeZoneAt(place.latitude, place.longitude).then((timeZone) => {
+        if (move !== moves) return;
+        settings.timeZone = timeZone;
+        time.moveTo(settings, new Date());
+        insight.siteMoved(settings);
+      });
       void open();
     },
   });

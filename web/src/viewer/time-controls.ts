@@ -19,9 +19,9 @@ export interface SunMoment {
  * time zone) and the play button. Calls `onSun` whenever the chosen moment changes.
  */
 export class TimeControls {
-  readonly #site: Site;
+  #site: Site;
   readonly #onSun: (moment: SunMoment) => void;
-  readonly #position: ReturnType<typeof createSolarPositionCalculator>;
+  #position: ReturnType<typeof createSolarPositionCalculator>;
   readonly #panel: HTMLElement;
   readonly #date: HTMLInputElement;
   readonly #time: HTMLInputElement;
@@ -34,9 +34,11 @@ export class TimeControls {
   #daylight!: DaylightDay;
   #minutes = 720;
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** Whether the visitor chose the date or the time (else the controls show the present moment). */
+  #chosen = false;
 
   constructor(document: Document, site: Site, now: Date, onSun: (moment: SunMoment) => void) {
-    this.#site = site;
+    this.#site = { latitude: site.latitude, longitude: site.longitude, timeZone: site.timeZone };
     this.#onSun = onSun;
     this.#position = createSolarPositionCalculator({ latitude: site.latitude, longitude: site.longitude });
     this.#panel = document.getElementById('time-panel')!;
@@ -51,9 +53,31 @@ export class TimeControls {
     this.#day = { year: wall.year, month: wall.month, day: wall.day };
     this.#date.value = formatCalendarDate(this.#day);
     this.#date.addEventListener('change', () => this.#changeDate());
-    this.#time.addEventListener('input', () => this.#setMinutes(Number(this.#time.value)));
+    this.#time.addEventListener('input', () => {
+      this.#chosen = true;
+      this.#setMinutes(Number(this.#time.value));
+    });
     this.#play.addEventListener('click', () => this.toggle());
     this.#loadDay(wall.minutes);
+  }
+
+  /**
+   * The viewer moved to another place (an address searched, the visitor's location): the sun is
+   * computed there and the date and clock are read in its time zone. A date or time the visitor chose
+   * is kept as the same local date and time of day there; otherwise the controls show the present
+   * moment at the new place, as they did on opening.
+   */
+  moveTo(site: Site, now: Date): void {
+    this.#site = { latitude: site.latitude, longitude: site.longitude, timeZone: site.timeZone };
+    this.#position = createSolarPositionCalculator({ latitude: site.latitude, longitude: site.longitude });
+    let minutes = this.#minutes;
+    if (!this.#chosen) {
+      const wall = wallClock(now, site.timeZone);
+      this.#day = { year: wall.year, month: wall.month, day: wall.day };
+      this.#date.value = formatCalendarDate(this.#day);
+      minutes = wall.minutes;
+    }
+    this.#loadDay(minutes);
   }
 
   /** Shows the panel (once the model is on screen). */
@@ -69,6 +93,7 @@ export class TimeControls {
     }
     const stops = this.#daylight.stops;
     if (stops.length === 0) return;
+    this.#chosen = true;
     this.#play.setAttribute('aria-pressed', 'true');
     this.#play.setAttribute('aria-label', t('time.pause'));
     this.#timer = setInterval(() => {
@@ -94,6 +119,7 @@ export class TimeControls {
   #changeDate(): void {
     const day = parseCalendarDate(this.#date.value);
     if (!day) return;
+    this.#chosen = true;
     this.#day = day;
     this.#loadDay(this.#minutes);
   }
