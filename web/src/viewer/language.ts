@@ -41,7 +41,12 @@ export function formats(): Translator {
  */
 export function translatePage(document: Document): void {
   document.title = t('page.title');
-  for (const element of document.querySelectorAll<HTMLElement>('[data-i18n]')) element.textContent = t(element.dataset.i18n as MessageKey);
+  // Text already in the page's words is left as it is: a rewritten text node is painted anew, and the
+  // browser counts it again as the page's largest paint, later.
+  for (const element of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
+    const text = t(element.dataset.i18n as MessageKey);
+    if (element.textContent !== text) element.textContent = text;
+  }
   for (const [data, attribute] of [['i18nTitle', 'title'], ['i18nAriaLabel', 'aria-label'], ['i18nPlaceholder', 'placeholder']] as const) {
     const selector = `[data-${data.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`;
     for (const element of document.querySelectorAll<HTMLElement>(selector)) element.setAttribute(attribute, t(element.dataset[data] as MessageKey));

@@ -22,14 +22,14 @@ export class LoadingOverlay {
   /** Shows a job's state as the service reports it. */
   showJob(job: ModelJob): void {
     this.#app.dataset.state = 'loading';
-    this.#title.textContent = t(job.status === 'ready' ? 'loading.opening' : 'loading.building');
+    this.#setTitle(t(job.status === 'ready' ? 'loading.opening' : 'loading.building'));
     if (job.status === 'pending') this.#show(t('loading.waiting'), undefined);
     else if (job.status === 'processing') this.#show(job.step ? `${job.step}…` : t('loading.generating'), job.progress ?? 0);
   }
 
   /** Shows the model download (the last part of loading). */
   showDownload(fraction: number | undefined): void {
-    if (this.#title.textContent !== t('loading.opening')) this.#title.textContent = t('loading.opening');
+    this.#setTitle(t('loading.opening'));
     this.#show(t('loading.downloading'), fraction === undefined ? undefined : 100 * fraction);
   }
 
@@ -48,6 +48,14 @@ export class LoadingOverlay {
 
   hide(): void {
     this.#app.dataset.state = 'ready';
+  }
+
+  /**
+   * The page opens with "Opening the 3D model" and says "Building" only when the model must be made: a
+   * cached model's card keeps its first words, so its first paint stays the page's largest one.
+   */
+  #setTitle(title: string): void {
+    if (this.#title.textContent !== title) this.#title.textContent = title;
   }
 
   #show(step: string, percent: number | undefined): void {
