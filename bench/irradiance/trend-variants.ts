@@ -9,6 +9,7 @@ import type { ClimatePlace } from '../../src/irradiance/climate-entry.ts';
 import { nearestPlaces } from '../../src/irradiance/climate-interpolation.ts';
 import { type KrigingModel, krigingWeights } from '../../src/irradiance/residual-kriging.ts';
 import { AVERAGE_DAY_OF_MONTH, extraterrestrialDaily } from '../../src/irradiance/sun-geometry.ts';
+import { solveAugmented } from '../../src/irradiance/linear-system.ts';
 
 export interface TrendShape {
   /** Polynomial order in u = |latitude| / 90. */
@@ -68,7 +69,7 @@ export function fitVariantTrend(places: readonly ClimatePlace[], shape: TrendSha
     const normal = Array.from({ length: k }, () => Array<number>(k).fill(0));
     const right = Array<number>(k).fill(0);
     rows.forEach((r, i) => r.forEach((a, x) => { right[x] += a * values[i]; r.forEach((b, y) => (normal[x][y] += a * b)); }));
-    const solution = rows.length > k ? solve(normal, right) : Array<number>(k).fill(0);
+    const solution = rows.length > k ? solveAugmented(normal.map((row, i) => [...row, right[i]])) : Array<number>(k).fill(0);
     return { coefficients: solution.every(Number.isFinite) ? solution : Array<number>(k).fill(0), from: Math.min(90, ...lats), to: Math.max(0, ...lats) };
   });
   return {
@@ -78,23 +79,6 @@ export function fitVariantTrend(places: readonly ClimatePlace[], shape: TrendSha
       return features(shape, clamped, covariate).reduce((s, x, i) => s + x * fit.coefficients[i], 0);
     },
   };
-}
-
-function solve(matrix: number[][], right: number[]): number[] {
-  const n = right.length;
-  const m = matrix.map((row, i) => [...row, right[i]]);
-  for (let i = 0; i < n; i++) {
-    let p = i;
-    for (let j = i + 1; j < n; j++) if (Math.abs(m[j][i]) > Math.abs(m[p][i])) p = j;
-    [m[i], m[p]] = [m[p], m[i]];
-    if (Math.abs(m[i][i]) < 1e-14) return Array<number>(n).fill(Number.NaN);
-    for (let j = 0; j < n; j++) {
-      if (j === i) continue;
-      const f = m[j][i] / m[i][i];
-      for (let c = i; c <= n; c++) m[j][c] -= f * m[i][c];
-    }
-  }
-  return m.map((row, i) => row[n] / row[i]);
 }
 
 type Near = { place: ClimatePlace; km: number };

@@ -6,6 +6,7 @@
  * leave-one-out on the places outside Europe (bench/irradiance-accuracy.ts). No Node imports.
  */
 import type { ClimatePlace } from './climate-entry.ts';
+import { solveAugmented } from './linear-system.ts';
 
 /** Per month, the coefficients a, b, c, and the range of |latitude| they were fitted on (the trend is not extrapolated). */
 export interface LatitudeTrend {
@@ -44,7 +45,7 @@ export function fitLatitudeTrend(places: readonly ClimatePlace[]): LatitudeTrend
         for (let j = 0; j < 3; j++) normal[i][j] += row[i] * row[j];
       }
     }
-    const solution = count >= 3 ? solve3(normal, right) : [0, 0, 0];
+    const solution = count >= 3 ? solveAugmented(normal.map((row, i) => [...row, right[i]])) : [0, 0, 0];
     return solution.every(Number.isFinite) ? solution : [0, 0, 0];
   });
   return { coefficients, fittedFrom: Math.min(90, ...latitudes), fittedTo: Math.max(0, ...latitudes) };
@@ -55,20 +56,4 @@ export function trendAt(trend: LatitudeTrend, latitude: number, month: number): 
   const u = Math.min(trend.fittedTo, Math.max(trend.fittedFrom, Math.abs(latitude))) / 90;
   const [a, b, c] = trend.coefficients[month];
   return a + b * u + c * u * u;
-}
-
-/** Gauss–Jordan elimination with partial pivoting for a 3 × 3 system. */
-function solve3(matrix: number[][], right: number[]): number[] {
-  const m = matrix.map((row, i) => [...row, right[i]]);
-  for (let i = 0; i < 3; i++) {
-    let pivot = i;
-    for (let j = i + 1; j < 3; j++) if (Math.abs(m[j][i]) > Math.abs(m[pivot][i])) pivot = j;
-    [m[i], m[pivot]] = [m[pivot], m[i]];
-    for (let j = 0; j < 3; j++) {
-      if (j === i) continue;
-      const factor = m[j][i] / m[i][i];
-      for (let c = i; c < 4; c++) m[j][c] -= factor * m[i][c];
-    }
-  }
-  return m.map((row, i) => row[3] / row[i]);
 }

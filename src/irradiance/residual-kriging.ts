@@ -8,6 +8,7 @@
  * figures in bench/RESULTS.md). No Node imports: it runs in the browser.
  */
 import { greatCircleKm } from './great-circle.ts';
+import { solveAugmented } from './linear-system.ts';
 
 /** The covariance of the departures between two places `km` apart: (1 − nuggetShare) · exp(−km / rangeKm), 1 at the same place. */
 export interface KrigingModel {
@@ -48,26 +49,8 @@ export function krigingWeights(points: readonly KrigingPoint[], model: KrigingMo
     }
   }
   if (model.ordinary) matrix[n][size] = 1;
-  const solution = solveInPlace(matrix);
+  const solution = solveAugmented(matrix);
   // Two places at the same point make the system singular: fall back to equal weights rather than fail.
   if (!solution.slice(0, n).every(Number.isFinite)) return points.map(() => (model.ordinary ? 1 / n : 0));
   return solution.slice(0, n);
-}
-
-/** Gauss–Jordan elimination with partial pivoting of an augmented matrix (the last column is the right side). */
-function solveInPlace(m: Float64Array[]): number[] {
-  const size = m.length;
-  for (let i = 0; i < size; i++) {
-    let pivot = i;
-    for (let j = i + 1; j < size; j++) if (Math.abs(m[j][i]) > Math.abs(m[pivot][i])) pivot = j;
-    [m[i], m[pivot]] = [m[pivot], m[i]];
-    if (Math.abs(m[i][i]) < 1e-12) return Array<number>(size).fill(Number.NaN);
-    for (let j = 0; j < size; j++) {
-      if (j === i) continue;
-      const factor = m[j][i] / m[i][i];
-      if (factor === 0) continue;
-      for (let c = i; c <= size; c++) m[j][c] -= factor * m[i][c];
-    }
-  }
-  return m.map((row, i) => row[size] / row[i]);
 }
