@@ -9,6 +9,9 @@ export const EmbedQuery = Type.Object({
   lng: Longitude,
   key: Type.Optional(Type.String({ maxLength: 200, description: 'API key (Business plan); a missing key is a 401 page' })),
   lang: Type.Optional(Lang),
+  autostart: Type.Optional(Type.Boolean({
+    description: 'Open the 3D view at once on touch screens too. By default a phone or tablet first shows a light start card (address search, "Show in 3D"): the 3D view, about 1 MB and heavy work for a phone, starts on the visitor\'s tap or chosen address. Desktops always open it at once.',
+  })),
 });
 export type EmbedQuery = Static<typeof EmbedQuery>;
 

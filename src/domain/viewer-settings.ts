@@ -13,6 +13,11 @@ export interface ViewerSettings {
   radiusKm: number;
   /** IANA time zone of the site, for the time slider's local clock. */
   timeZone: string;
+  /**
+   * Embeds only: open the 3D view at once on touch screens too (the `autostart` parameter). Without it a
+   * touch screen first shows the start card, and the view starts on the visitor's tap or address.
+   */
+  autostart?: boolean;
   /** The embed URL's key: the only key the page ever holds. */
   key?: string;
   /** The agent session this page was opened from. */

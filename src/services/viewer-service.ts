@@ -45,6 +45,7 @@ export class ViewerService {
       radiusKm: DEFAULT_RADIUS_KM,
       timeZone: siteTimeZone(query.lat, query.lng),
       key,
+      ...(query.autostart ? { autostart: true } : {}),
       ...(leadForm ? { leadForm } : {}),
       ...languageOf(query.lang, acceptLanguage),
     };

@@ -45,6 +45,14 @@ describe('GET /embed and the viewer page routes', () => {
     assert.match(response.headers['content-security-policy'] as string, /frame-ancestors https:\/\/installer\.example https:\/\/www\.installer\.example;/);
   });
 
+  test('autostart=true opens the view at once on touch screens too; anything else but a boolean is a 400 page naming it', async () => {
+    assert.equal(pageSettings((await embed(`lat=1&lng=2&key=${key}&autostart=true`)).body).autostart, true);
+    assert.equal(pageSettings((await embed(`lat=1&lng=2&key=${key}&autostart=false`)).body).autostart, undefined);
+    const bad = await embed(`lat=1&lng=2&key=${key}&autostart=soon`);
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.body, /autostart/);
+  });
+
   test('a missing, unknown or non-Business key is a 401 page', async () => {
     const proKey = await ctx.createKey('pro');
     for (const query of ['lat=1&lng=2', 'lat=1&lng=2&key=spk_nope', `lat=1&lng=2&key=${proKey}`]) {

@@ -33,11 +33,12 @@ async function installerSite(embedUrl: string): Promise<{ url: string; close(): 
   };
 }
 
-async function embedFrame(page: Page): Promise<Frame> {
+/** The installer page's embed once it shows `state`: `offer` (a touch screen's start card) or `ready`. */
+async function embedFrame(page: Page, state: 'offer' | 'ready' = 'ready'): Promise<Frame> {
   await page.waitForSelector('iframe');
   const frame = page.frames().find((f) => f.url().includes('/embed?'));
   assert.ok(frame, 'the installer page frames the embed');
-  await frame.waitForSelector('#app[data-state="ready"]', { timeout: 90_000 });
+  await frame.waitForSelector(`#app[data-state="${state}"]`, { timeout: 90_000 });
   return frame;
 }
 
@@ -66,7 +67,8 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(site.url);
-    const frame = await embedFrame(page);
+    const frame = await embedFrame(page, 'offer');
+    await frame.getByRole('button', { name: 'Show in 3D' }).tap();
     await frame.locator('#empty-place').getByText('No buildings are mapped here yet').waitFor({ state: 'visible' });
     assert.equal(await frame.locator('#app').getAttribute('data-empty'), 'true');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-no-buildings-phone.png') });
@@ -91,7 +93,7 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await page.close();
   });
 
-  test('phone: “use my location” asks the browser only when pressed, and shows the house there', async () => {
+  test('phone: “use my location” on the start card asks the browser only when pressed, and opens the view at the house there', async () => {
     // The address's own point (the stand-in's answer for it), as a phone's GPS would give it.
     const here = { latitude: 43.7322412, longitude: 7.4266794 };
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: here, permissions: ['geolocation'] });
@@ -106,7 +108,7 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     });
     const page = await context.newPage();
     await page.goto(site.url);
-    const frame = await embedFrame(page);
+    const frame = await embedFrame(page, 'offer');
     assert.equal(await frame.evaluate(() => (globalThis as { geolocationAsks?: number }).geolocationAsks), 0, 'no location asked before the press');
     await frame.locator('#place-locate').tap();
     await frame.waitForFunction((id) => document.getElementById('app')!.dataset.myBuilding === id && document.getElementById('app')!.dataset.state === 'ready', ADDRESS.building, { timeout: 90_000 });

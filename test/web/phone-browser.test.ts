@@ -95,9 +95,19 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
   test('on a phone (390 × 844, touch): a tap designs the roof, which stays in view above the collapsed sheet; the quote carries the roof', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
+    const modelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/viewer\/models|\.glb/.test(request.url())) modelRequests.push(request.url());
+    });
     await page.goto(host.url);
     const frame = page.frames().find((f) => f.url().includes('/embed'))!;
+    // A touch screen's embed opens on its start card: nothing of the model is asked for before the tap.
+    await frame.getByRole('button', { name: 'Show in 3D' }).waitFor();
+    assert.equal(await frame.locator('#app').getAttribute('data-state'), 'offer');
+    assert.equal(modelRequests.length, 0, `no model asked for before the visitor taps: ${modelRequests.join(', ')}`);
+    await frame.getByRole('button', { name: 'Show in 3D' }).tap();
     await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    assert.ok(modelRequests.some((url) => url.endsWith('.glb')), 'the tap opened the model');
     // The wizard opens on the building at the embed's point, the visitor's house.
     await frame.locator('#wizard-toggle').tap();
     const design = await settled(frame);

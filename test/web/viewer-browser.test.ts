@@ -106,9 +106,9 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.close();
   });
 
-  test('touch: one finger turns the view, two fingers zoom', async () => {
+  test('touch (an embed with autostart=true opens the view at once): one finger turns the view, two fingers zoom', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await page.goto(embedUrl);
+    await page.goto(`${embedUrl}&autostart=true`);
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     await nextFrame(page, 0);
     const panel = (await page.locator('#time-panel').boundingBox())!;

@@ -20,6 +20,7 @@ import { MyBuilding } from './my-building.ts';
 import { InsightTools } from '../insight/insight-tools.ts';
 import { yieldToPage } from './yield.ts';
 import { timeZoneAt } from './place-time-zone.ts';
+import { StartOffer, waitsForVisitor } from './start-offer.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -31,25 +32,74 @@ async function start(): Promise<void> {
   const app = document.getElementById('app')!;
   const settings = readSettings(document);
   const order = (): ModelOrder => ({ latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key });
+  const offer = waitsForVisitor(settings, window) ? new StartOffer(document) : undefined;
   // The model is asked for first: the service answers and the GLB downloads while the page loads its
   // language and sets up the view and its tools. Right after the page's first paint, not before: a
   // download started before it counts, in Lighthouse's simulation of a slow phone network, towards
-  // the page's largest paint (the loading card), which it does not hold back.
-  await afterPaint();
+  // the page's largest paint (the loading card), which it does not hold back. On a touch screen's
+  // embed, only once the visitor asks for the view (see `waitsForVisitor`).
+  if (!offer) await afterPaint();
   let opening = new AbortController();
-  let first: ModelFetch | undefined = fetchModel(order(), opening.signal);
+  let first: ModelFetch | undefined = offer ? undefined : fetchModel(order(), opening.signal);
   const language = await chooseLanguage(document, settings.language, navigator.languages);
   translatePage(document);
   // Shown to tests once the page's text is in its language.
   app.dataset.language = language;
   const notice = new Notice(document);
   const overlay = new LoadingOverlay(document);
+  const follow = (fetching: ModelFetch): void => {
+    fetching.progress.listen((state) => overlay.showJob(state));
+    fetching.download.listen((fraction) => overlay.showDownload(fraction));
+  };
+
+  // Set up by the view once it exists; a place chosen before (on the start card) only moves the settings.
+  let view: { time: TimeControls; insight: InsightTools; myBuilding: MyBuilding; emptyPlace: EmptyPlaceMessage; open: () => Promise<void> } | undefined;
+  let wizard: WizardController | undefined;
+  /** Whether the shown place was searched or located by the visitor (the wizard then opens on it). */
+  let chosen = false;
+  /** The address the visitor searched, for the site report (not when they used their location). */
+  let address: string | undefined;
+  /** Counts the visitor's moves: the time zone of an earlier one, found late, is not applied. */
+  let moves = 0;
+  new AddressSearch(document, {
+    key: settings.key,
+    near: () => settings,
+    onChoose: (place) => {
+      Object.assign(settings, { latitude: place.latitude, longitude: place.longitude });
+      chosen = true;
+      address = place.label === t('search.myLocation') ? undefined : place.label.slice(0, 300);
+      const move = ++moves;
+      // The sun, the date and the clock follow the new place, in its own time zone.
+      void timeZoneAt(place.latitude, place.longitude).then((timeZone) => {
+        if (move !== moves) return;
+        settings.timeZone = timeZone;
+        view?.time.moveTo(settings, new Date());
+        view?.insight.siteMoved(settings);
+      });
+      if (!view) {
+        // Before the view exists: the start card opens it here, or the model on its way is replaced.
+        if (!first) return offer?.accept();
+        opening.abort();
+        opening = new AbortController();
+        first = fetchModel(order(), opening.signal);
+        return follow(first);
+      }
+      view.myBuilding.clear();
+      view.emptyPlace.hide();
+      wizard?.startOver();
+      void view.open();
+    },
+  });
+  if (offer) {
+    offer.show();
+    await offer.started;
+    first = fetchModel(order(), opening.signal);
+  }
   // The loading card follows the model from now on, not only once the view and its tools are set up.
-  first.progress.listen((state) => overlay.showJob(state));
-  first.download.listen((fraction) => overlay.showDownload(fraction));
+  follow(first!);
   // Making the WebGL context holds the page's thread for a while (waiting for the GPU process): a cached
   // model's job answers within a few hundred milliseconds, and its GLB then downloads meanwhile.
-  await Promise.race([first.job.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS))]);
+  await Promise.race([first!.job.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS))]);
   // And the loading card's new words are painted before that.
   await afterPaint();
   const viewer = new Viewer(document.getElementById('stage')!);
@@ -72,36 +122,8 @@ async function start(): Promise<void> {
     }
   });
 
-  let wizard: WizardController | undefined;
   const myBuilding = new MyBuilding(viewer, app);
   const emptyPlace = new EmptyPlaceMessage(document);
-  /** Whether the shown place was searched or located by the visitor (the wizard then opens on it). */
-  let chosen = false;
-  /** The address the visitor searched, for the site report (not when they used their location). */
-  let address: string | undefined;
-  /** Counts the visitor's moves: the time zone of an earlier one, found late, is not applied. */
-  let moves = 0;
-  new AddressSearch(document, {
-    key: settings.key,
-    near: () => settings,
-    onChoose: (place) => {
-      Object.assign(settings, { latitude: place.latitude, longitude: place.longitude });
-      chosen = true;
-      address = place.label === t('search.myLocation') ? undefined : place.label.slice(0, 300);
-      myBuilding.clear();
-      emptyPlace.hide();
-      wizard?.startOver();
-      const move = ++moves;
-      // The sun, the date and the clock follow the new place, in its own time zone.
-      void timeZoneAt(place.latitude, place.longitude).then((timeZone) => {
-        if (move !== moves) return;
-        settings.timeZone = timeZone;
-        time.moveTo(settings, new Date());
-        insight.siteMoved(settings);
-      });
-      void open();
-    },
-  });
   const reportContent = async (): Promise<ReportContent | undefined> => {
     const design = wizard?.reportDesign();
     return design ? { design, snapshot: await captureSnapshot(viewer), ...(address ? { address } : {}) } : undefined;
@@ -118,8 +140,7 @@ async function start(): Promise<void> {
       fetching = fetchModel(order(), opening.signal);
     }
     const current = opening;
-    fetching.progress.listen((state) => overlay.showJob(state));
-    fetching.download.listen((fraction) => overlay.showDownload(fraction));
+    follow(fetching);
     try {
       const job = await fetching.job;
       const gltf = await fetching.gltf;
@@ -163,6 +184,7 @@ async function start(): Promise<void> {
       overlay.fail(error instanceof Error ? error.message : String(error), () => void open());
     }
   };
+  view = { time, insight, myBuilding, emptyPlace, open };
   void open();
 }
 
