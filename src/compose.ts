@@ -182,7 +182,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
   // PVGIS on a grid of orientations, interpolated between (docs/decisions.md).
   const irradiance = new OrientationGridIrradiance(parts.irradiance);
   const services: Services = {
-    insights: new RoofInsightsService({ jobs: new ModelJobsRepository(db), store: parts.store, pool: roofShading, irradiance }),
+    insights: new RoofInsightsService({ jobs: new ModelJobsRepository(db), store: parts.store, pool: roofShading, irradiance, onStoreError: (error, key) => logger.warn({ err: error, key }, 'could not store roof insights') }),
     health: new HealthService({ db, queue, store: parts.store, version: VERSION }),
     solar: new SolarService(irradiance),
     authenticator,
@@ -206,6 +206,7 @@ export function createServices(config: Config, parts: ServiceParts): { services:
     await authenticator.loadAll();
   };
   const flush = async () => {
+    await services.insights.stored();
     await authenticator.flush();
     await cacheHits.flush();
     await limits.flush();

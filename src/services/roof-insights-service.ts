@@ -43,13 +43,23 @@ export class RoofInsightsService {
   readonly #traceBudget: number;
   readonly #memory = new BoundedCache<{ objectKey: string; insights: ModelInsights }>(MEMORY_ENTRIES);
   readonly #computing = new Map<string, Promise<ModelInsights>>();
+  /** Insights being written to the object store, after their first read was answered. */
+  readonly #storing = new Set<Promise<void>>();
+  readonly #onStoreError: (error: unknown, key: string) => void;
 
-  constructor(deps: { jobs: ModelJobsRepository; store: ObjectStore; pool: RoofShadingPool; irradiance: IrradianceProvider; traceBudget?: number }) {
+  /** @param deps.onStoreError - told when new insights could not be stored (they are computed again on a later first read) */
+  constructor(deps: { jobs: ModelJobsRepository; store: ObjectStore; pool: RoofShadingPool; irradiance: IrradianceProvider; traceBudget?: number; onStoreError?: (error: unknown, key: string) => void }) {
     this.#jobs = deps.jobs;
     this.#store = deps.store;
     this.#pool = deps.pool;
     this.#irradiance = deps.irradiance;
     this.#traceBudget = deps.traceBudget ?? DEFAULT_TRACE_BUDGET;
+    this.#onStoreError = deps.onStoreError ?? (() => {});
+  }
+
+  /** Resolves when every insights file being written is in the object store (on shutdown, and in tests). */
+  async stored(): Promise<void> {
+    await Promise.all(this.#storing);
   }
 
   /** The insights of a model, computing them on the first read of a ready model. */
@@ -78,8 +88,21 @@ export class RoofInsightsService {
     const glb = await this.#store.get(objectKey);
     if (!glb) throw new Error(`The model file ${objectKey} is missing from the object store`);
     const computed = await this.#compute(modelId, glb, site);
-    await this.#store.put(key, new TextEncoder().encode(JSON.stringify(computed)), 'application/json');
+    this.#storeLater(key, computed);
     return indexed(computed);
+  }
+
+  /**
+   * Writes new insights without the first read waiting: they are in memory already, and the write (a few
+   * MB: a model's every panel; compressed copies beside it in a local store, an upload to S3) took a
+   * tenth of that read's time. A write that fails only means computing again after the memory forgets.
+   */
+  #storeLater(key: string, insights: StoredInsights): void {
+    const writing = this.#store
+      .put(key, new TextEncoder().encode(JSON.stringify(insights)), 'application/json')
+      .catch((error: unknown) => this.#onStoreError(error, key))
+      .finally(() => this.#storing.delete(writing));
+    this.#storing.add(writing);
   }
 
   async #compute(modelId: string, glb: Uint8Array, site: { latitude: number; longitude: number }): Promise<StoredInsights> {

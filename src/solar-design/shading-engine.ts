@@ -1,5 +1,6 @@
 import { BufferAttribute, BufferGeometry, DoubleSide, Ray } from 'three';
-import { MeshBVH } from 'three-mesh-bvh';
+import { MeshBVH, SAH } from 'three-mesh-bvh';
+import { BvhOcclusion } from './bvh-occlusion.ts';
 import { add, dot, scale, type Vec3 } from './face-frame.ts';
 import type { SunSample } from './sun-samples.ts';
 
@@ -33,6 +34,8 @@ export interface PanelShading {
 export const DEFAULT_DIFFUSE_SHARE = 0.4;
 /** Sample points are raised this far off the panel so rays do not hit the panel's own roof. */
 const LIFT = 0.05;
+/** Hits nearer than this (the panel's own roof, rounding) or farther (beyond any model) do not block. */
+const [NEAR, FAR] = [0.01, 5000];
 
 /**
  * Ray-traces the shading of panels against a scene (every building, tree and the terrain), with a BVH
@@ -40,6 +43,8 @@ const LIFT = 0.05;
  */
 export class ShadingEngine {
   readonly #bvh: MeshBVH;
+  /** The BVH's any-hit query (the same answers as `raycastFirst`, several times faster); absent for BVHs it cannot read. */
+  readonly #occlusion: BvhOcclusion | undefined;
   readonly #ray = new Ray();
 
   /** @param positions - triangle corners in the model frame, 9 numbers a triangle, or indexed by `index` */
@@ -47,14 +52,19 @@ export class ShadingEngine {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(positions, 3));
     if (index) geometry.setIndex(new BufferAttribute(index, 1));
-    this.#bvh = new MeshBVH(geometry, { targetLeafSize: 8 });
+    // Split by the surface area heuristic: slower to build than at the centre (0.1 s against 0.04 s for
+    // Monaco's 63,000 triangles) but a ray visits fewer nodes: shading Vaduz's roofs (0.3 km HD) takes a
+    // quarter less CPU time, Monaco's about the same (its longer build eats the gain). Same answers.
+    this.#bvh = new MeshBVH(geometry, { strategy: SAH, targetLeafSize: 8 });
+    this.#occlusion = BvhOcclusion.of(this.#bvh, geometry);
   }
 
   /** Whether anything lies along `direction` from `origin`. */
   blocked(origin: Vec3, direction: Vec3): boolean {
+    if (this.#occlusion) return this.#occlusion.blocked(origin, direction, NEAR, FAR);
     this.#ray.origin.set(origin[0], origin[1], origin[2]);
     this.#ray.direction.set(direction[0], direction[1], direction[2]);
-    return this.#bvh.raycastFirst(this.#ray, DoubleSide, 0.01, 5000) !== null;
+    return this.#bvh.raycastFirst(this.#ray, DoubleSide, NEAR, FAR) !== null;
   }
 
   /**

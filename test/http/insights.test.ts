@@ -186,6 +186,8 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
   });
 
   test('the insights are kept: a second read does not compute again, and they are stored beside the model', async () => {
+    // Written after the first read was answered; stored() waits for the write.
+    await ctx.services.insights.stored();
     const stored = await ctx.store.get(`models/${id}/0123456789abcdef.insights-v2.json`);
     assert.ok(stored, 'stored in the object store');
     assert.deepEqual(JSON.parse(new TextDecoder().decode(stored)).list, list);

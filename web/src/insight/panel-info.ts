@@ -1,5 +1,5 @@
 import { InstancedMesh, type Intersection } from 'three';
-import type { DesignedPanels } from '../wizard/wizard-controller.ts';
+import type { DesignedPanels } from '../wizard/roof-designer.ts';
 import { element, fillFigures } from './dom.ts';
 import { facing, INSIGHT_TEXT } from './insight-text.ts';
 

@@ -41,6 +41,11 @@ export class WizardView {
     if (state !== 'done') this.#result.hidden = true;
   }
 
+  /** Shows that making the design failed, and why. */
+  failed(error: unknown): void {
+    this.state('error', t('wizard.failed', { reason: error instanceof Error ? error.message : String(error) }));
+  }
+
   /** Says something without changing the state. */
   say(message: string): void {
     this.#status.textContent = message;

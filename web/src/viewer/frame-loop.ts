@@ -1,0 +1,148 @@
+import type { Object3D, PerspectiveCamera, Scene, WebGLRenderer } from 'three';
+import type { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { AdaptiveResolution, SETTLE_MS, timeGpuWork } from './adaptive-resolution.ts';
+import type { SceneLighting } from './scene-lighting.ts';
+import { prepareFrame, ShadowUpdates } from './shadow-state.ts';
+
+/**
+ * Draws the view on demand: only when something changed (camera moved, sun moved, window resized), so
+ * an idle page costs nothing. Frames wait while shaders compile, a new model's first frame is prepared
+ * in a task of its own, the shadow map is drawn only when it changed, and runs of frames are drawn at
+ * a resolution the device keeps up with.
+ */
+export class FrameLoop {
+  readonly #renderer: WebGLRenderer;
+  readonly #scene: Scene;
+  readonly #camera: PerspectiveCamera;
+  readonly #controls: OrbitControls;
+  readonly #lighting: SceneLighting;
+  readonly #listeners = new Set<() => void>();
+  /** Frames drawn since the page opened. */
+  frames = 0;
+  #renderQueued = false;
+  /** While shaders compile in the background, frames wait (a frame would compile them at once, blocking). */
+  #compiling = 0;
+  readonly #resolution = new AdaptiveResolution(Math.min(window.devicePixelRatio, 2));
+  /** The next frame is drawn at full resolution whatever the run of frames (a snapshot, the view at rest). */
+  #rest = false;
+  #settle: ReturnType<typeof setTimeout> | undefined;
+  /** A frame's GPU time is being measured. */
+  #measuring = false;
+  readonly #shadows: ShadowUpdates;
+  /** A new model's textures and shadow map are made ready in a task before its first frame. */
+  #prepare = false;
+
+  /** Draws `scene` through `camera`, following `controls`: a move draws, a drag is a run of frames. */
+  constructor(renderer: WebGLRenderer, scene: Scene, camera: PerspectiveCamera, controls: OrbitControls, lighting: SceneLighting) {
+    this.#renderer = renderer;
+    this.#scene = scene;
+    this.#camera = camera;
+    this.#controls = controls;
+    this.#lighting = lighting;
+    this.#shadows = new ShadowUpdates(renderer);
+    controls.addEventListener('change', () => this.requestRender());
+    controls.addEventListener('start', () => {
+      this.#resolution.interacting = true;
+    });
+    controls.addEventListener('end', () => {
+      this.#resolution.interacting = false;
+      this.#settleLater();
+    });
+  }
+
+  /**
+   * Compiles the shaders `object` needs in parallel (KHR_parallel_shader_compile), holding frames back
+   * meanwhile: a frame would compile them at once, in one long stop of the page. Then reads their
+   * uniforms and attributes, which three.js would read when first drawing with them: that read waits
+   * for the GPU to finish all it was given, and the compile's end is the moment it has nothing else to
+   * do (in a frame after a costly one it waits a second or more on a software renderer).
+   */
+  async compile(object: Object3D): Promise<void> {
+    this.#compiling++;
+    try {
+      await this.#renderer.compileAsync(object, this.#camera, this.#scene);
+      for (const program of this.#renderer.info.programs ?? []) {
+        program.getUniforms();
+        program.getAttributes();
+      }
+    } finally {
+      this.#compiling--;
+      this.requestRender();
+    }
+  }
+
+  /** The scene holds a new model: the next frame only makes its textures and shadow map ready. */
+  prepareNewModel(): void {
+    this.#prepare = true;
+  }
+
+  /** Called after every frame drawn (the compass follows the camera with it). */
+  onRender(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Asks for one frame; several requests before it is drawn make one frame.
+   *
+   * @param rest - draw it at full resolution even within a run of frames (a snapshot reads it)
+   */
+  requestRender(rest = false): void {
+    this.#rest ||= rest;
+    if (this.#renderQueued) return;
+    this.#renderQueued = true;
+    requestAnimationFrame(() => {
+      this.#renderQueued = false;
+      if (this.#compiling === 0) this.#render();
+    });
+  }
+
+  /**
+   * A layer (the heatmap) says its frames will follow one another until it says it is done: they are
+   * drawn at the lowered resolution from the first, and once at rest after.
+   */
+  run(name: string, on: boolean): void {
+    this.#resolution.run(name, on);
+    if (!on) this.#settleLater();
+  }
+
+  #render(): void {
+    const box = this.#lighting.fitSunToView(this.#camera.position, this.#controls.target);
+    this.#shadows.update(this.#renderer, this.#scene, this.#lighting.sun, box, this.#resolution.moving);
+    if (this.#prepare) {
+      // A new model: its textures and shadow map now, its first frame in the next task.
+      this.#prepare = false;
+      prepareFrame(this.#renderer, this.#scene, this.#camera, [this.#lighting.sun, this.#lighting.sky]);
+      this.#renderQueued = true;
+      setTimeout(() => {
+        this.#renderQueued = false;
+        this.requestRender();
+      }, 0);
+      return;
+    }
+    const ratio = this.#resolution.frame(performance.now(), this.#rest);
+    this.#rest = false;
+    if (ratio !== this.#renderer.getPixelRatio()) this.#renderer.setPixelRatio(ratio);
+    if (this.#resolution.moving) this.#settleLater();
+    this.#lighting.followCamera(this.#camera);
+    this.#renderer.render(this.#scene, this.#camera);
+    if (!this.#resolution.moving) this.#measureFrame();
+    this.frames++;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Measures what the frame just drawn (at rest, full resolution) costs the GPU, for the next run's resolution. */
+  #measureFrame(): void {
+    if (this.#measuring) return;
+    this.#measuring = timeGpuWork(this.#renderer.getContext(), (ms) => {
+      this.#measuring = false;
+      this.#resolution.measured(ms);
+    });
+  }
+
+  /** After a run of frames at a lowered resolution, one frame at rest at full resolution. */
+  #settleLater(): void {
+    clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => this.requestRender(true), SETTLE_MS);
+  }
+}

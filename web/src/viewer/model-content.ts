@@ -1,0 +1,38 @@
+import { Mesh, MeshStandardMaterial, type Object3D } from 'three';
+
+/** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
+const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
+
+/**
+ * Readies a model's meshes for the view: every mesh receives shadows, all but the ground's cast them,
+ * and textures are filtered with `anisotropy`.
+ */
+export function prepareContent(content: Object3D, anisotropy: number): void {
+  content.traverse((object) => {
+    if (!(object instanceof Mesh)) return;
+    const surface = surfaceOf(object);
+    object.receiveShadow = true;
+    object.castShadow = !GROUND_SURFACES.has(surface ?? '');
+    // Roofs and streets are seen at grazing angles: anisotropic filtering keeps their texture sharp.
+    for (const material of [object.material].flat()) if (material instanceof MeshStandardMaterial && material.map) material.map.anisotropy = anisotropy;
+  });
+}
+
+/** Frees the GPU memory of a model's geometries and materials. */
+export function disposeContent(content: Object3D): void {
+  content.traverse((object) => {
+    if (object instanceof Mesh) {
+      object.geometry.dispose();
+      for (const material of [object.material].flat()) material.dispose();
+    }
+  });
+}
+
+/** The `surface` a mesh's node or primitive declares in the GLB extras. */
+function surfaceOf(object: Object3D): string | undefined {
+  for (let node: Object3D | null = object; node; node = node.parent) {
+    const surface = (node.userData as { surface?: string }).surface;
+    if (surface) return surface;
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+import { PerspectiveCamera, Vector3 } from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { viewHeading } from '../../../src/solar-design/index.ts';
+import { NO_INSETS, type Insets } from './view-insets.ts';
+
+/**
+ * Where the visitor looks from: the camera, the orbit controls that move it, and the panels covering
+ * parts of the canvas, around which the view is framed. Moves only; the viewer draws after them.
+ */
+export class ViewCamera {
+  readonly camera: PerspectiveCamera;
+  readonly controls: OrbitControls;
+  readonly #container: HTMLElement;
+  #insets: Insets = NO_INSETS;
+
+  constructor(container: HTMLElement, canvas: HTMLCanvasElement) {
+    this.#container = container;
+    this.camera = new PerspectiveCamera(45, 1, 1, 5000);
+    this.camera.position.set(150, 150, 150);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.enableDamping = false;
+    this.controls.screenSpacePanning = false;
+    this.controls.maxPolarAngle = Math.PI * 0.48;
+    this.controls.minDistance = 8;
+  }
+
+  /** Limits zoom and far plane to a model of `radius` metres. */
+  fitModel(radius: number): void {
+    this.controls.maxDistance = radius * 3.5;
+    this.camera.far = radius * 12;
+    this.camera.updateProjectionMatrix();
+  }
+
+  /** Aims the camera at `target` from the south-east above, `distance` metres away. */
+  aim(target: Vector3, distance: number): void {
+    this.controls.target.copy(target);
+    const offset = new Vector3(0.6, 0.5, 0.62).normalize().multiplyScalar(distance);
+    this.camera.position.copy(target).add(offset);
+    this.controls.update();
+  }
+
+  /** Moves the orbit target to `point` (model frame), seen from the current direction at `distance` metres. */
+  focus(point: [number, number, number], distance: number): void {
+    const direction = this.camera.position.clone().sub(this.controls.target).normalize();
+    this.controls.target.set(...point);
+    this.camera.position.copy(this.controls.target).add(direction.multiplyScalar(distance));
+    this.controls.update();
+  }
+
+  /** Compass heading of the view, degrees clockwise from north. */
+  heading(): number {
+    const view = this.controls.target.clone().sub(this.camera.position);
+    return viewHeading(view);
+  }
+
+  /** Turns the view so north is up, keeping distance and height. */
+  faceNorth(): void {
+    const offset = this.camera.position.clone().sub(this.controls.target);
+    const horizontal = Math.hypot(offset.x, offset.z);
+    this.camera.position.set(this.controls.target.x, this.camera.position.y, this.controls.target.z + horizontal);
+    this.controls.update();
+  }
+
+  /**
+   * Sets the parts of the canvas panels cover: the orbit target is then drawn in the middle of the rest
+   * (the projection is shifted, the camera does not move). Returns whether they changed.
+   */
+  setInsets(insets: Insets): boolean {
+    const now = this.#insets;
+    // Unchanged insets draw nothing: every frame of a large model costs the page a long stop on slow devices.
+    if (insets.left === now.left && insets.right === now.right && insets.top === now.top && insets.bottom === now.bottom) return false;
+    this.#insets = insets;
+    this.#applyInsets();
+    return true;
+  }
+
+  /** The parts of the canvas panels cover, as last set. */
+  get insets(): Insets {
+    return this.#insets;
+  }
+
+  /** The camera distance at which a sphere of `radius` metres around the target fills the uncovered view. */
+  distanceToShow(radius: number): number {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const { left, right, top, bottom } = this.#insets;
+    const tanHalfHeight = Math.tan((this.camera.fov * Math.PI) / 360);
+    const visibleHeight = tanHalfHeight * ((height - top - bottom) / height);
+    const visibleWidth = tanHalfHeight * (width / height) * ((width - left - right) / width);
+    return radius / Math.max(Math.min(visibleHeight, visibleWidth), 0.05);
+  }
+
+  /** Follows a new size of the canvas (CSS pixels). */
+  resize(width: number, height: number): void {
+    this.camera.aspect = width / height;
+    this.#applyInsets();
+  }
+
+  #applyInsets(): void {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const { left, right, top, bottom } = this.#insets;
+    if (left === right && top === bottom) this.camera.clearViewOffset();
+    else this.camera.setViewOffset(width, height, (right - left) / 2, (bottom - top) / 2, width, height);
+    this.camera.updateProjectionMatrix();
+  }
+}

@@ -1,0 +1,27 @@
+import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
+import { t } from '../viewer/language.ts';
+
+/** What the wizard's buttons and keyboard shortcut do. */
+export interface WizardActions {
+  toggle(): void;
+  close(): void;
+  startOver(): void;
+}
+
+/**
+ * Wires the wizard's buttons: the toggle (shown), close and start over, the `P` shortcut, and the
+ * upgrade link the preview shows.
+ */
+export function wireWizardControls(document: Document, settings: ViewerSettings, toggle: HTMLButtonElement, actions: WizardActions): void {
+  document.getElementById('wizard-upgrade')!.hidden = settings.wizardAccess !== 'preview';
+  const upgrade = document.getElementById('wizard-upgrade-link') as HTMLAnchorElement;
+  if (settings.upgradeUrl?.startsWith('/')) upgrade.href = settings.upgradeUrl;
+  if (settings.upgradeUrl === '/partner') upgrade.textContent = t('wizard.upgradePortal');
+  toggle.hidden = false;
+  toggle.addEventListener('click', () => actions.toggle());
+  document.getElementById('wizard-close')!.addEventListener('click', () => actions.close());
+  document.getElementById('wizard-start-over')!.addEventListener('click', () => actions.startOver());
+  document.addEventListener('keydown', (event) => {
+    if ((event.key === 'p' || event.key === 'P') && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) && !event.ctrlKey && !event.metaKey && !event.altKey) actions.toggle();
+  });
+}
