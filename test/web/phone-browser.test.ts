@@ -104,10 +104,12 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     // A touch screen's embed opens on its start card: nothing of the model is asked for before the tap.
     await frame.getByRole('button', { name: 'Show in 3D' }).waitFor();
     assert.equal(await frame.locator('#app').getAttribute('data-state'), 'offer');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-start-card-phone.png') });
     assert.equal(modelRequests.length, 0, `no model asked for before the visitor taps: ${modelRequests.join(', ')}`);
     await frame.getByRole('button', { name: 'Show in 3D' }).tap();
     await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     assert.ok(modelRequests.some((url) => url.endsWith('.glb')), 'the tap opened the model');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-started-phone.png') });
     // The wizard opens on the building at the embed's point, the visitor's house.
     await frame.locator('#wizard-toggle').tap();
     const design = await settled(frame);
