@@ -21,13 +21,23 @@ for (const checkout of checkouts) {
     const key = await ctx.createKey();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
     const page = await context.newPage();
-    for (const url of [`/embed?lat=52.52&lng=13.405&key=${key}`, '/viewer?lat=52.52&lng=13.405&wizard=maximize_energy', '/auth/signup', '/auth/login', '/auth/forgot', '/']) {
+    const embed = `/embed?lat=52.52&lng=13.405&key=${key}`;
+    const pages: { url: string; label?: string; open?: 'start card' | 'wizard' }[] = [
+      { url: embed, label: `${embed} (start card)`, open: 'start card' },
+      { url: embed, label: `${embed} (3D view, wizard open)`, open: 'wizard' },
+      { url: '/viewer?lat=52.52&lng=13.405&wizard=maximize_energy', open: 'wizard' },
+      { url: '/auth/signup' }, { url: '/auth/login' }, { url: '/auth/forgot' }, { url: '/' },
+    ];
+    for (const { url, label = url, open } of pages) {
       const response = await page.goto(`${ctx.baseUrl}${url}`);
       if (!response?.headers()['content-type']?.startsWith('text/html')) {
-        rows.push(`| ${path.basename(checkout)} | ${url.replace(/key=[^&]+/, 'key=…')} | no page (${response?.status()}) | |`);
+        rows.push(`| ${path.basename(checkout)} | ${label.replace(/key=[^&\s]+/, 'key=…')} | no page (${response?.status()}) | |`);
         continue;
       }
-      if (url.startsWith('/embed') || url.startsWith('/viewer')) {
+      // A touch screen's embed opens on its start card; the 3D view starts on its button.
+      if (url.startsWith('/embed')) await page.waitForSelector('#app[data-state="offer"]', { timeout: 60_000 });
+      if (open === 'wizard') {
+        if (url.startsWith('/embed')) await page.locator('#start-3d').tap();
         await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
         await page.locator('#wizard-toggle').tap();
       }
@@ -36,7 +46,7 @@ for (const checkout of checkouts) {
         const axe = (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
         return (await axe.run(document)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
       });
-      rows.push(`| ${path.basename(checkout)} | ${url.replace(/key=[^&]+/, 'key=…')} | ${found.length} | ${found.join('; ')} |`);
+      rows.push(`| ${path.basename(checkout)} | ${label.replace(/key=[^&\s]+/, 'key=…')} | ${found.length} | ${found.join('; ')} |`);
     }
     await context.close();
   } finally {
