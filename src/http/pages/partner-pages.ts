@@ -78,6 +78,7 @@ function embedCard(view: PortalView): SafeHtml {
 <p>Paste this into a page of your site. ${live[0] ? html`Replace <code>${keyText}</code> with the whole key “${live[0].name}”, which you copied when you created it.` : html`Create a key above and put it in place of <code>YOUR_KEY</code>.`} Visitors can search their own address in the viewer.</p>
 <pre class="secret" id="embed-snippet">${snippet}</pre>
 <p><button type="button" data-copy="embed-snippet">Copy the code</button> <span id="copy-status" role="status" class="muted"></span></p>
+<p class="muted">On phones and tablets the viewer first shows a start card with the address search and a “Show in 3D” button, so a visitor's phone loads the 3D model only when they ask for it. Add <code>&amp;autostart=true</code> to the address to open the 3D view at once there too.</p>
 <form class="place-fields spaced" method="get" action="/partner#embed-title">
 <label>Latitude<input type="number" name="lat" step="any" min="-90" max="90" required value="${String(place.latitude)}"></label>
 <label>Longitude<input type="number" name="lng" step="any" min="-180" max="180" required value="${String(place.longitude)}"></label>
