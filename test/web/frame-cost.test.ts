@@ -35,11 +35,28 @@ describe('adaptive resolution', () => {
     const resolution = new AdaptiveResolution(1);
     for (const t of [0, 200, 400, 600, 800]) assert.equal(resolution.frame(t), 1);
     assert.equal(resolution.moving, false);
+    resolution.measured(500);
     resolution.run('heatmap', true);
-    resolution.frame(1200);
-    assert.ok(resolution.frame(1700) < 1, 'a slow frame of the heatmap’s run lowers the next');
+    assert.equal(resolution.filling, true);
+    assert.equal(resolution.frame(1200), 0.35, 'the heatmap’s run is drawn at the share its measured frame allows');
     resolution.run('heatmap', false);
+    assert.equal(resolution.filling, false);
     assert.equal(resolution.frame(3000), 1, 'after the run, full again');
+  });
+
+  test('a layer’s frames, hundreds of milliseconds apart, are not slow frames: its run keeps the measured share', () => {
+    const quick = new AdaptiveResolution(2);
+    quick.measured(12);
+    quick.run('heatmap', true);
+    const ratios = [0, 600, 1200, 1800, 2400].map((t) => quick.frame(t));
+    assert.deepEqual(ratios, [2, 2, 2, 2, 2], 'a quick device draws the heatmap filling in at the full ratio');
+    const slow = new AdaptiveResolution(1);
+    slow.measured(200);
+    slow.run('heatmap', true);
+    assert.deepEqual([0, 600, 1200].map((t) => slow.frame(t)), [0.5, 0.5, 0.5], 'one size for the whole run (each change resizes the canvas)');
+    slow.interacting = true;
+    slow.frame(1300);
+    assert.ok(slow.frame(1700) < 0.5, 'turning the view meanwhile: its slow frames lower the share further');
   });
 });
 

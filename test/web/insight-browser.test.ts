@@ -40,6 +40,20 @@ async function clickView(page: Page, x = 0.5, y = 0.5): Promise<void> {
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
 }
 
+/** A frame's canvas width, and the heatmap's state when it was drawn. */
+interface FrameSize {
+  width: number;
+  state: string;
+}
+
+/** In the page: records each frame's canvas width and the heatmap's state into `window.frameSizes`. */
+function recordFrameSizes(): void {
+  const app = document.getElementById('app')!;
+  const canvas = document.querySelector('#stage canvas') as HTMLCanvasElement;
+  const sizes: FrameSize[] = ((window as unknown as { frameSizes: FrameSize[] }).frameSizes = []);
+  new MutationObserver(() => sizes.push({ width: canvas.width, state: document.getElementById('heatmap-legend')?.dataset.state ?? '' })).observe(app, { attributes: true, attributeFilter: ['data-frames'] });
+}
+
 describe('the insight tools in Chromium on a real Monaco model', { skip }, () => {
   let ctx: ListeningContext;
   let pvgis: PvgisStandIn;
@@ -79,6 +93,7 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     await drawn(page, () => page.locator('#sun-path-toggle').click());
 
     // Heatmap: computed in workers, roofs coloured, a legend in kWh/m² a year, a month selector.
+    await page.evaluate(recordFrameSizes);
     await page.locator('#heatmap-toggle').click();
     await page.locator('#heatmap-legend').waitFor();
     await page.waitForFunction(() => document.getElementById('heatmap-legend')!.dataset.state === 'done', null, { timeout: 60_000 });
@@ -88,6 +103,14 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     assert.ok(Number(legend.cells) > 1000 && legend.computed === legend.cells, `${legend.computed} of ${legend.cells} cells`);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const heat = await canvas(page);
+    // While it fills in, its frames are one run at one size (no frame at rest between two of them,
+    // which would resize the canvas twice); once done, the view is drawn at rest, full size.
+    const sizes = await page.evaluate(() => (window as unknown as { frameSizes: FrameSize[] }).frameSizes);
+    const filling = sizes.filter((size) => size.state !== 'done');
+    const fullWidth = await page.locator('#stage canvas').evaluate((node: HTMLCanvasElement) => Math.round(node.clientWidth * devicePixelRatio));
+    assert.ok(filling.length >= 2, `frames while it fills in: ${JSON.stringify(sizes)}`);
+    assert.equal(new Set(filling.map((size) => size.width)).size, 1, `one size while it fills in: ${JSON.stringify(sizes)}`);
+    assert.equal(sizes.at(-1)!.width, fullWidth, `done, full size: ${JSON.stringify(sizes)}`);
     assert.ok(changedShare(plain, heat) > 0.2, `the heatmap colours ${(changedShare(plain, heat) * 100).toFixed(0)} % of the view`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-heatmap.png') });
     await drawn(page, () => page.selectOption('#heatmap-period', '11'));

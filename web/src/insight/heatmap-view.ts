@@ -84,13 +84,16 @@ export class HeatmapView {
       this.#start(content);
       return;
     }
-    // The first time, the shader is compiled in one frame before the workers start.
+    // The first time, the shader is compiled in one frame before the workers start. That frame is
+    // already the run's: drawn at the lowered resolution, the one the heatmap's frames keep.
     this.#warm = true;
+    this.#viewer.run('heatmap', true);
     warmUpHeatmap(this.#viewer.scene, (after) => {
       const stop = this.#viewer.onRender(() => {
         stop();
         after();
         if (!this.section.hidden && this.#viewer.content === content) this.#start(content);
+        else this.#viewer.run('heatmap', false);
       });
       this.#viewer.requestRender();
     });

@@ -65,13 +65,21 @@ export class AdaptiveResolution {
     return this.#interacting || this.#runs.size > 0;
   }
 
+  /** Whether a layer announced a run of frames (it fills in) that is not over yet. */
+  get filling(): boolean {
+    return this.#runs.size > 0;
+  }
+
   /** The pixel ratio to draw a frame at, drawn at `now` (ms); `rest` asks for a full frame whatever the run. */
   frame(now: number, rest = false): number {
     const gap = now - this.#last;
     this.#last = now;
     this.#inRun = rest ? 0 : gap < RUN_MS ? this.#inRun + 1 : 0;
     if (rest || !this.moving) return this.#full;
-    // Only the gap between two frames of a run measures a frame (the first follows a pause).
+    // Only the gap between two frames of a turn measures a frame (the first follows a pause); a layer's
+    // frames come when it has more to show, hundreds of milliseconds apart however quick the device:
+    // its run keeps the share the last frame at rest was measured to allow.
+    if (!this.#interacting) return this.#full * SHARES[this.#step];
     if (this.#inRun >= 1 && gap > SLOW_MS) this.#step = Math.min(this.#step + (gap > 3 * SLOW_MS ? 2 : 1), SHARES.length - 1);
     else if (this.#inRun >= 1 && gap < QUICK_MS) this.#step = Math.max(this.#step - 1, 0);
     return this.#full * SHARES[this.#step];

@@ -29,6 +29,8 @@ export class FrameLoop {
   /** A frame's GPU time is being measured. */
   #measuring = false;
   readonly #shadows: ShadowUpdates;
+  /** The last frame drawn was one of a run (maybe lowered, its shadow box maybe stale): a frame at rest must follow. */
+  #lastInRun = false;
   /** A new model's textures and shadow map are made ready in a task before its first frame. */
   #prepare = false;
 
@@ -121,6 +123,7 @@ export class FrameLoop {
       return;
     }
     const ratio = this.#resolution.frame(performance.now(), this.#rest);
+    this.#lastInRun = this.#resolution.moving;
     this.#rest = false;
     if (ratio !== this.#renderer.getPixelRatio()) this.#renderer.setPixelRatio(ratio);
     if (this.#resolution.moving) this.#settleLater();
@@ -140,9 +143,15 @@ export class FrameLoop {
     });
   }
 
-  /** After a run of frames at a lowered resolution, one frame at rest at full resolution. */
+  /**
+   * After a run of frames at a lowered resolution, one frame at rest at full resolution — not while a
+   * layer still fills in: its frames come a few hundred milliseconds apart, and a full frame between
+   * two of them would cost what the run saves (and resize the canvas twice); the layer's end settles.
+   */
   #settleLater(): void {
     clearTimeout(this.#settle);
-    this.#settle = setTimeout(() => this.requestRender(true), SETTLE_MS);
+    this.#settle = setTimeout(() => {
+      if (!this.#resolution.filling && this.#lastInRun) this.requestRender(true);
+    }, SETTLE_MS);
   }
 }
