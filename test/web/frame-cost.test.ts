@@ -12,7 +12,7 @@ describe('adaptive resolution', () => {
     resolution.interacting = true;
     const ratios = [5400, 5850, 6300, 6750, 7200, 7650].map((t) => resolution.frame(t));
     assert.ok(ratios[1] < 2, `the second slow frame of the turn is drawn smaller (${ratios.join(', ')})`);
-    assert.ok(ratios.at(-1)! >= 0.35 * 2 - 1e-9 && ratios.at(-1)! <= 0.5 * 2, `it settles at the floor (${ratios.at(-1)})`);
+    assert.ok(ratios.at(-1)! >= 0.25 * 2 - 1e-9 && ratios.at(-1)! <= 0.35 * 2, `it settles at the floor (${ratios.at(-1)})`);
     assert.equal(resolution.frame(7700, true), 2, 'a frame asked for at rest (a snapshot) is full');
   });
 
@@ -35,7 +35,7 @@ describe('adaptive resolution', () => {
     const resolution = new AdaptiveResolution(1);
     for (const t of [0, 200, 400, 600, 800]) assert.equal(resolution.frame(t), 1);
     assert.equal(resolution.moving, false);
-    resolution.measured(500);
+    resolution.measured(400);
     resolution.run('heatmap', true);
     assert.equal(resolution.filling, true);
     assert.equal(resolution.frame(1200), 0.35, 'the heatmap’s run is drawn at the share its measured frame allows');
@@ -65,7 +65,11 @@ describe('adaptive resolution from a measured frame', () => {
     const slow = new AdaptiveResolution(1);
     slow.measured(2000);
     slow.interacting = true;
-    assert.equal(slow.frame(0), 0.35, 'a 2 s frame: the lowest share at once');
+    assert.equal(slow.frame(0), 0.25, 'a 2 s frame: the lowest share at once');
+    const slower = new AdaptiveResolution(1);
+    slower.measured(450);
+    slower.interacting = true;
+    assert.equal(slower.frame(0), 0.35, 'a 450 ms frame: a third of the pixels (about 60 ms)');
     const fair = new AdaptiveResolution(2);
     fair.measured(200);
     fair.run('heatmap', true);
