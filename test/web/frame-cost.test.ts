@@ -37,10 +37,10 @@ describe('adaptive resolution', () => {
     assert.equal(resolution.moving, false);
     resolution.measured(400);
     resolution.run('heatmap', true);
-    assert.equal(resolution.filling, true);
+    assert.equal(resolution.moving, true);
     assert.equal(resolution.frame(1200), 0.35, 'the heatmap’s run is drawn at the share its measured frame allows');
     resolution.run('heatmap', false);
-    assert.equal(resolution.filling, false);
+    assert.equal(resolution.moving, false);
     assert.equal(resolution.frame(3000), 1, 'after the run, full again');
   });
 

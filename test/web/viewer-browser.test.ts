@@ -95,11 +95,25 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.waitForTimeout(1200);
     assert.equal(await frames(page), settled, 'no frames while nothing changes');
     const heading = await page.locator('#compass').getAttribute('aria-label');
+    await page.evaluate(() => {
+      const canvas = document.querySelector('#stage canvas') as HTMLCanvasElement;
+      const widths: number[] = ((window as unknown as { frameWidths: number[] }).frameWidths = []);
+      new MutationObserver(() => widths.push(canvas.width)).observe(document.getElementById('app')!, { attributes: true, attributeFilter: ['data-frames'] });
+    });
+    const widths = () => page.evaluate(() => [...(window as unknown as { frameWidths: number[] }).frameWidths]);
     await page.mouse.move(500, 350);
     await page.mouse.down();
-    await page.mouse.move(700, 350, { steps: 8 });
+    await page.mouse.move(600, 350, { steps: 4 });
+    // Held still amid the turn: no frame at rest yet (on a slow GPU it would outlast the pause, and
+    // each would call the next), so the whole turn is drawn at one resolution.
+    await page.waitForTimeout(800);
+    await page.mouse.move(700, 350, { steps: 4 });
+    const turn = await widths();
     await page.mouse.up();
     assert.ok(await frames(page) > settled, 'dragging draws frames');
+    assert.equal(new Set(turn).size, 1, `one size while turning: ${turn.join(', ')}`);
+    const fullWidth = await page.locator('#stage canvas').evaluate((node: HTMLCanvasElement) => Math.round(node.clientWidth * devicePixelRatio));
+    await page.waitForFunction((full) => (window as unknown as { frameWidths: number[] }).frameWidths.at(-1) === full, fullWidth);
     assert.notEqual(await page.locator('#compass').getAttribute('aria-label'), heading, 'the compass turned with the view');
     await page.locator('#compass').click();
     await page.waitForFunction(() => /faces (0|359)°/.test(document.getElementById('compass')!.getAttribute('aria-label')!));

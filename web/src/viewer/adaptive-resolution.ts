@@ -70,11 +70,6 @@ export class AdaptiveResolution {
     return this.#interacting || this.#runs.size > 0;
   }
 
-  /** Whether a layer announced a run of frames (it fills in) that is not over yet. */
-  get filling(): boolean {
-    return this.#runs.size > 0;
-  }
-
   /** The pixel ratio to draw a frame at, drawn at `now` (ms); `rest` asks for a full frame whatever the run. */
   frame(now: number, rest = false): number {
     const gap = now - this.#last;

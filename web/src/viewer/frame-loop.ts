@@ -126,7 +126,6 @@ export class FrameLoop {
     this.#lastInRun = this.#resolution.moving;
     this.#rest = false;
     if (ratio !== this.#renderer.getPixelRatio()) this.#renderer.setPixelRatio(ratio);
-    if (this.#resolution.moving) this.#settleLater();
     this.#lighting.followCamera(this.#camera);
     this.#renderer.render(this.#scene, this.#camera);
     if (!this.#resolution.moving) this.#measureFrame();
@@ -144,14 +143,16 @@ export class FrameLoop {
   }
 
   /**
-   * After a run of frames at a lowered resolution, one frame at rest at full resolution — not while a
-   * layer still fills in: its frames come a few hundred milliseconds apart, and a full frame between
-   * two of them would cost what the run saves (and resize the canvas twice); the layer's end settles.
+   * When a run of frames ends (the visitor lets go of the view, a layer is done filling in), one frame at
+   * rest at full resolution, shortly after — not while another run goes on: a layer's frames come a few
+   * hundred milliseconds apart, and a full frame between two of them would cost what the run saves
+   * (and resize the canvas twice); a full frame amid a turn on a slow GPU outlasts the delay, and each
+   * would call the next (frames of a second, the whole turn long). Each run's end calls this.
    */
   #settleLater(): void {
     clearTimeout(this.#settle);
     this.#settle = setTimeout(() => {
-      if (!this.#resolution.filling && this.#lastInRun) this.requestRender(true);
+      if (!this.#resolution.moving && this.#lastInRun) this.requestRender(true);
     }, SETTLE_MS);
   }
 }
