@@ -163,7 +163,7 @@ async function start(): Promise<void> {
           resolve();
         });
       });
-      // The building table is decoded while the first frame is drawn; finding the house needs it.
+      // The building table is decoded after the first frame; finding the house needs it.
       const buildings = await viewer.buildings?.catch(() => undefined);
       // The house, the wizard and the tools are set up after the first frame, each in a task of its
       // own (a frame can be held back when the page is out of view: then after a second).

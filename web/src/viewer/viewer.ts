@@ -97,7 +97,9 @@ export class Viewer {
     applyDrawOrder(content);
     this.content = content;
     this.info = (gltf.asset.extras ?? {}) as ModelInfo;
-    this.buildings = ModelBuildings.read(gltf, content);
+    // Decoded once the model's first frame is drawn (or after a second, when frames are held back):
+    // only picking needs it, and its decoding would hold that frame back.
+    this.buildings = this.#nextFrame().then(() => ModelBuildings.read(gltf, content));
     // A model whose table cannot be read still shows; picking then finds no building.
     this.buildings.catch(() => undefined);
     this.scene.add(content);
@@ -209,6 +211,20 @@ export class Viewer {
     this.controls.dispose();
     this.renderer.dispose();
     this.renderer.domElement.remove();
+  }
+
+  /** Resolves once the next frame is drawn, or after a second without one. */
+  #nextFrame(): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = this.onRender(() => {
+        stop();
+        resolve();
+      });
+      setTimeout(() => {
+        stop();
+        resolve();
+      }, 1000);
+    });
   }
 
   /** The view's size in CSS pixels. */
