@@ -31,12 +31,24 @@ export class FrameLoop {
   readonly #shadows: ShadowUpdates;
   /** The last frame drawn was one of a run (maybe lowered, its shadow box maybe stale): a frame at rest must follow. */
   #lastInRun = false;
-  /** A new model's textures and shadow map are made ready in a task before its first frame. */
+  /** A new model's textures and shadow map are yet to be made ready (see {@link prepareNewModel}). */
   #prepare = false;
+  /** Nothing is drawn before the first model (see {@link FrameLoop.constructor}). */
+  #hasModel = false;
+  /** Puts the canvas on the page, just before the first model's frame. */
+  readonly #beforeFirstFrame: () => void;
 
-  /** Draws `scene` through `camera`, following `controls`: a move draws, a drag is a run of frames. */
-  constructor(renderer: WebGLRenderer, scene: Scene, camera: PerspectiveCamera, controls: OrbitControls, lighting: SceneLighting) {
+  /**
+   * Draws `scene` through `camera`, following `controls`: a move draws, a drag is a run of frames.
+   *
+   * Until a model is shown, the loading card covers the view and nothing is drawn, nor is the canvas on
+   * the page (`beforeFirstFrame` puts it there): a canvas on the page is composited, and with a software
+   * renderer each composited frame reads the canvas back, making the page's thread wait for all the
+   * GPU's work queued before (the sky's and the model's shaders compiling) while the model downloads.
+   */
+  constructor(renderer: WebGLRenderer, scene: Scene, camera: PerspectiveCamera, controls: OrbitControls, lighting: SceneLighting, beforeFirstFrame: () => void) {
     this.#renderer = renderer;
+    this.#beforeFirstFrame = beforeFirstFrame;
     this.#scene = scene;
     this.#camera = camera;
     this.#controls = controls;
@@ -73,9 +85,23 @@ export class FrameLoop {
     }
   }
 
-  /** The scene holds a new model: the next frame only makes its textures and shadow map ready. */
+  /**
+   * The scene holds a new model: its shadow map is drawn (and its textures uploaded) ahead of its first
+   * frame, in a task of its own right after the current one (which aims the camera), while its shaders
+   * compile; the frame itself then only draws.
+   */
   prepareNewModel(): void {
     this.#prepare = true;
+    this.#hasModel = true;
+    setTimeout(() => this.#prepareModel(), 0);
+  }
+
+  #prepareModel(): void {
+    if (!this.#prepare) return;
+    this.#prepare = false;
+    const box = this.#lighting.fitSunToView(this.#camera.position, this.#controls.target);
+    this.#shadows.update(this.#renderer, this.#scene, this.#lighting.sun, box, false);
+    prepareFrame(this.#renderer, this.#scene, this.#camera, [this.#lighting.sun, this.#lighting.sky]);
   }
 
   /** Called after every frame drawn (the compass follows the camera with it). */
@@ -95,7 +121,7 @@ export class FrameLoop {
     this.#renderQueued = true;
     requestAnimationFrame(() => {
       this.#renderQueued = false;
-      if (this.#compiling === 0) this.#render();
+      if (this.#compiling === 0 && this.#hasModel) this.#render();
     });
   }
 
@@ -111,22 +137,14 @@ export class FrameLoop {
   #render(): void {
     const box = this.#lighting.fitSunToView(this.#camera.position, this.#controls.target);
     this.#shadows.update(this.#renderer, this.#scene, this.#lighting.sun, box, this.#resolution.moving);
-    if (this.#prepare) {
-      // A new model: its textures and shadow map now, its first frame in the next task.
-      this.#prepare = false;
-      prepareFrame(this.#renderer, this.#scene, this.#camera, [this.#lighting.sun, this.#lighting.sky]);
-      this.#renderQueued = true;
-      setTimeout(() => {
-        this.#renderQueued = false;
-        this.requestRender();
-      }, 0);
-      return;
-    }
+    // Drawn before its preparation ran: this frame does it.
+    this.#prepare = false;
     const ratio = this.#resolution.frame(performance.now(), this.#rest);
     this.#lastInRun = this.#resolution.moving;
     this.#rest = false;
     if (ratio !== this.#renderer.getPixelRatio()) this.#renderer.setPixelRatio(ratio);
     this.#lighting.followCamera(this.#camera);
+    if (this.frames === 0) this.#beforeFirstFrame();
     this.#renderer.render(this.#scene, this.#camera);
     if (!this.#resolution.moving) this.#measureFrame();
     this.frames++;

@@ -34,11 +34,8 @@ async function start(): Promise<void> {
   const order = (): ModelOrder => ({ latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key });
   const offer = waitsForVisitor(settings, window) ? new StartOffer(document) : undefined;
   // The model is asked for first: the service answers and the GLB downloads while the page loads its
-  // language and sets up the view and its tools. Right after the page's first paint, not before: a
-  // download started before it counts, in Lighthouse's simulation of a slow phone network, towards
-  // the page's largest paint (the loading card), which it does not hold back. On a touch screen's
-  // embed, only once the visitor asks for the view (see `waitsForVisitor`).
-  if (!offer) await afterPaint();
+  // language and sets up the view and its tools. On a touch screen's embed, only once the visitor asks
+  // for the view (see `waitsForVisitor`), so a phone's first paint never waits for it.
   let opening = new AbortController();
   let first: ModelFetch | undefined = offer ? undefined : fetchModel(order(), opening.signal);
   const language = await chooseLanguage(document, settings.language, navigator.languages);
@@ -98,19 +95,19 @@ async function start(): Promise<void> {
   // The loading card follows the model from now on, not only once the view and its tools are set up.
   follow(first!);
   // Making the WebGL context holds the page's thread for a while (waiting for the GPU process): a cached
-  // model's job answers within a few hundred milliseconds, and its GLB then downloads meanwhile.
+  // model's job answers within tens of milliseconds, and its GLB then downloads meanwhile.
   await Promise.race([first!.job.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS))]);
-  // And the loading card's new words are painted before that.
-  await afterPaint();
   const viewer = new Viewer(document.getElementById('stage')!);
-  await yieldToPage();
+  await nextTask();
   viewer.onRender(() => {
     app.dataset.frames = String(viewer.frames);
     app.dataset.cameraDistance = viewer.camera.position.distanceTo(viewer.controls.target).toFixed(1);
   });
   setUpCompass(document, viewer);
   setUpFullscreen(document, notice);
+  // The tools are set up in tasks of their own: the GLB's download and decoding go on between them.
   const insight = new InsightTools(document, viewer, settings);
+  await nextTask();
   const time = new TimeControls(document, settings, new Date(), (moment) => {
     viewer.setSun(moment.azimuth, moment.elevation);
     insight.sunMoved(moment);
@@ -121,6 +118,7 @@ async function start(): Promise<void> {
       time.toggle();
     }
   });
+  await nextTask();
 
   const myBuilding = new MyBuilding(viewer, app);
   const emptyPlace = new EmptyPlaceMessage(document);
@@ -145,12 +143,14 @@ async function start(): Promise<void> {
       const job = await fetching.job;
       const gltf = await fetching.gltf;
       if (current.signal.aborted) return;
-      await viewer.show(gltf);
-      if (current.signal.aborted) return;
-      performance.mark('viewer:model-loaded');
+      const shown = viewer.show(gltf);
+      // The camera is aimed (finding the ground's height there) while the shaders compile.
       const origin = viewer.info.origin ?? settings;
       const [east, north] = new LocalFrame(origin.latitude, origin.longitude).toLocal(settings.longitude, settings.latitude);
       viewer.frame(east, north);
+      await shown;
+      if (current.signal.aborted) return;
+      performance.mark('viewer:model-loaded');
       showExtraAttribution(viewer.info.attribution);
       overlay.hide();
       time.show();
@@ -163,7 +163,7 @@ async function start(): Promise<void> {
           resolve();
         });
       });
-      // The building table is decoded while the first frame is drawn; finding the house needs it.
+      // The building table is decoded after the first frame; finding the house needs it.
       const buildings = await viewer.buildings?.catch(() => undefined);
       // The house, the wizard and the tools are set up after the first frame, each in a task of its
       // own (a frame can be held back when the page is out of view: then after a second).
@@ -188,12 +188,12 @@ async function start(): Promise<void> {
   void open();
 }
 
-/** Resolves once the page has painted a frame (or after 300 ms: a page out of view paints none). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, JOB_WAIT_MS);
-  });
+/**
+ * Resolves in a new task, after those already queued (the service's answer, the GLB's arrival), unlike
+ * {@link yieldToPage}, whose continuation goes before them.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Names the model's other sources beside the always-shown OpenStreetMap credit. */

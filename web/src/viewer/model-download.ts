@@ -11,10 +11,21 @@ const MESHOPT_WORKERS = 2;
  * @param onProgress - share of the download received, 0 to 1, when the size is known
  */
 export function downloadModel(url: string, onProgress?: (fraction: number) => void): Promise<GLTF> {
-  // Decoding the compressed geometry runs in workers, not on the page's thread.
-  MeshoptDecoder.useWorkers(MESHOPT_WORKERS);
+  startDecoders();
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   return loader.loadAsync(url, (event) => {
     if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
   });
 }
+
+/**
+ * Starts the workers decoding the compressed geometry (not on the page's thread); the page calls it
+ * while it waits for the service, so they are ready when the GLB arrives. Calling it again keeps them.
+ */
+export function startDecoders(): void {
+  // Each call rebuilds the workers' script (the decoder's WebAssembly as text) even when they run.
+  if (decodersStarted) return;
+  decodersStarted = true;
+  MeshoptDecoder.useWorkers(MESHOPT_WORKERS);
+}
+let decodersStarted = false;

@@ -1,7 +1,7 @@
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import type { ModelJob } from '../../../src/contract/models.ts';
 import { requestModel, type ModelOrder } from './model-request.ts';
-import { downloadModel } from './model-download.ts';
+import { downloadModel, startDecoders } from './model-download.ts';
 
 /** Marks the moment the service answered that the model is ready (read by bench/viewer-load-ab.ts). */
 export const MODEL_READY_MARK = 'viewer:model-ready';
@@ -49,6 +49,7 @@ export function fetchModel(order: ModelOrder, signal: AbortSignal): ModelFetch {
     return ready;
   });
   const gltf = job.then((ready) => downloadModel(ready.modelUrl, (fraction) => download.emit(fraction)));
+  startDecoders();
   // Whoever awaits them handles their failures; until then they must not count as unhandled.
   job.catch(() => undefined);
   gltf.catch(() => undefined);

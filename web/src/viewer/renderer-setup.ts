@@ -1,9 +1,18 @@
 import { NeutralToneMapping, PCFShadowMap, SRGBColorSpace, WebGLRenderer } from 'three';
 
-/** The view's WebGL renderer: sRGB output, neutral tone mapping and soft shadow maps, at most twice the CSS pixels. */
-export function createRenderer(): WebGLRenderer {
-  const renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+/**
+ * The view's WebGL renderer for a canvas of `width` × `height` CSS pixels: sRGB output, neutral tone
+ * mapping and soft shadow maps, at most twice the CSS pixels.
+ */
+export function createRenderer(width: number, height: number): WebGLRenderer {
+  const ratio = Math.min(window.devicePixelRatio, 2);
+  // The canvas has its size before its context is made: resizing it after makes the GPU process
+  // allocate its buffers twice while the page's thread waits.
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.floor(width * ratio);
+  canvas.height = Math.floor(height * ratio);
+  const renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
+  renderer.setDrawingBufferSize(width, height, ratio);
   renderer.outputColorSpace = SRGBColorSpace;
   // Reading back each shader's compile status makes the page wait for the GPU process at every new
   // program; in production the page goes on (decoding the model) while shaders compile.

@@ -54,12 +54,7 @@ const tiny = new WebGLRenderTarget(1, 1);
  * is drawn with a camera that sees only the lights, into a one-pixel target (nothing reaches the page).
  */
 export function prepareFrame(renderer: WebGLRenderer, scene: Object3D, camera: Camera, lights: Light[]): void {
-  scene.traverse((object) => {
-    if (!(object instanceof Mesh)) return;
-    for (const material of [object.material as Material | Material[]].flat()) {
-      for (const value of Object.values(material)) if (value instanceof Texture) renderer.initTexture(value);
-    }
-  });
+  uploadTextures(renderer, scene);
   const mask = camera.layers.mask;
   // Three.js draws into a shadow map what the view's camera sees, unless the shadow camera has layers
   // of its own (beyond layer 0): give it the view's, plus an unused one to make them count.
@@ -78,4 +73,14 @@ export function prepareFrame(renderer: WebGLRenderer, scene: Object3D, camera: C
     for (const light of lights) light.layers.disable(LIGHTS_ONLY);
     shadowCameras.forEach((shadowCamera, i) => (shadowCamera.layers.mask = shadowMasks[i]));
   }
+}
+
+/** Uploads the textures of a scene's materials that are not on the GPU yet (three.js would upload them in the first frame). */
+export function uploadTextures(renderer: WebGLRenderer, scene: Object3D): void {
+  scene.traverse((object) => {
+    if (!(object instanceof Mesh)) return;
+    for (const material of [object.material as Material | Material[]].flat()) {
+      for (const value of Object.values(material)) if (value instanceof Texture) renderer.initTexture(value);
+    }
+  });
 }

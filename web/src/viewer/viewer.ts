@@ -7,6 +7,7 @@ import { disposeContent, prepareContent } from './model-content.ts';
 import { downloadModel } from './model-download.ts';
 import { ModelBuildings } from './model-buildings.ts';
 import { createRenderer } from './renderer-setup.ts';
+import { uploadTextures } from './shadow-state.ts';
 import { SceneLighting } from './scene-lighting.ts';
 import { verticalHit } from './vertical-hit.ts';
 import { ViewCamera } from './view-camera.ts';
@@ -43,12 +44,13 @@ export class Viewer {
 
   constructor(container: HTMLElement) {
     this.#container = container;
-    this.renderer = createRenderer();
-    container.appendChild(this.renderer.domElement);
+    const [width, height] = this.#size();
+    this.renderer = createRenderer(width, height);
     this.#view = new ViewCamera(container, this.renderer.domElement);
     this.camera = this.#view.camera;
     this.controls = this.#view.controls;
-    this.#loop = new FrameLoop(this.renderer, this.scene, this.camera, this.controls, this.#lighting);
+    // The canvas goes on the page with the first model's frame (see FrameLoop).
+    this.#loop = new FrameLoop(this.renderer, this.scene, this.camera, this.controls, this.#lighting, () => container.appendChild(this.renderer.domElement));
     this.#lighting.addTo(this.scene);
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(container);
@@ -68,11 +70,17 @@ export class Viewer {
     await this.show(await downloadModel(url, onProgress));
   }
 
-  /** Shows a decoded model once its shaders are compiled, replacing any earlier one. */
+  /**
+   * Shows a decoded model once its shaders are compiled, replacing any earlier one. The model is in
+   * the scene when this returns (its `info` is known); the promise resolves once it can be drawn.
+   */
   async show(gltf: GLTF): Promise<void> {
     this.setContent(gltf);
     this.#loop.prepareNewModel();
-    await this.compile(this.scene);
+    const compiled = this.compile(this.scene);
+    // The textures go to the GPU while it compiles the shaders, instead of before the first frame.
+    uploadTextures(this.renderer, this.scene);
+    await compiled;
   }
 
   /** Compiles the shaders `object` needs in parallel, holding frames back meanwhile ({@link FrameLoop.compile}). */
@@ -89,7 +97,9 @@ export class Viewer {
     applyDrawOrder(content);
     this.content = content;
     this.info = (gltf.asset.extras ?? {}) as ModelInfo;
-    this.buildings = ModelBuildings.read(gltf, content);
+    // Decoded once the model's first frame is drawn (or after a second, when frames are held back):
+    // only picking needs it, and its decoding would hold that frame back.
+    this.buildings = this.#nextFrame().then(() => ModelBuildings.read(gltf, content));
     // A model whose table cannot be read still shows; picking then finds no building.
     this.buildings.catch(() => undefined);
     this.scene.add(content);
@@ -203,9 +213,27 @@ export class Viewer {
     this.renderer.domElement.remove();
   }
 
+  /** Resolves once the next frame is drawn, or after a second without one. */
+  #nextFrame(): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = this.onRender(() => {
+        stop();
+        resolve();
+      });
+      setTimeout(() => {
+        stop();
+        resolve();
+      }, 1000);
+    });
+  }
+
+  /** The view's size in CSS pixels. */
+  #size(): [number, number] {
+    return [Math.max(this.#container.clientWidth, 1), Math.max(this.#container.clientHeight, 1)];
+  }
+
   #resize(): void {
-    const width = Math.max(this.#container.clientWidth, 1);
-    const height = Math.max(this.#container.clientHeight, 1);
+    const [width, height] = this.#size();
     this.renderer.setSize(width, height, false);
     this.#view.resize(width, height);
     this.requestRender();
