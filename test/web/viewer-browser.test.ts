@@ -105,14 +105,16 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.mouse.down();
     await page.mouse.move(600, 350, { steps: 4 });
     // Held still amid the turn: no frame at rest yet (on a slow GPU it would outlast the pause, and
-    // each would call the next), so the whole turn is drawn at one resolution.
+    // each would call the next), so the whole turn is drawn at its lowered resolution.
     await page.waitForTimeout(800);
     await page.mouse.move(700, 350, { steps: 4 });
     const turn = await widths();
     await page.mouse.up();
     assert.ok(await frames(page) > settled, 'dragging draws frames');
-    assert.equal(new Set(turn).size, 1, `one size while turning: ${turn.join(', ')}`);
     const fullWidth = await page.locator('#stage canvas').evaluate((node: HTMLCanvasElement) => Math.round(node.clientWidth * devicePixelRatio));
+    // Once the turn is drawn lowered (a slow GPU; it may step lower still), no frame of it is at full size.
+    const lowered = turn.findIndex((width) => width < fullWidth);
+    assert.ok(lowered === -1 || turn.slice(lowered).every((width) => width < fullWidth), `no frame at rest while turning: ${turn.join(', ')} (full ${fullWidth})`);
     await page.waitForFunction((full) => (window as unknown as { frameWidths: number[] }).frameWidths.at(-1) === full, fullWidth);
     assert.notEqual(await page.locator('#compass').getAttribute('aria-label'), heading, 'the compass turned with the view');
     await page.locator('#compass').click();
