@@ -96,9 +96,7 @@ export class InsightTools {
     this.#picked = undefined;
     if (this.#sunPath) {
       this.#sunPath.dispose();
-      this.#sunPath = new SunPath({ latitude: site.latitude, longitude: site.longitude, timeZone: site.timeZone });
-      this.#viewer.scene.add(this.#sunPath.group);
-      this.#drawSunPath();
+      this.#showSunPath();
     }
   }
 
@@ -115,12 +113,18 @@ export class InsightTools {
     } else {
       const distance = this.#viewer.camera.position.distanceTo(this.#viewer.controls.target);
       this.#sunRadius = Math.min(Math.max(distance * 0.45, 25), 250);
-      this.#sunPath = new SunPath({ latitude: this.#site.latitude, longitude: this.#site.longitude, timeZone: this.#site.timeZone });
-      this.#viewer.scene.add(this.#sunPath.group);
-      this.#drawSunPath();
+      this.#showSunPath();
     }
     this.#buttons.sunPath.setAttribute('aria-pressed', String(this.#sunPath !== undefined));
     this.#viewer.requestRender();
+  }
+
+  /** A new sun path for the current place, in the scene and drawn. */
+  #showSunPath(): void {
+    const site = this.#site;
+    this.#sunPath = new SunPath({ latitude: site.latitude, longitude: site.longitude, timeZone: site.timeZone });
+    this.#viewer.scene.add(this.#sunPath.group);
+    this.#drawSunPath();
   }
 
   #toggle(name: 'heatmap' | 'measure', tool: { active: boolean; on(): void; off(): void }): void {

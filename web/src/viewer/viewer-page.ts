@@ -19,7 +19,7 @@ import { AddressSearch, type ChosenPlace } from './address-search.ts';
 import { EmptyPlaceMessage } from './empty-place.ts';
 import { MyBuilding } from './my-building.ts';
 import { InsightTools } from '../insight/insight-tools.ts';
-import { yieldToPage } from './yield.ts';
+import { nextTask, yieldToPage } from './yield.ts';
 import { timeZoneAt } from './place-time-zone.ts';
 import { StartOffer, waitsForVisitor } from './start-offer.ts';
 
@@ -243,14 +243,6 @@ export class ViewerPage {
 /** The model order for the settings' place. */
 function orderOf(settings: ViewerSettings): ModelOrder {
   return { latitude: settings.latitude, longitude: settings.longitude, radiusKm: settings.radiusKm, key: settings.key };
-}
-
-/**
- * Resolves in a new task, after those already queued (the service's answer, the GLB's arrival), unlike
- * {@link yieldToPage}, whose continuation goes before them.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Names the model's other sources beside the always-shown OpenStreetMap credit. */

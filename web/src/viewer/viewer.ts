@@ -4,7 +4,6 @@ import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { applyDrawOrder } from './draw-order.ts';
 import { FrameLoop } from './frame-loop.ts';
 import { disposeContent, prepareContent } from './model-content.ts';
-import { downloadModel } from './model-download.ts';
 import { ModelBuildings } from './model-buildings.ts';
 import { createRenderer } from './renderer-setup.ts';
 import { uploadTextures } from './shadow-state.ts';
@@ -63,11 +62,6 @@ export class Viewer {
   /** Frames drawn since the page opened (the page shows it to tests as `data-frames`). */
   get frames(): number {
     return this.#loop.frames;
-  }
-
-  /** Downloads and shows a GLB model, replacing any earlier one. */
-  async load(url: string, onProgress?: (fraction: number) => void): Promise<void> {
-    await this.show(await downloadModel(url, onProgress));
   }
 
   /**

@@ -5,5 +5,13 @@
 export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
+  return nextTask();
+}
+
+/**
+ * Resolves in a new task, after those already queued (the service's answer, the GLB's arrival), unlike
+ * {@link yieldToPage}, whose continuation goes before them.
+ */
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
