@@ -56,7 +56,8 @@ try {
       await page.mouse.move(box.x + 640, box.y + 400, { steps: 6 });
       await page.mouse.move(box.x + 600, box.y + 400, { steps: 6 });
       await page.mouse.up();
-      await page.waitForTimeout(300);
+      // The turn ends with the frame at rest, 300 ms after the last move: it belongs to the turn.
+      await page.waitForTimeout(1200);
     });
     let elapsed = 0;
     const computing = await responsiveness(page, async () => {

@@ -31,37 +31,22 @@ describe('adaptive resolution', () => {
     for (let i = 0; i < 30; i++) assert.equal(quick.frame(i * 16), 1.5);
   });
 
-  test('frames that merely follow one another (a model’s first frames) stay at the full ratio; an announced run does not', () => {
+  test('frames that merely follow one another (a model’s first frames) stay at the full ratio', () => {
     const resolution = new AdaptiveResolution(1);
     for (const t of [0, 200, 400, 600, 800]) assert.equal(resolution.frame(t), 1);
     assert.equal(resolution.moving, false);
     resolution.measured(400);
-    resolution.run('heatmap', true);
+    for (const t of [1000, 1200]) assert.equal(resolution.frame(t), 1, 'a slow device too, while nobody turns the view');
+    resolution.interacting = true;
     assert.equal(resolution.moving, true);
-    assert.equal(resolution.frame(1200), 0.35, 'the heatmap’s run is drawn at the share its measured frame allows');
-    resolution.run('heatmap', false);
-    assert.equal(resolution.moving, false);
-    assert.equal(resolution.frame(3000), 1, 'after the run, full again');
-  });
-
-  test('a layer’s frames, hundreds of milliseconds apart, are not slow frames: its run keeps the measured share', () => {
-    const quick = new AdaptiveResolution(2);
-    quick.measured(12);
-    quick.run('heatmap', true);
-    const ratios = [0, 600, 1200, 1800, 2400].map((t) => quick.frame(t));
-    assert.deepEqual(ratios, [2, 2, 2, 2, 2], 'a quick device draws the heatmap filling in at the full ratio');
-    const slow = new AdaptiveResolution(1);
-    slow.measured(200);
-    slow.run('heatmap', true);
-    assert.deepEqual([0, 600, 1200].map((t) => slow.frame(t)), [0.5, 0.5, 0.5], 'one size for the whole run (each change resizes the canvas)');
-    slow.interacting = true;
-    slow.frame(1300);
-    assert.ok(slow.frame(1700) < 0.5, 'turning the view meanwhile: its slow frames lower the share further');
+    assert.equal(resolution.frame(2500), 0.35, 'a turn is drawn at the share its measured frame allows');
+    resolution.interacting = false;
+    assert.equal(resolution.frame(5000), 1, 'after the turn, full again');
   });
 });
 
 describe('adaptive resolution from a measured frame', () => {
-  test('a run starts at the share that should draw in about 60 ms; a layer announcing its run is lowered from its first frame', () => {
+  test('a turn starts at the share that should draw in about 60 ms', () => {
     const slow = new AdaptiveResolution(1);
     slow.measured(2000);
     slow.interacting = true;
@@ -72,9 +57,9 @@ describe('adaptive resolution from a measured frame', () => {
     assert.equal(slower.frame(0), 0.35, 'a 450 ms frame: a third of the pixels (about 60 ms)');
     const fair = new AdaptiveResolution(2);
     fair.measured(200);
-    fair.run('heatmap', true);
+    fair.interacting = true;
     assert.equal(fair.frame(0), 1, 'a 200 ms frame: half the ratio (a quarter of the pixels)');
-    fair.run('heatmap', false);
+    fair.interacting = false;
     assert.equal(fair.frame(5000), 2);
     const quick = new AdaptiveResolution(2);
     quick.measured(12);

@@ -1,7 +1,7 @@
 import type { Object3D } from 'three';
 import type { HeatmapCells } from './heatmap-cells.ts';
 import type { ViewPoint } from './heatmap-order.ts';
-import { heatmapScene } from './heatmap-scene.ts';
+import { heatmapScene, type HeatmapScene } from './heatmap-scene.ts';
 import type { HeatmapReply, HeatmapRequest } from './heatmap.worker.ts';
 
 /** A model's heatmap as far as it is computed. */
@@ -28,6 +28,8 @@ const MAX_WORKERS = 4;
  */
 export class HeatmapClient {
   readonly #results = new WeakMap<Object3D, HeatmapResult>();
+  /** Scenes read ahead of their heatmap ({@link prepare}). */
+  readonly #scenes = new WeakMap<Object3D, HeatmapScene>();
   readonly #listeners = new Set<Listener>();
   #workers: Worker[] = [];
   #running: Object3D | undefined;
@@ -47,10 +49,9 @@ export class HeatmapClient {
     const result: HeatmapResult = { cells: undefined, monthly: new Float32Array(0), computed: 0, complete: false, milliseconds: 0 };
     this.#results.set(content, result);
     this.#running = content;
-    const sceneStart = performance.now();
-    const scene = heatmapScene(content);
-    /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
-    this.sceneMilliseconds = performance.now() - sceneStart;
+    const scene = this.#scenes.get(content) ?? this.#readScene(content);
+    // The workers take its buffers: read again if this model's heatmap is ever started again.
+    this.#scenes.delete(content);
     // One core is left to the page and WebGL: on two cores two workers finished later than one
     // (bench/RESULTS.md), the page's frames starved of CPU.
     const count = Math.max(1, Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 2) - 1));
@@ -90,6 +91,22 @@ export class HeatmapClient {
       thread.postMessage(last ? request : { ...request, positions: scene.positions.slice(), index: scene.index.slice(), kinds: scene.kinds.slice() }, last ? [scene.positions.buffer, scene.index.buffer, scene.kinds.buffer] : []);
     }
     return result;
+  }
+
+  /**
+   * Reads the model's scene for the workers ahead of {@link heatmap} (the longest step of its start on
+   * the page's thread), unless its heatmap is known or its scene read.
+   */
+  prepare(content: Object3D): void {
+    if (!this.#results.get(content) && !this.#scenes.has(content)) this.#scenes.set(content, this.#readScene(content));
+  }
+
+  #readScene(content: Object3D): HeatmapScene {
+    const started = performance.now();
+    const scene = heatmapScene(content);
+    /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
+    this.sceneMilliseconds = performance.now() - started;
+    return scene;
   }
 
   /** Stops any computation and forgets its partial result. */

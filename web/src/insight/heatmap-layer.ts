@@ -1,81 +1,172 @@
 import { BufferAttribute, BufferGeometry, Color, Mesh, MeshBasicMaterial, type Scene } from 'three';
 import type { HeatmapCells } from './heatmap-cells.ts';
 import { heatColour } from './colour-scale.ts';
+import { OVER_LAYER } from '../viewer/over-draw.ts';
 
-/** Cells not computed yet are drawn in this grey, so the visitor sees the heatmap filling in. */
-const PENDING = new Color(0x9ca3af);
 /** Each cell is drawn a little smaller than its grid step, so the grid reads as cells. */
 const FILL = 0.94;
 /** Raised off the surface, against z-fighting with the roof under it. */
 const LIFT = 0.06;
+/** The corners of a cell's quad, in steps of half its size across and along. */
+const CORNERS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
 
-/** One material for every heatmap, so its shader is compiled once (ahead of the workers, see {@link warmUpHeatmap}). */
+/** One material for every heatmap, so its shader is compiled once (ahead of the workers, see {@link heatmapProbe}). */
 const MATERIAL = new MeshBasicMaterial({ vertexColors: true, side: 2, fog: false, toneMapped: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
 
 /**
- * Draws one tiny heatmap cell in the next frame, so the heatmap's shader is compiled before the workers
- * take the cores: compiled later, on a busy machine, its first frame blocks the page for seconds
- * (WebGL in software waits for the compile).
+ * One invisible heatmap cell (a micrometre wide) on the over-draw layer, for the viewer to compile and
+ * first draw the heatmap's shader with before the workers take the cores: done later, on a busy
+ * machine, the first frame of the heatmap blocks the page (WebGL in software waits for the compile).
  */
-export function warmUpHeatmap(scene: Scene, requestFrame: (after: () => void) => void): void {
-  const probe = new HeatmapLayer({ count: 1, centres: new Float32Array(3), normals: new Float32Array([0, 1, 0]), across: new Float32Array([1, 0, 0]), sizes: new Float32Array([1e-3]), kinds: new Uint8Array(1) });
-  probe.mesh.frustumCulled = false;
-  probe.addTo(scene);
-  requestFrame(() => probe.dispose());
+export function heatmapProbe(): Mesh {
+  const layer = new HeatmapLayer({ count: 1, centres: new Float32Array(3), normals: new Float32Array([0, 1, 0]), across: new Float32Array([1, 0, 0]), sizes: new Float32Array([1e-6]), kinds: new Uint8Array(1) });
+  layer.paint(() => 0, 0, 1);
+  return layer.changed;
 }
 
 /**
- * The heatmap drawn over the model: one quad a cell, lying on its surface, coloured by a value on the
- * scale `low`–`high`. One mesh, one unlit material (the colours are the figures; light would change them).
+ * A mesh drawing a growing list of the cells (their quads' triangles, in the order added), over the
+ * vertices and colours of all of them.
+ */
+class CellMesh {
+  readonly mesh: Mesh;
+  readonly #index: BufferAttribute;
+  /** Per cell, 1 while it is in the list. */
+  readonly #listed: Uint8Array;
+  #count = 0;
+  #uploaded = 0;
+
+  constructor(position: BufferAttribute, colour: BufferAttribute, cells: number) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', position);
+    geometry.setAttribute('color', colour);
+    this.#index = new BufferAttribute(new Uint32Array(cells * 6), 1);
+    geometry.setIndex(this.#index);
+    geometry.setDrawRange(0, 0);
+    this.mesh = new Mesh(geometry, MATERIAL);
+    this.mesh.renderOrder = 2;
+    this.#listed = new Uint8Array(cells);
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  has(cell: number): boolean {
+    return this.#listed[cell] === 1;
+  }
+
+  add(cell: number): void {
+    if (this.#listed[cell]) return;
+    this.#listed[cell] = 1;
+    (this.#index.array as Uint32Array).set([4 * cell, 4 * cell + 2, 4 * cell + 1, 4 * cell, 4 * cell + 3, 4 * cell + 2], 6 * this.#count++);
+  }
+
+  /** Sends the cells added since the last call to the GPU (only those: the list grows at its end). */
+  commit(): void {
+    if (this.#count === this.#uploaded) return;
+    this.#index.clearUpdateRanges();
+    this.#index.addUpdateRange(6 * this.#uploaded, 6 * (this.#count - this.#uploaded));
+    this.#index.needsUpdate = true;
+    this.#uploaded = this.#count;
+    this.mesh.geometry.setDrawRange(0, 6 * this.#count);
+  }
+
+  /** Every cell of the list, in order. */
+  *cells(): Generator<number> {
+    const index = this.#index.array as Uint32Array;
+    for (let k = 0; k < this.#count; k++) yield index[6 * k] / 4;
+  }
+
+  clear(): void {
+    for (const cell of this.cells()) this.#listed[cell] = 0;
+    this.#count = 0;
+    this.#uploaded = 0;
+    this.mesh.geometry.setDrawRange(0, 0);
+  }
+}
+
+/**
+ * The heatmap drawn over the model: one quad a computed cell, lying on its surface, coloured by a value
+ * on the scale `low`–`high` (a cell not computed yet is not drawn: the colours spread over the model as
+ * the heatmap fills in). One mesh, one unlit material (the colours are the figures; light would change
+ * them).
+ *
+ * Beside it, on the over-draw layer, a mesh of the cells drawn in a new colour since either was last
+ * drawn (same vertices and colours, its own triangles): while the heatmap fills in, the viewer draws
+ * only those over the last frame.
  */
 export class HeatmapLayer {
   readonly mesh: Mesh;
+  /** The cells drawn in a new colour since the heatmap was last drawn. */
+  readonly changed: Mesh;
+  readonly #shown: CellMesh;
+  readonly #changed: CellMesh;
   readonly #colours: BufferAttribute;
   readonly #colour = new Color();
 
   constructor(cells: HeatmapCells) {
     const positions = new Float32Array(cells.count * 12);
-    const index = new Uint32Array(cells.count * 6);
+    const { centres: c, normals: n, across: u } = cells;
     for (let i = 0; i < cells.count; i++) {
-      const c = cells.centres.subarray(3 * i, 3 * i + 3);
-      const n = cells.normals.subarray(3 * i, 3 * i + 3);
-      const u = cells.across.subarray(3 * i, 3 * i + 3);
-      const v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
+      const at = 3 * i;
+      // v = n × u: along the cell, in its plane.
+      const v = [n[at + 1] * u[at + 2] - n[at + 2] * u[at + 1], n[at + 2] * u[at] - n[at] * u[at + 2], n[at] * u[at + 1] - n[at + 1] * u[at]];
       const half = (cells.sizes[i] * FILL) / 2;
-      [[-1, -1], [1, -1], [1, 1], [-1, 1]].forEach(([a, b], corner) => {
-        for (let k = 0; k < 3; k++) positions[i * 12 + corner * 3 + k] = c[k] + n[k] * LIFT + (a * u[k] + b * v[k]) * half;
-      });
-      index.set([4 * i, 4 * i + 2, 4 * i + 1, 4 * i, 4 * i + 3, 4 * i + 2], 6 * i);
+      for (let corner = 0; corner < 4; corner++) {
+        const [a, b] = CORNERS[corner];
+        for (let k = 0; k < 3; k++) positions[i * 12 + corner * 3 + k] = c[at + k] + n[at + k] * LIFT + (a * u[at + k] + b * v[k]) * half;
+      }
     }
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(positions, 3));
+    const position = new BufferAttribute(positions, 3);
     this.#colours = new BufferAttribute(new Float32Array(cells.count * 12), 3);
-    geometry.setAttribute('color', this.#colours);
-    geometry.setIndex(new BufferAttribute(index, 1));
-    geometry.computeBoundingSphere();
-    this.mesh = new Mesh(geometry, MATERIAL);
+    this.#shown = new CellMesh(position, this.#colours, cells.count);
+    this.#changed = new CellMesh(position, this.#colours, cells.count);
+    this.mesh = this.#shown.mesh;
     this.mesh.name = 'sunlight heatmap';
-    this.mesh.renderOrder = 2;
+    this.mesh.geometry.computeBoundingSphere();
+    this.changed = this.#changed.mesh;
+    this.changed.name = 'sunlight heatmap, changed cells';
+    this.changed.geometry.boundingSphere = this.mesh.geometry.boundingSphere;
+    this.changed.layers.set(OVER_LAYER);
+    // Whichever of the two is drawn, the colours on screen are then the current ones.
+    this.mesh.onAfterRender = this.changed.onAfterRender = () => this.#changed.clear();
   }
 
-  /** Colours every cell by `valueOf(cell)` on the scale `low`–`high`; NaN (not computed yet) is grey. */
-  paint(valueOf: (cell: number) => number, low: number, high: number): void {
+  /**
+   * Colours every computed cell by `valueOf(cell)` on the scale `low`–`high` (NaN: not computed yet,
+   * not drawn). Returns how many cells wait to be drawn in a new colour.
+   */
+  paint(valueOf: (cell: number) => number, low: number, high: number): number {
     const colours = this.#colours.array as Float32Array;
     const count = colours.length / 12;
+    let recoloured = false;
     for (let i = 0; i < count; i++) {
       const value = valueOf(i);
-      const colour = Number.isNaN(value) ? PENDING : heatColour((value - low) / (high - low), this.#colour);
-      for (let corner = 0; corner < 4; corner++) colours.set([colour.r, colour.g, colour.b], i * 12 + corner * 3);
+      if (Number.isNaN(value)) continue;
+      const colour = heatColour((value - low) / (high - low), this.#colour);
+      const [r, g, b] = [Math.fround(colour.r), Math.fround(colour.g), Math.fround(colour.b)];
+      if (this.#shown.has(i) && colours[i * 12] === r && colours[i * 12 + 1] === g && colours[i * 12 + 2] === b) continue;
+      for (let at = i * 12; at < i * 12 + 12; at += 3) [colours[at], colours[at + 1], colours[at + 2]] = [r, g, b];
+      this.#shown.add(i);
+      this.#changed.add(i);
+      recoloured = true;
     }
-    this.#colours.needsUpdate = true;
+    if (recoloured) this.#colours.needsUpdate = true;
+    this.#shown.commit();
+    this.#changed.commit();
+    return this.#changed.count;
   }
 
+  /** Puts the heatmap in `scene`; every cell it shows is to be drawn (the view on screen has none of them yet). */
   addTo(scene: Scene): void {
-    scene.add(this.mesh);
+    scene.add(this.mesh, this.changed);
+    for (const cell of this.#shown.cells()) this.#changed.add(cell);
+    this.#changed.commit();
   }
 
-  dispose(): void {
+  removeFromScene(): void {
     this.mesh.removeFromParent();
-    this.mesh.geometry.dispose();
+    this.changed.removeFromParent();
   }
 }

@@ -2,6 +2,13 @@ import { Mesh, type Object3D } from 'three';
 import { sceneTriangles } from '../wizard/scene-triangles.ts';
 import { CELL_KINDS, NO_CELLS, type CellKind } from './heatmap-cells.ts';
 
+/** A scene as the heatmap's workers take it. */
+export interface HeatmapScene {
+  positions: Float32Array;
+  index: Uint32Array;
+  kinds: Uint8Array;
+}
+
 /** The GLB's `surface` names of each kind of heatmap surface; every other surface only casts shadows. */
 const KIND_OF_SURFACE: Record<string, CellKind> = { roof: 'roof', walls: 'wall', wall: 'wall', ground: 'ground', green: 'ground', road: 'ground', area: 'ground', areas: 'ground' };
 
@@ -10,7 +17,7 @@ const KIND_OF_SURFACE: Record<string, CellKind> = { roof: 'roof', walls: 'wall',
  * which kind of cells it carries. Meshes are visited in the order `sceneTriangles` visits them
  * (`Object3D.traverse`), so the kinds line up with its triangles.
  */
-export function heatmapScene(root: Object3D): { positions: Float32Array; index: Uint32Array; kinds: Uint8Array } {
+export function heatmapScene(root: Object3D): HeatmapScene {
   const { positions, index } = sceneTriangles(root);
   const kinds = new Uint8Array(index.length / 3).fill(NO_CELLS);
   let triangle = 0;

@@ -4,11 +4,12 @@ import { heatGradient } from './colour-scale.ts';
 import { element } from './dom.ts';
 import { HeatmapClient, type HeatmapResult } from './heatmap-client.ts';
 import { SiteClimate } from './heatmap-irradiation.ts';
-import { HeatmapLayer, warmUpHeatmap } from './heatmap-layer.ts';
+import { HeatmapLayer, heatmapProbe } from './heatmap-layer.ts';
 import { INSIGHT_TEXT } from './insight-text.ts';
+import { nextTask, whenIdle } from '../viewer/yield.ts';
 
 /** Repaints of a heatmap still being computed are at most this often (each uploads every cell's colour). */
-const REPAINT_MS = 600;
+const REPAINT_MS = 200;
 /** The scale starts at this share of its top: shaded facades and the brightest roofs both stay readable. */
 const SCALE_FLOOR = 0.3;
 
@@ -37,6 +38,9 @@ export class HeatmapView {
   #result: HeatmapResult | undefined;
   #repaint: ReturnType<typeof setTimeout> | undefined;
   #warm = false;
+  readonly #prepared = new WeakMap<Object3D, Promise<void>>();
+  /** Tops of the scale by place and period (each is 13 planes of the climate model). */
+  readonly #scaleTops = new Map<string, number>();
 
   constructor(document: Document, viewer: Viewer, site: { latitude: number; longitude: number }) {
     this.#viewer = viewer;
@@ -75,28 +79,66 @@ export class HeatmapView {
     return !this.section.hidden;
   }
 
+  /**
+   * Makes the heatmap of the model on screen ready to start when the page is next idle, so that the
+   * toggle starts the workers at once: the shader compiled and first drawn, the scale's climate read,
+   * the scene read for the workers (together about 0.2 s of the page's thread on a software renderer).
+   */
+  prepareWhenIdle(): void {
+    const content = this.#viewer.content;
+    if (content) whenIdle(() => void this.#prepare(content));
+  }
+
   /** Shows the heatmap of the model on screen, computing it first if it is not known yet. */
   on(): void {
     const content = this.#viewer.content;
     if (!content) return;
     this.section.hidden = false;
-    if (this.#warm) {
-      this.#start(content);
-      return;
+    void this.#prepare(content).then(() => {
+      if (!this.section.hidden && this.#viewer.content === content) this.#start(content);
+    });
+  }
+
+  /** The preparation of `content`'s heatmap, begun now unless under way or done ({@link prepareWhenIdle}). */
+  #prepare(content: Object3D): Promise<void> {
+    let prepared = this.#prepared.get(content);
+    if (!prepared) {
+      prepared = this.#prepareSteps(content);
+      this.#prepared.set(content, prepared);
     }
-    // The first time, the shader is compiled in one frame before the workers start. That frame is
-    // already the run's: drawn at the lowered resolution, the one the heatmap's frames keep.
-    this.#warm = true;
-    this.#viewer.run('heatmap', true);
-    warmUpHeatmap(this.#viewer.scene, (after) => {
+    return prepared;
+  }
+
+  /** Each step in a task of its own. */
+  async #prepareSteps(content: Object3D): Promise<void> {
+    if (!this.#warm) {
+      this.#warm = true;
+      await this.#warmUp();
+    }
+    await nextTask();
+    this.#scaleTop(undefined);
+    await nextTask();
+    this.#client.prepare(content);
+  }
+
+  /**
+   * Compiles the heatmap's shader (in parallel, frames held), then draws one invisible cell over the view
+   * with it: a software renderer builds its drawing code for the heatmap's state at its first draw
+   * (about 0.1 s), a GPU uploads the program. Done later, with the workers on the cores, the first frame
+   * of the heatmap would hold the page that much longer.
+   */
+  async #warmUp(): Promise<void> {
+    const probe = heatmapProbe();
+    await this.#viewer.compile(probe);
+    this.#viewer.scene.add(probe);
+    await new Promise<void>((resolve) => {
       const stop = this.#viewer.onRender(() => {
         stop();
-        after();
-        if (!this.section.hidden && this.#viewer.content === content) this.#start(content);
-        else this.#viewer.run('heatmap', false);
+        resolve();
       });
-      this.#viewer.requestRender();
+      this.#viewer.requestOver();
     });
+    probe.removeFromParent();
   }
 
   #start(content: Object3D): void {
@@ -110,9 +152,8 @@ export class HeatmapView {
 
   off(): void {
     this.section.hidden = true;
-    this.#shown?.mesh.removeFromParent();
+    this.#shown?.removeFromScene();
     this.#shown = undefined;
-    this.#viewer.run('heatmap', false);
     this.#viewer.requestRender();
   }
 
@@ -152,11 +193,9 @@ export class HeatmapView {
     Object.assign(this.section.dataset, { scaleTop: String(Math.round(high)), period: this.#period.value });
     if (!result?.cells || !this.#shown) return;
     const monthly = result.monthly;
-    this.#shown.paint(month === undefined ? (cell) => sum12(monthly, cell * 12) : (cell) => monthly[cell * 12 + month], low, high);
+    const changed = this.#shown.paint(month === undefined ? (cell) => sum12(monthly, cell * 12) : (cell) => monthly[cell * 12 + month], low, high);
     const share = result.computed / result.cells.count;
     this.section.dataset.state = result.complete ? 'done' : 'computing';
-    // Its frames follow one another while it fills in: the view draws them at a lowered resolution.
-    this.#viewer.run('heatmap', !result.complete);
     this.section.dataset.cells = String(result.cells.count);
     this.section.dataset.computed = String(result.computed);
     if (result.complete) {
@@ -166,23 +205,29 @@ export class HeatmapView {
     } else {
       this.#status.textContent = INSIGHT_TEXT.heatmapProgress(this.#percent.format(share));
     }
-    this.#viewer.requestRender();
+    // Only the cells in a new colour are drawn, over the last frame: the rest of the view is unchanged.
+    if (changed > 0) this.#viewer.requestOver();
   }
 
   /** Top of the scale: the period's irradiation of the site's best unshaded plane (tilted toward the equator). */
   #scaleTop(month: number | undefined): number {
+    const place = `${this.#site.latitude},${this.#site.longitude}`;
+    const key = `${place}:${month ?? 'year'}`;
+    const known = this.#scaleTops.get(key);
+    if (known !== undefined) return known;
+    // Made again when the viewer moved to another place.
+    if (!this.#climate || this.#climateAt !== place) [this.#climate, this.#climateAt] = [new SiteClimate(this.#site.latitude, this.#site.longitude), place];
     const toEquator = this.#site.latitude >= 0 ? 1 : -1;
     let best = 0;
     for (let tilt = 0; tilt <= 60; tilt += 5) {
       const radians = (tilt * Math.PI) / 180;
-      // Made again when the viewer moved to another place.
-      const place = `${this.#site.latitude},${this.#site.longitude}`;
-      if (!this.#climate || this.#climateAt !== place) [this.#climate, this.#climateAt] = [new SiteClimate(this.#site.latitude, this.#site.longitude), place];
       const monthly = this.#climate.plane([0, Math.cos(radians), toEquator * Math.sin(radians)]);
       best = Math.max(best, month === undefined ? sum12(monthly, 0) : monthly[month]);
     }
     const step = month === undefined ? 50 : 10;
-    return Math.ceil(best / step) * step;
+    const top = Math.ceil(best / step) * step;
+    this.#scaleTops.set(key, top);
+    return top;
   }
 }
 

@@ -60,7 +60,8 @@ export class InsightTools {
     document.getElementById('app')!.append(card);
     viewer.scene.add(this.#measure.group);
     this.#buttons.sunPath.addEventListener('click', () => this.toggleSunPath());
-    this.#buttons.heatmap.addEventListener('click', () => this.#toggle('heatmap', this.#heatmap));
+    // The heatmap asks for its own frames: drawn over the last frame, a whole frame only when it goes.
+    this.#buttons.heatmap.addEventListener('click', () => this.#toggle('heatmap', this.#heatmap, false));
     this.#buttons.measure.addEventListener('click', () => this.#toggle('measure', this.#measure));
     listenForModelClicks(viewer, () => this.#pickTargets(), ({ hit, claim }) => {
       if (this.#measure.active) {
@@ -84,6 +85,7 @@ export class InsightTools {
   /** Shows the toolbar entries once the model is on screen, and follows the wizard's designs. */
   modelReady(wizard: WizardController | undefined): void {
     for (const button of Object.values(this.#buttons)) button.hidden = false;
+    this.#heatmap.prepareWhenIdle();
     wizard?.onDesign((designed) => this.#panels.setDesign(designed));
   }
 
@@ -127,11 +129,11 @@ export class InsightTools {
     this.#drawSunPath();
   }
 
-  #toggle(name: 'heatmap' | 'measure', tool: { active: boolean; on(): void; off(): void }): void {
+  #toggle(name: 'heatmap' | 'measure', tool: { active: boolean; on(): void; off(): void }, draw = true): void {
     if (tool.active) tool.off();
     else tool.on();
     this.#buttons[name].setAttribute('aria-pressed', String(tool.active));
-    this.#viewer.requestRender();
+    if (draw) this.#viewer.requestRender();
   }
 
   #drawSunPath(): void {

@@ -1,4 +1,4 @@
-/** Frames closer together than this are one run of frames (the view turns, a layer fills in). */
+/** Frames closer together than this are one run of frames (the view turns). */
 const RUN_MS = 1000;
 /** After the last frame of a run, the view is drawn at rest this much later. */
 export const SETTLE_MS = 300;
@@ -18,7 +18,7 @@ const TARGET_MS = 60;
 
 /**
  * Chooses each frame's pixel ratio: the full ratio for a frame at rest, and a lower one for frames in a
- * run (the visitor turns the view, or a layer announces that it fills in) when such frames are slow
+ * run (the visitor turns the view) when such frames are slow
  * — a phone's or a software renderer's GPU draws a quarter of the pixels in about a quarter of the
  * time. The lower ratio is kept between runs, so the next run starts where the last one settled; a
  * device that draws quickly stays at the full ratio. After a run, the viewer draws one frame at rest.
@@ -27,8 +27,6 @@ export class AdaptiveResolution {
   readonly #full: number;
   #step = 0;
   #interacting = false;
-  /** Runs announced by layers that fill in (the heatmap), by name. */
-  readonly #runs = new Set<string>();
   #last = -Infinity;
   #inRun = 0;
 
@@ -40,12 +38,6 @@ export class AdaptiveResolution {
   /** The visitor is turning, panning or zooming the view (between the controls' start and end). */
   set interacting(value: boolean) {
     this.#interacting = value;
-  }
-
-  /** A layer announces that its frames will follow one another (`on`), or that it is done. */
-  run(name: string, on: boolean): void {
-    if (on) this.#runs.add(name);
-    else this.#runs.delete(name);
   }
 
   /**
@@ -62,12 +54,13 @@ export class AdaptiveResolution {
 
   /**
    * Whether frames are drawn as part of a run (at the lowered ratio): only while the visitor moves the
-   * view or a layer announced its run. Frames that merely follow one another (a model's first frames,
-   * the house's marks) are not one: lowering the resolution then would resize the canvas while the GPU
-   * still draws them, and the resize waits for it (1.5 s in a trace on SwiftShader).
+   * view. Frames that merely follow one another (a model's first frames, the house's marks) are not
+   * one: lowering the resolution then would resize the canvas while the GPU still draws them, and the
+   * resize waits for it (1.5 s in a trace on SwiftShader). A layer filling in (the heatmap) is drawn
+   * over the last frame instead (over-draw.ts).
    */
   get moving(): boolean {
-    return this.#interacting || this.#runs.size > 0;
+    return this.#interacting;
   }
 
   /** The pixel ratio to draw a frame at, drawn at `now` (ms); `rest` asks for a full frame whatever the run. */
@@ -76,10 +69,7 @@ export class AdaptiveResolution {
     this.#last = now;
     this.#inRun = rest ? 0 : gap < RUN_MS ? this.#inRun + 1 : 0;
     if (rest || !this.moving) return this.#full;
-    // Only the gap between two frames of a turn measures a frame (the first follows a pause); a layer's
-    // frames come when it has more to show, hundreds of milliseconds apart however quick the device:
-    // its run keeps the share the last frame at rest was measured to allow.
-    if (!this.#interacting) return this.#full * SHARES[this.#step];
+    // Only the gap between two frames of a turn measures a frame (the first follows a pause).
     if (this.#inRun >= 1 && gap > SLOW_MS) this.#step = Math.min(this.#step + (gap > 3 * SLOW_MS ? 2 : 1), SHARES.length - 1);
     else if (this.#inRun >= 1 && gap < QUICK_MS) this.#step = Math.max(this.#step - 1, 0);
     return this.#full * SHARES[this.#step];

@@ -2,6 +2,7 @@ import type { Object3D, PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { AdaptiveResolution, SETTLE_MS, timeGpuWork } from './adaptive-resolution.ts';
 import type { SceneLighting } from './scene-lighting.ts';
+import { drawOver } from './over-draw.ts';
 import { prepareFrame, ShadowUpdates } from './shadow-state.ts';
 
 /**
@@ -20,8 +21,11 @@ export class FrameLoop {
   /** Frames drawn since the page opened. */
   frames = 0;
   #renderQueued = false;
+  #overQueued = false;
   /** While shaders compile in the background, frames wait (a frame would compile them at once, blocking). */
   #compiling = 0;
+  /** A frame waits for the shaders being compiled (one was asked for, or a new model is to be shown). */
+  #held = false;
   readonly #resolution = new AdaptiveResolution(Math.min(window.devicePixelRatio, 2));
   /** The next frame is drawn at full resolution whatever the run of frames (a snapshot, the view at rest). */
   #rest = false;
@@ -81,7 +85,12 @@ export class FrameLoop {
       }
     } finally {
       this.#compiling--;
-      this.requestRender();
+      // Only a frame that waited is drawn: a shader compiled ahead (the heatmap's) changes no pixel,
+      // and a whole frame costs a software renderer most of a second.
+      if (this.#compiling === 0 && this.#held) {
+        this.#held = false;
+        this.requestRender();
+      }
     }
   }
 
@@ -93,6 +102,7 @@ export class FrameLoop {
   prepareNewModel(): void {
     this.#prepare = true;
     this.#hasModel = true;
+    this.#held = true;
     setTimeout(() => this.#prepareModel(), 0);
   }
 
@@ -121,17 +131,36 @@ export class FrameLoop {
     this.#renderQueued = true;
     requestAnimationFrame(() => {
       this.#renderQueued = false;
-      if (this.#compiling === 0 && this.#hasModel) this.#render();
+      if (this.#compiling > 0) this.#held = true;
+      else if (this.#hasModel) this.#render();
     });
   }
 
   /**
-   * A layer (the heatmap) says its frames will follow one another until it says it is done: they are
-   * drawn at the lowered resolution from the first, and once at rest after.
+   * Asks for what is on the over-draw layer (the heatmap's changed cells) to be drawn over the last
+   * frame in the next animation frame ({@link drawOver}), when nothing else changed: the camera, the
+   * scene and the canvas are as the last frame left them. A whole frame asked for meanwhile draws
+   * everything instead.
    */
-  run(name: string, on: boolean): void {
-    this.#resolution.run(name, on);
-    if (!on) this.#settleLater();
+  requestOver(): void {
+    if (this.#renderQueued || this.#overQueued) return;
+    this.#overQueued = true;
+    requestAnimationFrame(() => {
+      this.#overQueued = false;
+      // A whole frame comes in this animation frame, or none was drawn yet (the first draws all).
+      if (this.#renderQueued || this.frames === 0) return;
+      // Shaders compile: a whole frame follows them.
+      if (this.#compiling > 0) {
+        this.#held = true;
+        return;
+      }
+      if (!drawOver(this.#renderer, this.#scene, this.#camera)) {
+        this.requestRender();
+        return;
+      }
+      this.frames++;
+      for (const listener of this.#listeners) listener();
+    });
   }
 
   #render(): void {
@@ -161,11 +190,9 @@ export class FrameLoop {
   }
 
   /**
-   * When a run of frames ends (the visitor lets go of the view, a layer is done filling in), one frame at
-   * rest at full resolution, shortly after — not while another run goes on: a layer's frames come a few
-   * hundred milliseconds apart, and a full frame between two of them would cost what the run saves
-   * (and resize the canvas twice); a full frame amid a turn on a slow GPU outlasts the delay, and each
-   * would call the next (frames of a second, the whole turn long). Each run's end calls this.
+   * When a run of frames ends (the visitor lets go of the view), one frame at rest at full resolution,
+   * shortly after — not while another run goes on: a full frame amid a turn on a slow GPU outlasts the
+   * delay, and each would call the next (frames of a second, the whole turn long).
    */
   #settleLater(): void {
     clearTimeout(this.#settle);

@@ -192,11 +192,11 @@ export class Viewer {
   }
 
   /**
-   * A layer (the heatmap) says its frames will follow one another until it says it is done: they are
-   * drawn at the lowered resolution from the first, and once at rest after.
+   * Draws what is on the over-draw layer (`OVER_LAYER`: a heatmap's changed cells) over the last frame,
+   * in the next animation frame, instead of a whole frame ({@link FrameLoop.requestOver}).
    */
-  run(name: string, on: boolean): void {
-    this.#loop.run(name, on);
+  requestOver(): void {
+    this.#loop.requestOver();
   }
 
   dispose(): void {

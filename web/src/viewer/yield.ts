@@ -15,3 +15,12 @@ export function yieldToPage(): Promise<void> {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Calls `work` when the page is next idle (no input, no frame due), or after `timeoutMs` at the latest;
+ * where the browser cannot tell idleness (Safari), a second later.
+ */
+export function whenIdle(work: () => void, timeoutMs = 3000): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: timeoutMs });
+  else setTimeout(work, 1000);
+}
