@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Scene, type Camera, type Material, type Object3D, type WebGLRenderer } from 'three';
+import { Group, Scene, type Camera, type Material, type Object3D, type WebGLRenderer } from 'three';
 import { HeatmapLayer } from '../../web/src/insight/heatmap-layer.ts';
 import { OVER_LAYER } from '../../web/src/viewer/over-draw.ts';
 
@@ -28,7 +28,7 @@ function drawnCells(mesh: { geometry: { index: { array: ArrayLike<number> } | nu
 
 /** What three.js does after drawing a mesh (its `onAfterRender`), as in a frame. */
 function drawn(mesh: Object3D): void {
-  mesh.onAfterRender({} as WebGLRenderer, new Scene(), {} as Camera, (mesh as Object3D & { geometry: never }).geometry, {} as Material, null);
+  mesh.onAfterRender({} as WebGLRenderer, new Scene(), {} as Camera, (mesh as Object3D & { geometry: never }).geometry, {} as Material, new Group());
 }
 
 describe('the heatmap layer: only computed cells drawn, only recoloured cells drawn again', () => {
