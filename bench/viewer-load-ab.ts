@@ -2,7 +2,8 @@
  * The viewer's first frame of a cached Monaco 0.3 km HD model, this checkout against another one (each
  * serving its own build and generating its own model), measured in alternation (A B, B A, …) in fresh
  * headless Chromium contexts, so the machine's load weighs on both alike. Reports each mark's median
- * per checkout and the median of the paired ratios of the first frame.
+ * per checkout (the steps between the job's answer and the first frame where the checkout marks them)
+ * and the median of the paired ratios of the first frame.
  *
  *   npm run build && (cd <baseline> && npm run build) && node bench/viewer-load-ab.ts <baseline checkout> [pairs, default 8]
  */
@@ -20,7 +21,7 @@ if (!fs.existsSync(SHARED)) {
 const here = path.resolve(import.meta.dirname, '..');
 const baseline = path.resolve(process.argv[2] ?? path.join(here, '../baseline'));
 const pairs = Number(process.argv[3] ?? 8);
-const MARKS = ['dom', 'job', 'glb', 'frame'] as const;
+const MARKS = ['dom', 'job', 'context', 'view', 'decoded', 'glb', 'frame'] as const;
 type Marks = Record<(typeof MARKS)[number], number>;
 
 /** Starts a checkout's service (its own build, database and generator) and returns its embed URL. */
@@ -44,7 +45,15 @@ async function visit(browser: Browser, url: string): Promise<Marks> {
     return await page.evaluate(() => {
       const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { dom: navigation.domContentLoadedEventEnd, job: at('viewer:model-ready'), glb: at('viewer:model-loaded'), frame: at('viewer:first-model-frame') };
+      return {
+        dom: navigation.domContentLoadedEventEnd,
+        job: at('viewer:model-ready'),
+        context: at('viewer:context-made'),
+        view: at('viewer:view-set-up'),
+        decoded: at('viewer:glb-decoded'),
+        glb: at('viewer:model-loaded'),
+        frame: at('viewer:first-model-frame'),
+      };
     });
   } finally {
     await context.close();
@@ -54,6 +63,8 @@ async function visit(browser: Browser, url: string): Promise<Marks> {
 const services = { baseline: await serve(baseline), this: await serve(here) };
 const browser = await launchBrowser();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** A median in whole milliseconds, or a dash for a mark the checkout does not set. */
+const ms = (values: number[]) => (values.some(Number.isNaN) ? '–' : String(Math.round(median(values))));
 try {
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   for (const service of Object.values(services)) await visit(browser, service.url); // generate and cache both models
@@ -65,8 +76,16 @@ try {
   console.log(`\n${new Date().toISOString().slice(0, 16)} UTC · ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} · Chromium headless (SwiftShader) · ${pairs} alternated pairs · load average ${load} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end\n`);
   console.log('| from navigation to (median ms) | baseline | this |');
   console.log('|---|---:|---:|');
-  const labels: Record<(typeof MARKS)[number], string> = { dom: 'page parsed, script run (DOMContentLoaded)', job: 'model job answered ready (cache hit)', glb: 'GLB downloaded and decoded', frame: '**first frame showing the model**' };
-  for (const mark of MARKS) console.log(`| ${labels[mark]} | ${Math.round(median(results.baseline.map((r) => r[mark])))} | ${Math.round(median(results.this.map((r) => r[mark])))} |`);
+  const labels: Record<(typeof MARKS)[number], string> = {
+    dom: 'page parsed, script run (DOMContentLoaded)',
+    job: 'model job answered ready (cache hit)',
+    context: 'WebGL context made',
+    view: 'view and its tools set up',
+    decoded: 'GLB downloaded and decoded (geometry and texture images)',
+    glb: 'model ready to draw (baseline before materials: decoded; else shaders compiled, shadow map drawn)',
+    frame: '**first frame showing the model**',
+  };
+  for (const mark of MARKS) console.log(`| ${labels[mark]} | ${ms(results.baseline.map((r) => r[mark]))} | ${ms(results.this.map((r) => r[mark]))} |`);
   const after = (r: Marks) => r.frame - r.job;
   console.log(`| model ready to first frame (download, decode, first draw) | ${Math.round(median(results.baseline.map(after)))} | ${Math.round(median(results.this.map(after)))} |`);
   const ratios = results.this.map((r, i) => r.frame / results.baseline[i].frame);

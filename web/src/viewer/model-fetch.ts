@@ -5,6 +5,8 @@ import { downloadModel, startDecoders } from './model-download.ts';
 
 /** Marks the moment the service answered that the model is ready (read by bench/viewer-load-ab.ts). */
 export const MODEL_READY_MARK = 'viewer:model-ready';
+/** Marks the moment the GLB is downloaded and decoded, textures included (read by bench/viewer-load-ab.ts). */
+export const MODEL_DECODED_MARK = 'viewer:glb-decoded';
 
 /**
  * Passes values to a listener that may attach later; it then gets the last value first (the page's
@@ -48,7 +50,10 @@ export function fetchModel(order: ModelOrder, signal: AbortSignal): ModelFetch {
     download.emit(undefined);
     return ready;
   });
-  const gltf = job.then((ready) => downloadModel(ready.modelUrl, (fraction) => download.emit(fraction)));
+  const gltf = job.then((ready) => downloadModel(ready.modelUrl, (fraction) => download.emit(fraction))).then((decoded) => {
+    performance.mark(MODEL_DECODED_MARK);
+    return decoded;
+  });
   startDecoders();
   // Whoever awaits them handles their failures; until then they must not count as unhandled.
   job.catch(() => undefined);

@@ -145,6 +145,8 @@ export class ViewerPage {
     const document = this.#document;
     const app = this.#app;
     const viewer = new Viewer(document.getElementById('stage')!);
+    // Measured by bench/viewer-load-ab.ts: the WebGL context is made (the page's thread waits for the GPU process).
+    performance.mark('viewer:context-made');
     await nextTask();
     viewer.onRender(() => {
       app.dataset.frames = String(viewer.frames);
@@ -172,6 +174,7 @@ export class ViewerPage {
     const settings = this.#settings;
     setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...this.#wizard?.configuration() }), reportContent);
     setUpReportDownload(document, settings, this.#notice, reportContent);
+    performance.mark('viewer:view-set-up');
     return { viewer, time, insight, myBuilding: new MyBuilding(viewer, app), emptyPlace: new EmptyPlaceMessage(document) };
   }
 
@@ -208,6 +211,7 @@ export class ViewerPage {
     viewer.frame(east, north);
     await shown;
     if (aborted.aborted) return;
+    // Shaders compiled, textures uploaded, shadow map drawn: the first frame only draws.
     performance.mark('viewer:model-loaded');
     showExtraAttribution(this.#document, viewer.info.attribution);
     this.#overlay.hide();
