@@ -56,8 +56,10 @@ try {
       await page.mouse.move(box.x + 640, box.y + 400, { steps: 6 });
       await page.mouse.move(box.x + 600, box.y + 400, { steps: 6 });
       await page.mouse.up();
-      // The turn ends with the frame at rest, 300 ms after the last move: it belongs to the turn.
-      await page.waitForTimeout(1200);
+      // The turn ends with the frame at rest, 300 ms after the last move: it belongs to the turn. The
+      // view is at rest once no frame came for 600 ms.
+      const frames = () => page.evaluate(() => Number(document.getElementById('app')!.dataset.frames));
+      for (let before = -1, now = await frames(); now !== before; before = now, now = await frames()) await page.waitForTimeout(600);
     });
     let elapsed = 0;
     const computing = await responsiveness(page, async () => {

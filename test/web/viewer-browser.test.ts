@@ -91,6 +91,9 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     await page.goto(embedUrl);
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    // Once, when the page is idle after the model, the heatmap is made ready (its shader's first draw
+    // and its cells' upload, drawn over the view with no visible pixel); then the page idles.
+    await page.waitForSelector('#heatmap-legend[data-prepared="true"]', { state: 'attached', timeout: 15_000 });
     const settled = await nextFrame(page, 0);
     await page.waitForTimeout(1200);
     assert.equal(await frames(page), settled, 'no frames while nothing changes');

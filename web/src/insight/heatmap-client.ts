@@ -1,7 +1,7 @@
 import type { Object3D } from 'three';
 import type { HeatmapCells } from './heatmap-cells.ts';
 import type { ViewPoint } from './heatmap-order.ts';
-import { heatmapScene, type HeatmapScene } from './heatmap-scene.ts';
+import { heatmapScene } from './heatmap-scene.ts';
 import type { HeatmapReply, HeatmapRequest } from './heatmap.worker.ts';
 
 /** A model's heatmap as far as it is computed. */
@@ -22,17 +22,25 @@ type Listener = (result: HeatmapResult, indexes: Uint32Array | undefined) => voi
 /** Most workers used: each builds its own ray-tracing index, so more than the cores would only cost memory. */
 const MAX_WORKERS = 4;
 
+/** Workers started for a model: its cells laid, waiting for the view to trace from. */
+interface Started {
+  content: Object3D;
+  result: HeatmapResult;
+  workers: Worker[];
+  cells: Promise<HeatmapCells | undefined>;
+  /** When the tracing began (performance.now()), once asked for. */
+  tracing?: number;
+}
+
 /**
  * Computes a model's heatmap in Web Workers (one per core but one), cell chunks shared round-robin, and
  * keeps it per model: toggling the heatmap off and on, or choosing another month, computes nothing again.
+ * The workers can be started ahead ({@link prepare}): they read the scene and lay the cells, then wait.
  */
 export class HeatmapClient {
   readonly #results = new WeakMap<Object3D, HeatmapResult>();
-  /** Scenes read ahead of their heatmap ({@link prepare}). */
-  readonly #scenes = new WeakMap<Object3D, HeatmapScene>();
   readonly #listeners = new Set<Listener>();
-  #workers: Worker[] = [];
-  #running: Object3D | undefined;
+  #started: Started | undefined;
   sceneMilliseconds = 0;
 
   /** Called with the result each time more of it is known (`indexes`: the cells just computed). */
@@ -41,23 +49,50 @@ export class HeatmapClient {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Starts the workers of `content`'s heatmap without tracing yet: they read the scene and lay its cells,
+   * which the promise gives (undefined when its heatmap is known already, or the workers failed).
+   */
+  prepare(content: Object3D, site: { latitude: number; longitude: number }): Promise<HeatmapCells | undefined> {
+    if (this.#results.get(content)) return Promise.resolve(undefined);
+    if (this.#started?.content !== content) this.#start(content, site);
+    return this.#started!.cells;
+  }
+
   /** The model's heatmap: the cached one, or one started now (computed from `view` outward). */
   heatmap(content: Object3D, site: { latitude: number; longitude: number }, view: ViewPoint): HeatmapResult {
     const known = this.#results.get(content);
     if (known) return known;
+    if (this.#started?.content !== content) this.#start(content, site);
+    const started = this.#started!;
+    this.#results.set(content, started.result);
+    started.tracing = performance.now();
+    for (const worker of started.workers) worker.postMessage({ type: 'trace', view } satisfies HeatmapRequest);
+    return started.result;
+  }
+
+  /** Stops any computation and forgets its partial result. */
+  dispose(): void {
+    const started = this.#started;
+    if (started && !started.result.complete) this.#results.delete(started.content);
     this.#stop();
+  }
+
+  #start(content: Object3D, site: { latitude: number; longitude: number }): void {
+    this.dispose();
     const result: HeatmapResult = { cells: undefined, monthly: new Float32Array(0), computed: 0, complete: false, milliseconds: 0 };
-    this.#results.set(content, result);
-    this.#running = content;
-    const scene = this.#scenes.get(content) ?? this.#readScene(content);
-    // The workers take its buffers: read again if this model's heatmap is ever started again.
-    this.#scenes.delete(content);
+    const sceneStarted = performance.now();
+    const scene = heatmapScene(content);
+    /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
+    this.sceneMilliseconds = performance.now() - sceneStarted;
     // One core is left to the page and WebGL: on two cores two workers finished later than one
     // (bench/RESULTS.md), the page's frames starved of CPU.
     const count = Math.max(1, Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 2) - 1));
+    let laid: (cells: HeatmapCells | undefined) => void = () => undefined;
+    const started: Started = { content, result, workers: [], cells: new Promise((resolve) => (laid = resolve)) };
+    this.#started = started;
     const pending: Extract<HeatmapReply, { type: 'values' }>[] = [];
     let done = 0;
-    const started = performance.now();
     for (let worker = 0; worker < count; worker++) {
       const thread = new Worker(new URL('./heatmap.worker.ts', import.meta.url), { type: 'module' });
       thread.onmessage = (event: MessageEvent<HeatmapReply>) => {
@@ -65,6 +100,7 @@ export class HeatmapClient {
         if (reply.type === 'cells') {
           result.cells = reply.cells;
           result.monthly = new Float32Array(reply.cells.count * 12).fill(Number.NaN);
+          laid(reply.cells);
           this.#emit(result, undefined);
           for (const values of pending.splice(0)) this.#store(result, values);
         } else if (reply.type === 'values') {
@@ -73,7 +109,7 @@ export class HeatmapClient {
         } else if (reply.type === 'done') {
           if (++done === count) {
             result.complete = true;
-            result.milliseconds = performance.now() - started;
+            result.milliseconds = performance.now() - (started.tracing ?? 0);
             this.#stop();
             this.#emit(result, undefined);
           }
@@ -81,38 +117,16 @@ export class HeatmapClient {
           this.#stop();
           this.#results.delete(content);
           result.error = reply.message;
+          laid(undefined);
           this.#emit(result, undefined);
         }
       };
-      this.#workers.push(thread);
+      started.workers.push(thread);
       const last = worker === count - 1;
-      const request: HeatmapRequest = { type: 'start', ...scene, ...site, view, worker, workers: count };
+      const request: HeatmapRequest = { type: 'scene', ...scene, ...site, worker, workers: count };
       // The last worker takes the scene's buffers; the others get copies.
       thread.postMessage(last ? request : { ...request, positions: scene.positions.slice(), index: scene.index.slice(), kinds: scene.kinds.slice() }, last ? [scene.positions.buffer, scene.index.buffer, scene.kinds.buffer] : []);
     }
-    return result;
-  }
-
-  /**
-   * Reads the model's scene for the workers ahead of {@link heatmap} (the longest step of its start on
-   * the page's thread), unless its heatmap is known or its scene read.
-   */
-  prepare(content: Object3D): void {
-    if (!this.#results.get(content) && !this.#scenes.has(content)) this.#scenes.set(content, this.#readScene(content));
-  }
-
-  #readScene(content: Object3D): HeatmapScene {
-    const started = performance.now();
-    const scene = heatmapScene(content);
-    /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
-    this.sceneMilliseconds = performance.now() - started;
-    return scene;
-  }
-
-  /** Stops any computation and forgets its partial result. */
-  dispose(): void {
-    if (this.#running && !this.#results.get(this.#running)?.complete) this.#results.delete(this.#running);
-    this.#stop();
   }
 
   #store(result: HeatmapResult, values: { indexes: Uint32Array; monthly: Float32Array }): void {
@@ -126,8 +140,7 @@ export class HeatmapClient {
   }
 
   #stop(): void {
-    for (const worker of this.#workers) worker.terminate();
-    this.#workers = [];
-    this.#running = undefined;
+    for (const worker of this.#started?.workers ?? []) worker.terminate();
+    this.#started = undefined;
   }
 }

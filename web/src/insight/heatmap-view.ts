@@ -2,6 +2,7 @@ import type { Object3D } from 'three';
 import type { Viewer } from '../viewer/viewer.ts';
 import { heatGradient } from './colour-scale.ts';
 import { element } from './dom.ts';
+import type { HeatmapCells } from './heatmap-cells.ts';
 import { HeatmapClient, type HeatmapResult } from './heatmap-client.ts';
 import { SiteClimate } from './heatmap-irradiation.ts';
 import { HeatmapLayer, heatmapProbe } from './heatmap-layer.ts';
@@ -9,7 +10,7 @@ import { INSIGHT_TEXT } from './insight-text.ts';
 import { nextTask, whenIdle } from '../viewer/yield.ts';
 
 /** Repaints of a heatmap still being computed are at most this often (each uploads every cell's colour). */
-const REPAINT_MS = 200;
+const REPAINT_MS = 100;
 /** The scale starts at this share of its top: shaded facades and the brightest roofs both stay readable. */
 const SCALE_FLOOR = 0.3;
 
@@ -109,8 +110,13 @@ export class HeatmapView {
     return prepared;
   }
 
-  /** Each step in a task of its own. */
+  /** Each step in a task of its own; the legend's `data-prepared` says when they are done. */
   async #prepareSteps(content: Object3D): Promise<void> {
+    await this.#prepareStepsOf(content);
+    this.section.dataset.prepared = 'true';
+  }
+
+  async #prepareStepsOf(content: Object3D): Promise<void> {
     if (!this.#warm) {
       this.#warm = true;
       await this.#warmUp();
@@ -118,7 +124,22 @@ export class HeatmapView {
     await nextTask();
     this.#scaleTop(undefined);
     await nextTask();
-    this.#client.prepare(content);
+    const cells = await this.#client.prepare(content, this.#site);
+    if (!cells || this.#layers.has(content) || this.#viewer.content !== content) return;
+    await nextTask();
+    const layer = this.#layerOf(content, cells);
+    // Drawn over the view with no cell yet, if it is not on screen already: its vertices go to the GPU
+    // now, not in the first frame that draws cells (a software renderer takes 0.1 s over them).
+    if (this.#shown) return;
+    layer.addTo(this.#viewer.scene);
+    await new Promise<void>((resolve) => {
+      const stop = this.#viewer.onRender(() => {
+        stop();
+        resolve();
+      });
+      this.#viewer.requestOver();
+    });
+    if (this.#shown !== layer) layer.removeFromScene();
   }
 
   /**
@@ -160,15 +181,21 @@ export class HeatmapView {
   #show(result: HeatmapResult): void {
     const content = this.#viewer.content;
     if (!content || !result.cells || this.section.hidden) return;
+    const layer = this.#layerOf(content, result.cells);
+    layer.addTo(this.#viewer.scene);
+    this.#shown = layer;
+  }
+
+  /** The heatmap layer of `content`, made the first time. */
+  #layerOf(content: Object3D, cells: HeatmapCells): HeatmapLayer {
     let layer = this.#layers.get(content);
     if (!layer) {
       const started = performance.now();
-      layer = new HeatmapLayer(result.cells);
+      layer = new HeatmapLayer(cells);
       this.section.dataset.mainThreadMs = String(Math.max(Number(this.section.dataset.mainThreadMs ?? 0), Math.round(performance.now() - started)));
       this.#layers.set(content, layer);
     }
-    layer.addTo(this.#viewer.scene);
-    this.#shown = layer;
+    return layer;
   }
 
   #paint(): void {
