@@ -19,10 +19,11 @@ function cells(count: number) {
 }
 
 /** The cells a mesh of the layer draws: its triangles' first corners, a quad's vertex 4 × cell. */
-function drawnCells(mesh: { geometry: { index: { array: ArrayLike<number> } | null; drawRange: { count: number } } }): number[] {
+function drawnCells(mesh: { geometry: { index: { array: ArrayLike<number> } | null; drawRange: { start: number; count: number } } }): number[] {
   const index = mesh.geometry.index!.array;
+  const { start, count } = mesh.geometry.drawRange;
   const cellsDrawn = new Set<number>();
-  for (let k = 0; k < Math.min(mesh.geometry.drawRange.count, index.length); k += 3) cellsDrawn.add(Math.floor(index[k] / 4));
+  for (let k = start; k < Math.min(start + count, index.length); k += 3) cellsDrawn.add(Math.floor(index[k] / 4));
   return [...cellsDrawn].sort((a, b) => a - b);
 }
 
@@ -64,5 +65,21 @@ describe('the heatmap layer: only computed cells drawn, only recoloured cells dr
     assert.deepEqual(drawnCells(layer.changed as never), [0, 1], 'the view on screen shows none of them yet');
     layer.removeFromScene();
     assert.equal(scene.children.length, 0);
+  });
+
+  test('many cells in a new colour are drawn over the view in parts, a frame each, until none waits', () => {
+    const layer = new HeatmapLayer(cells(1500));
+    let more = 0;
+    layer.onMore = () => more++;
+    assert.equal(layer.paint(() => 300, 0, 600), 1500);
+    const parts: number[][] = [];
+    for (let frame = 0; frame < 5 && drawnCells(layer.changed as never).length > 0; frame++) {
+      const part = drawnCells(layer.changed as never);
+      parts.push([part[0], part.length]);
+      drawn(layer.changed);
+    }
+    assert.deepEqual(parts, [[0, 600], [600, 600], [1200, 300]], 'three parts, in order');
+    assert.equal(more, 2, 'the next frame asked for twice');
+    assert.equal(layer.paint(() => 300, 0, 600), 0, 'all drawn');
   });
 });

@@ -1,7 +1,7 @@
 import type { Object3D } from 'three';
 import type { HeatmapCells } from './heatmap-cells.ts';
 import type { ViewPoint } from './heatmap-order.ts';
-import { heatmapScene } from './heatmap-scene.ts';
+import { heatmapScene, type HeatmapScene } from './heatmap-scene.ts';
 import type { HeatmapReply, HeatmapRequest } from './heatmap.worker.ts';
 
 /** A model's heatmap as far as it is computed. */
@@ -35,10 +35,13 @@ interface Started {
 /**
  * Computes a model's heatmap in Web Workers (one per core but one), cell chunks shared round-robin, and
  * keeps it per model: toggling the heatmap off and on, or choosing another month, computes nothing again.
- * The workers can be started ahead ({@link prepare}): they read the scene and lay the cells, then wait.
+ * The scene can be read ahead ({@link readScene}) and the workers started ahead ({@link prepare}): they
+ * lay the cells, then wait.
  */
 export class HeatmapClient {
   readonly #results = new WeakMap<Object3D, HeatmapResult>();
+  /** Scenes read ahead of their workers ({@link readScene}). */
+  readonly #scenes = new WeakMap<Object3D, HeatmapScene>();
   readonly #listeners = new Set<Listener>();
   #started: Started | undefined;
   sceneMilliseconds = 0;
@@ -57,6 +60,11 @@ export class HeatmapClient {
     if (this.#results.get(content)) return Promise.resolve(undefined);
     if (this.#started?.content !== content) this.#start(content, site);
     return this.#started!.cells;
+  }
+
+  /** Reads the model's scene for its workers ahead (the longest step of their start on the page's thread). */
+  readScene(content: Object3D): void {
+    if (!this.#results.get(content) && !this.#scenes.has(content)) this.#scenes.set(content, this.#read(content));
   }
 
   /** The model's heatmap: the cached one, or one started now (computed from `view` outward). */
@@ -81,10 +89,9 @@ export class HeatmapClient {
   #start(content: Object3D, site: { latitude: number; longitude: number }): void {
     this.dispose();
     const result: HeatmapResult = { cells: undefined, monthly: new Float32Array(0), computed: 0, complete: false, milliseconds: 0 };
-    const sceneStarted = performance.now();
-    const scene = heatmapScene(content);
-    /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
-    this.sceneMilliseconds = performance.now() - sceneStarted;
+    const scene = this.#scenes.get(content) ?? this.#read(content);
+    // The workers take its buffers: read again if this model's heatmap is ever started again.
+    this.#scenes.delete(content);
     // One core is left to the page and WebGL: on two cores two workers finished later than one
     // (bench/RESULTS.md), the page's frames starved of CPU.
     const count = Math.max(1, Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 2) - 1));
@@ -127,6 +134,14 @@ export class HeatmapClient {
       // The last worker takes the scene's buffers; the others get copies.
       thread.postMessage(last ? request : { ...request, positions: scene.positions.slice(), index: scene.index.slice(), kinds: scene.kinds.slice() }, last ? [scene.positions.buffer, scene.index.buffer, scene.kinds.buffer] : []);
     }
+  }
+
+  #read(content: Object3D): HeatmapScene {
+    const started = performance.now();
+    const scene = heatmapScene(content);
+    /** Main-thread time spent reading the scene for the workers, ms (the bench reports it). */
+    this.sceneMilliseconds = performance.now() - started;
+    return scene;
   }
 
   #store(result: HeatmapResult, values: { indexes: Uint32Array; monthly: Float32Array }): void {

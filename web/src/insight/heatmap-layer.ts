@@ -10,6 +10,12 @@ const LIFT = 0.06;
 /** The corners of a cell's quad, in steps of half its size across and along. */
 const CORNERS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
 
+/**
+ * Cells drawn over the view at most in one frame: each frame's cost goes with the pixels it draws, and
+ * more than this held a software renderer's page over 0.1 s; the rest follow in the next frames.
+ */
+const CELLS_A_FRAME = 600;
+
 /** One material for every heatmap, so its shader is compiled once (ahead of the workers, see {@link heatmapProbe}). */
 const MATERIAL = new MeshBasicMaterial({ vertexColors: true, side: 2, fog: false, toneMapped: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
 
@@ -35,8 +41,13 @@ class CellMesh {
   readonly #listed: Uint8Array;
   #count = 0;
   #uploaded = 0;
+  /** The list's cells before this one are drawn already (only for a list drawn in parts, see {@link drawnPart}). */
+  #from = 0;
+  /** At most this many cells are drawn at a time. */
+  readonly #part: number;
 
-  constructor(position: BufferAttribute, colour: BufferAttribute, cells: number) {
+  constructor(position: BufferAttribute, colour: BufferAttribute, cells: number, part = Infinity) {
+    this.#part = part;
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', position);
     geometry.setAttribute('color', colour);
@@ -49,8 +60,9 @@ class CellMesh {
     this.#listed = new Uint8Array(cells);
   }
 
+  /** Cells of the list not drawn yet. */
   get count(): number {
-    return this.#count;
+    return this.#count - this.#from;
   }
 
   has(cell: number): boolean {
@@ -70,18 +82,35 @@ class CellMesh {
     this.#index.addUpdateRange(6 * this.#uploaded, 6 * (this.#count - this.#uploaded));
     this.#index.needsUpdate = true;
     this.#uploaded = this.#count;
-    this.mesh.geometry.setDrawRange(0, 6 * this.#count);
+    this.#setRange();
   }
 
-  /** Every cell of the list, in order. */
+  /** The part the mesh draws next: from the first cell not drawn, at most `part` cells. */
+  #setRange(): void {
+    this.mesh.geometry.setDrawRange(6 * this.#from, 6 * Math.min(this.#count - this.#from, this.#part));
+  }
+
+  /** The part set by the last commit was drawn; returns how many cells wait still. */
+  drawnPart(): number {
+    const index = this.#index.array;
+    const to = Math.min(this.#count, this.#from + this.#part);
+    for (let k = this.#from; k < to; k++) this.#listed[index[6 * k] / 4] = 0;
+    this.#from = to;
+    if (this.#from === this.#count) this.clear();
+    else this.#setRange();
+    return this.count;
+  }
+
+  /** Every cell of the list not drawn yet, in order. */
   *cells(): Generator<number> {
     const index = this.#index.array;
-    for (let k = 0; k < this.#count; k++) yield index[6 * k] / 4;
+    for (let k = this.#from; k < this.#count; k++) yield index[6 * k] / 4;
   }
 
   clear(): void {
     for (const cell of this.cells()) this.#listed[cell] = 0;
     this.#count = 0;
+    this.#from = 0;
     this.#uploaded = 0;
     this.mesh.geometry.setDrawRange(0, 0);
   }
@@ -105,6 +134,8 @@ export class HeatmapLayer {
   readonly #changed: CellMesh;
   readonly #colours: BufferAttribute;
   readonly #colour = new Color();
+  /** Called when the cells drawn over the view were a part: more wait for the next frame. */
+  onMore: (() => void) | undefined;
 
   constructor(cells: HeatmapCells) {
     const positions = new Float32Array(cells.count * 12);
@@ -123,7 +154,7 @@ export class HeatmapLayer {
     // A byte a channel (the screen's own depth): a quarter of the bytes sent again at each repaint.
     this.#colours = new BufferAttribute(new Uint8Array(cells.count * 12), 3, true);
     this.#shown = new CellMesh(position, this.#colours, cells.count);
-    this.#changed = new CellMesh(position, this.#colours, cells.count);
+    this.#changed = new CellMesh(position, this.#colours, cells.count, CELLS_A_FRAME);
     this.mesh = this.#shown.mesh;
     this.mesh.name = 'sunlight heatmap';
     this.mesh.geometry.computeBoundingSphere();
@@ -131,8 +162,11 @@ export class HeatmapLayer {
     this.changed.name = 'sunlight heatmap, changed cells';
     this.changed.geometry.boundingSphere = this.mesh.geometry.boundingSphere;
     this.changed.layers.set(OVER_LAYER);
-    // Whichever of the two is drawn, the colours on screen are then the current ones.
-    this.mesh.onAfterRender = this.changed.onAfterRender = () => this.#changed.clear();
+    // A whole frame draws the current colours of all; drawn over the view, a part of the changed cells.
+    this.mesh.onAfterRender = () => this.#changed.clear();
+    this.changed.onAfterRender = () => {
+      if (this.#changed.drawnPart() > 0) this.onMore?.();
+    };
   }
 
   /**

@@ -81,9 +81,9 @@ export class HeatmapView {
   }
 
   /**
-   * Makes the heatmap of the model on screen ready to start when the page is next idle, so that the
-   * toggle starts the workers at once: the shader compiled and first drawn, the scale's climate read,
-   * the scene read for the workers (together about 0.2 s of the page's thread on a software renderer).
+   * Makes the heatmap of the model on screen ready when the page is next idle, so that the toggle goes
+   * straight to the workers: the shader compiled and first drawn, the scale's climate read, the scene
+   * read for the workers (together about 0.2 s of the page's thread on a software renderer).
    */
   prepareWhenIdle(): void {
     const content = this.#viewer.content;
@@ -95,9 +95,29 @@ export class HeatmapView {
     const content = this.#viewer.content;
     if (!content) return;
     this.section.hidden = false;
-    void this.#prepare(content).then(() => {
-      if (!this.section.hidden && this.#viewer.content === content) this.#start(content);
-    });
+    void this.#open(content);
+  }
+
+  /**
+   * Prepared, its workers started to lay the cells, and the cells' vertices sent to the GPU before the
+   * tracing takes the workers' cores (a software renderer took 0.1–0.2 s over them amid the tracing),
+   * then traced.
+   */
+  async #open(content: Object3D): Promise<void> {
+    const open = () => !this.section.hidden && this.#viewer.content === content;
+    await this.#prepare(content);
+    const cells = await this.#client.prepare(content, this.#site);
+    if (cells && open() && !this.#layers.has(content)) await this.#upload(this.#layerOf(content, cells));
+    if (open()) this.#start(content);
+  }
+
+  /** Sends `layer`'s vertices to the GPU now, in a task of its own, without drawing a cell. */
+  async #upload(layer: HeatmapLayer): Promise<void> {
+    await nextTask();
+    const shown = this.#shown === layer;
+    layer.addTo(this.#viewer.scene);
+    this.#viewer.uploadOver();
+    if (!shown) layer.removeFromScene();
   }
 
   /** The preparation of `content`'s heatmap, begun now unless under way or done ({@link prepareWhenIdle}). */
@@ -112,11 +132,6 @@ export class HeatmapView {
 
   /** Each step in a task of its own; the legend's `data-prepared` says when they are done. */
   async #prepareSteps(content: Object3D): Promise<void> {
-    await this.#prepareStepsOf(content);
-    this.section.dataset.prepared = 'true';
-  }
-
-  async #prepareStepsOf(content: Object3D): Promise<void> {
     if (!this.#warm) {
       this.#warm = true;
       await this.#warmUp();
@@ -124,22 +139,8 @@ export class HeatmapView {
     await nextTask();
     this.#scaleTop(undefined);
     await nextTask();
-    const cells = await this.#client.prepare(content, this.#site);
-    if (!cells || this.#layers.has(content) || this.#viewer.content !== content) return;
-    await nextTask();
-    const layer = this.#layerOf(content, cells);
-    // Drawn over the view with no cell yet, if it is not on screen already: its vertices go to the GPU
-    // now, not in the first frame that draws cells (a software renderer takes 0.1 s over them).
-    if (this.#shown) return;
-    layer.addTo(this.#viewer.scene);
-    await new Promise<void>((resolve) => {
-      const stop = this.#viewer.onRender(() => {
-        stop();
-        resolve();
-      });
-      this.#viewer.requestOver();
-    });
-    if (this.#shown !== layer) layer.removeFromScene();
+    this.#client.readScene(content);
+    this.section.dataset.prepared = 'true';
   }
 
   /**
@@ -192,6 +193,7 @@ export class HeatmapView {
     if (!layer) {
       const started = performance.now();
       layer = new HeatmapLayer(cells);
+      layer.onMore = () => this.#viewer.requestOver();
       this.section.dataset.mainThreadMs = String(Math.max(Number(this.section.dataset.mainThreadMs ?? 0), Math.round(performance.now() - started)));
       this.#layers.set(content, layer);
     }

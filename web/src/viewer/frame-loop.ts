@@ -2,7 +2,7 @@ import type { Object3D, PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { AdaptiveResolution, SETTLE_MS, timeGpuWork } from './adaptive-resolution.ts';
 import type { SceneLighting } from './scene-lighting.ts';
-import { drawOver } from './over-draw.ts';
+import { drawOver, uploadOver } from './over-draw.ts';
 import { prepareFrame, ShadowUpdates } from './shadow-state.ts';
 
 /**
@@ -161,6 +161,11 @@ export class FrameLoop {
       this.frames++;
       for (const listener of this.#listeners) listener();
     });
+  }
+
+  /** Sends what is on the over-draw layer to the GPU now, without drawing it ({@link uploadOver}). */
+  uploadOver(): void {
+    uploadOver(this.#renderer, this.#scene, this.#camera);
   }
 
   #render(): void {

@@ -199,6 +199,11 @@ export class Viewer {
     this.#loop.requestOver();
   }
 
+  /** Sends what is on the over-draw layer to the GPU now, without drawing it or waiting for it. */
+  uploadOver(): void {
+    this.#loop.uploadOver();
+  }
+
   dispose(): void {
     this.#resizeObserver.disconnect();
     this.clear();
