@@ -1,4 +1,5 @@
 import { SRGBColorSpace, WebGLRenderTarget, type Camera, type Material, type Object3D, type Scene, type WebGLRenderer } from 'three';
+import { renderLayer } from './layer-render.ts';
 
 /**
  * The layer of what is drawn over the last frame instead of a whole frame (see {@link drawOver}): whole
@@ -43,22 +44,9 @@ function redrawable(mark: Object3D): boolean {
 export function drawOver(renderer: WebGLRenderer, scene: Scene, camera: Camera): boolean {
   const { marks, lights } = marksAndLights(scene);
   if (!marks.every(redrawable)) return false;
-  const mask = camera.layers.mask;
-  const autoClear = renderer.autoClear;
-  const drawn = [...marks, ...lights];
-  for (const object of drawn) object.layers.enable(OVER_LAYER);
-  camera.layers.set(OVER_LAYER);
-  renderer.autoClear = false;
-  try {
-    renderer.render(scene, camera);
-  } finally {
-    renderer.autoClear = autoClear;
-    camera.layers.mask = mask;
-    for (const object of drawn) object.layers.disable(OVER_LAYER);
-  }
+  renderLayer(renderer, scene, camera, OVER_LAYER, [...marks, ...lights]);
   return true;
 }
-
 
 /** A one-pixel target in the canvas's colour space (the same compiled programs), for {@link uploadOver}. */
 let uploadTarget: WebGLRenderTarget | undefined;
@@ -71,17 +59,5 @@ let uploadTarget: WebGLRenderTarget | undefined;
 export function uploadOver(renderer: WebGLRenderer, scene: Scene, camera: Camera): void {
   uploadTarget ??= new WebGLRenderTarget(1, 1);
   uploadTarget.texture.colorSpace = SRGBColorSpace;
-  const { lights } = marksAndLights(scene);
-  const mask = camera.layers.mask;
-  const target = renderer.getRenderTarget();
-  for (const light of lights) light.layers.enable(OVER_LAYER);
-  camera.layers.set(OVER_LAYER);
-  try {
-    renderer.setRenderTarget(uploadTarget);
-    renderer.render(scene, camera);
-  } finally {
-    renderer.setRenderTarget(target);
-    camera.layers.mask = mask;
-    for (const light of lights) light.layers.disable(OVER_LAYER);
-  }
+  renderLayer(renderer, scene, camera, OVER_LAYER, marksAndLights(scene).lights, uploadTarget);
 }

@@ -1,4 +1,5 @@
 import { InstancedMesh, Mesh, Texture, WebGLRenderTarget, type Camera, type DirectionalLight, type Light, type LightShadow, type Material, type Object3D, type WebGLRenderer } from 'three';
+import { renderLayer } from './layer-render.ts';
 
 /**
  * What the shadow map depends on among a scene's objects: every visible mesh that casts a shadow, its
@@ -61,16 +62,9 @@ export function prepareFrame(renderer: WebGLRenderer, scene: Object3D, camera: C
   const shadowCameras = lights.flatMap((light: Light & { shadow?: LightShadow }) => (light.shadow ? [light.shadow.camera] : []));
   const shadowMasks = shadowCameras.map((shadowCamera) => shadowCamera.layers.mask);
   for (const shadowCamera of shadowCameras) shadowCamera.layers.mask = mask | (1 << UNUSED);
-  for (const light of lights) light.layers.enable(LIGHTS_ONLY);
-  camera.layers.set(LIGHTS_ONLY);
-  const target = renderer.getRenderTarget();
   try {
-    renderer.setRenderTarget(tiny);
-    renderer.render(scene, camera);
+    renderLayer(renderer, scene, camera, LIGHTS_ONLY, lights, tiny);
   } finally {
-    renderer.setRenderTarget(target);
-    camera.layers.mask = mask;
-    for (const light of lights) light.layers.disable(LIGHTS_ONLY);
     shadowCameras.forEach((shadowCamera, i) => (shadowCamera.layers.mask = shadowMasks[i]));
   }
 }
