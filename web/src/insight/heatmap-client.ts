@@ -27,7 +27,8 @@ interface Started {
   content: Object3D;
   result: HeatmapResult;
   workers: Worker[];
-  cells: Promise<HeatmapCells | undefined>;
+  /** Resolves once the cells are laid (`result.cells`) or the workers failed (`result.error`). */
+  laid: Promise<HeatmapResult>;
   /** When the tracing began (performance.now()), once asked for. */
   tracing?: number;
 }
@@ -53,13 +54,14 @@ export class HeatmapClient {
   }
 
   /**
-   * Starts the workers of `content`'s heatmap without tracing yet: they read the scene and lay its cells,
-   * which the promise gives (undefined when its heatmap is known already, or the workers failed).
+   * Starts the workers of `content`'s heatmap without tracing yet: they lay its cells. Resolves with the
+   * result once they are laid (`cells`) or the workers failed (`error`); at once when it is known.
    */
-  prepare(content: Object3D, site: { latitude: number; longitude: number }): Promise<HeatmapCells | undefined> {
-    if (this.#results.get(content)) return Promise.resolve(undefined);
+  prepare(content: Object3D, site: { latitude: number; longitude: number }): Promise<HeatmapResult> {
+    const known = this.#results.get(content);
+    if (known) return Promise.resolve(known);
     if (this.#started?.content !== content) this.#start(content, site);
-    return this.#started!.cells;
+    return this.#started!.laid;
   }
 
   /** Reads the model's scene for its workers ahead (the longest step of their start on the page's thread). */
@@ -95,8 +97,8 @@ export class HeatmapClient {
     // One core is left to the page and WebGL: on two cores two workers finished later than one
     // (bench/RESULTS.md), the page's frames starved of CPU.
     const count = Math.max(1, Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 2) - 1));
-    let laid: (cells: HeatmapCells | undefined) => void = () => undefined;
-    const started: Started = { content, result, workers: [], cells: new Promise((resolve) => (laid = resolve)) };
+    let laid: (result: HeatmapResult) => void = () => undefined;
+    const started: Started = { content, result, workers: [], laid: new Promise((resolve) => (laid = resolve)) };
     this.#started = started;
     const pending: Extract<HeatmapReply, { type: 'values' }>[] = [];
     let done = 0;
@@ -107,7 +109,7 @@ export class HeatmapClient {
         if (reply.type === 'cells') {
           result.cells = reply.cells;
           result.monthly = new Float32Array(reply.cells.count * 12).fill(Number.NaN);
-          laid(reply.cells);
+          laid(result);
           this.#emit(result, undefined);
           for (const values of pending.splice(0)) this.#store(result, values);
         } else if (reply.type === 'values') {
@@ -124,7 +126,7 @@ export class HeatmapClient {
           this.#stop();
           this.#results.delete(content);
           result.error = reply.message;
-          laid(undefined);
+          laid(result);
           this.#emit(result, undefined);
         }
       };

@@ -106,18 +106,23 @@ export class HeatmapView {
   async #open(content: Object3D): Promise<void> {
     const open = () => !this.section.hidden && this.#viewer.content === content;
     await this.#prepare(content);
-    const cells = await this.#client.prepare(content, this.#site);
-    if (cells && open() && !this.#layers.has(content)) await this.#upload(this.#layerOf(content, cells));
+    const laid = await this.#client.prepare(content, this.#site);
+    if (!open()) return;
+    if (laid.error) {
+      // Failed before tracing: said here (the listener hears only the result being shown); a later toggle tries again.
+      this.#status.textContent = INSIGHT_TEXT.heatmapFailed(laid.error);
+      return;
+    }
+    if (laid.cells && !this.#layers.has(content)) await this.#upload(this.#layerOf(content, laid.cells));
     if (open()) this.#start(content);
   }
 
-  /** Sends `layer`'s vertices to the GPU now, in a task of its own, without drawing a cell. */
+  /** Sends `layer`'s vertices to the GPU now, in a task of its own, without drawing a cell (it is not shown yet). */
   async #upload(layer: HeatmapLayer): Promise<void> {
     await nextTask();
-    const shown = this.#shown === layer;
     layer.addTo(this.#viewer.scene);
     this.#viewer.uploadOver();
-    if (!shown) layer.removeFromScene();
+    layer.removeFromScene();
   }
 
   /** The preparation of `content`'s heatmap, begun now unless under way or done ({@link prepareWhenIdle}). */

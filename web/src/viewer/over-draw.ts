@@ -57,7 +57,9 @@ let uploadTarget: WebGLRenderTarget | undefined;
  * GPU takes the data in (a software renderer takes about 0.1 s over a heatmap's 0.7 MB).
  */
 export function uploadOver(renderer: WebGLRenderer, scene: Scene, camera: Camera): void {
-  uploadTarget ??= new WebGLRenderTarget(1, 1);
-  uploadTarget.texture.colorSpace = SRGBColorSpace;
+  if (!uploadTarget) {
+    uploadTarget = new WebGLRenderTarget(1, 1);
+    uploadTarget.texture.colorSpace = SRGBColorSpace;
+  }
   renderLayer(renderer, scene, camera, OVER_LAYER, marksAndLights(scene).lights, uploadTarget);
 }
