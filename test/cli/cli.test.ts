@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { freePort } from '../helpers/service-child.ts';
+import { NODE_FLAGS } from '../helpers/node-flags.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 
@@ -18,7 +19,7 @@ describe('solar-partner CLI', () => {
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   const run = (args: string[], env: Record<string, string> = {}) => {
-    const result = spawnSync(process.execPath, [MAIN, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', cwd: dataDir });
+    const result = spawnSync(process.execPath, [...NODE_FLAGS, MAIN, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', cwd: dataDir });
     return { code: result.status, out: result.stdout, err: result.stderr };
   };
 
@@ -85,7 +86,7 @@ describe('solar-partner CLI', () => {
 
   test('while the server holds the embedded database, operator commands run through its admin socket', async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, [MAIN, 'serve'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: dataDir });
+    const server = spawn(process.execPath, [...NODE_FLAGS, MAIN, 'serve'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: dataDir });
     try {
       await new Promise<void>((resolve, reject) => {
         server.stdout!.on('data', (chunk) => String(chunk).includes('solar-partner started') && resolve());

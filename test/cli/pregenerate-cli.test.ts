@@ -9,6 +9,7 @@ import { pregenerateCommand, readPlan } from '../../src/cli/pregenerate-command.
 import { runCommand } from '../../src/cli/run-command.ts';
 import { loadConfig } from '../../src/config.ts';
 import { KM_PER_DEGREE } from '../../src/domain/pregeneration-area.ts';
+import { NODE_FLAGS } from '../helpers/node-flags.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-pregen-cli-'));
@@ -16,7 +17,7 @@ after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `solar-partner pregenerate …`; a wrong call ends before the database is opened. */
 function pregenerate(...args: string[]) {
-  const result = spawnSync(process.execPath, [MAIN, 'pregenerate', ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', cwd: dataDir });
+  const result = spawnSync(process.execPath, [...NODE_FLAGS, MAIN, 'pregenerate', ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', cwd: dataDir });
   return { code: result.status, err: result.stderr };
 }
 

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { NODE_FLAGS } from './node-flags.ts';
 
 const SERVICE = path.resolve(import.meta.dirname, 'service-process.ts');
 
@@ -19,7 +20,7 @@ export async function freePort(): Promise<number> {
 
 /** Starts the service with these settings (over the environment's, logging warnings only) and waits until it listens. */
 export async function startServiceChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVICE], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVICE], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {

@@ -15,6 +15,7 @@ import type { Plan } from '../../src/domain/plans.ts';
 import type { IrradianceProvider } from '../../src/irradiance/irradiance-provider.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { indexExtract } from '../../src/modelgen/index.ts';
+import { embeddedTemplate } from './embedded-template.ts';
 import type { GenerationWorker } from '../../src/jobs/generation-worker.ts';
 import type { JobQueue } from '../../src/jobs/queue.ts';
 import { LocalObjectStore } from '../../src/storage/local-object-store.ts';
@@ -97,7 +98,8 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   if (config.osmExtract && !options.unindexedExtract) await indexExtract(config.osmExtract, path.join(dataDir, 'cache'));
   const ownsSchema = kind === 'postgres' && options.schema === undefined;
   const schema = kind === 'postgres' ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`) : 'public';
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.embeddedDir ?? 'memory://', schema });
+  const inMemory = kind === 'pglite' && options.embeddedDir === undefined;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.embeddedDir ?? 'memory://', schema, ...(inMemory ? { embeddedTemplate: await embeddedTemplate() } : {}) });
   const clock = new TestClock();
   const silent = { info() {}, warn() {}, error() {} };
   const parts = await compose(config, {

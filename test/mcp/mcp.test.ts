@@ -7,6 +7,7 @@ import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+import { NODE_FLAGS } from '../helpers/node-flags.ts';
 
 const RECORDED = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
 const recordedFile = sharedDataFile(RECORDED);
@@ -160,7 +161,7 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
   });
 
   test('the same tools over stdio against the running service', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, 'mcp', '--base-url', baseUrl], env: { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...NODE_FLAGS, MAIN, 'mcp', '--base-url', baseUrl], env: { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>, stderr: 'pipe' });
     const stdioClient = new Client({ name: 'stdio-test', version: '1.0.0' });
     await stdioClient.connect(transport);
     try {

@@ -19,6 +19,7 @@ import { osmCommand } from '../../src/cli/osm-command.ts';
 import { runCommand } from '../../src/cli/run-command.ts';
 import { loadConfig } from '../../src/config.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { NODE_FLAGS } from '../helpers/node-flags.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-extract-index-'));
@@ -89,7 +90,7 @@ describe('the streaming extract index', () => {
   const monaco = sharedDataFile('osm/monaco-latest.osm.pbf');
   test('solar-partner osm index shows progress, says what it kept, and knows an indexed extract', { skip: monaco ? false : missingSharedData('osm/monaco-latest.osm.pbf') }, async () => {
     const dataDir = path.join(work, 'cli');
-    const run = (args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { env: { ...process.env, DATA_DIR: dataDir, OSM_EXTRACT: monaco!, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const run = (args: string[]) => spawnSync(process.execPath, [...NODE_FLAGS, MAIN, ...args], { env: { ...process.env, DATA_DIR: dataDir, OSM_EXTRACT: monaco!, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
     const first = run(['osm', 'index']);
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /^Indexed monaco-latest\.osm\.pbf in [\d.]+ s: 25423 nodes, \d+ ways and \d+ multipolygons kept, 13 cells, [\d.]+ MB\.$/m);
