@@ -21,6 +21,8 @@ if (!fs.existsSync(SHARED)) {
 const here = path.resolve(import.meta.dirname, '..');
 const baseline = path.resolve(process.argv[2] ?? path.join(here, '../baseline'));
 const pairs = Number(process.argv[3] ?? 8);
+/** Pause after each visit (ms). */
+const QUIET_MS = 1500;
 const MARKS = ['dom', 'job', 'context', 'view', 'decoded', 'glb', 'frame'] as const;
 type Marks = Record<(typeof MARKS)[number], number>;
 
@@ -57,6 +59,9 @@ async function visit(browser: Browser, url: string): Promise<Marks> {
     });
   } finally {
     await context.close();
+    // The next visit starts on a quiet browser: the GPU process frees this page's context and programs
+    // meanwhile, which would otherwise weigh on the next page's first frame (as no real visit has it).
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
   }
 }
 

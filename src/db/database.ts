@@ -5,6 +5,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
+import { OwnSchemaDialect } from './own-schema-dialect.ts';
 
 /** The channel on which writes announce what cached rows they changed. */
 export const CHANGE_CHANNEL = 'solar_partner_changes';
@@ -72,7 +73,7 @@ async function openPglite(dataDir: string, schema: string, template: Blob | unde
   if (schema !== 'public') {
     await pglite.exec(`create schema if not exists ${quoteIdent(schema)}; set search_path to ${quoteIdent(schema)}, public;`);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaDialect(new PGliteDialect({ pglite }), schema) });
   return {
     kind: 'pglite',
     db,
@@ -96,7 +97,7 @@ async function openPostgres(databaseUrl: string, schema: string): Promise<Databa
   const searchPath = schema === 'public' ? 'public' : `${quoteIdent(schema)},public`;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: `-c search_path=${searchPath}` });
   if (schema !== 'public') await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaDialect(new PostgresDialect({ pool }), schema) });
   const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',
