@@ -7,6 +7,8 @@ import { openDatabase } from '../../src/db/database.ts';
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/db/migrations');
 const PGLITE_PACKAGE = path.resolve(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json');
 
+const PREFIX = 'solar-partner-pglite-';
+
 let template: Promise<Blob> | undefined;
 
 /**
@@ -21,8 +23,13 @@ export function embeddedTemplate(): Promise<Blob> {
 }
 
 async function readOrMake(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `solar-partner-pglite-${fingerprint()}.tar`);
-  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const name = `${PREFIX}${fingerprint()}.tar`;
+  const file = path.join(os.tmpdir(), name);
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch {
+    // Not made yet (or removed by a run of other migrations): made now.
+  }
   const handle = await openDatabase({ dataDir: 'memory://' });
   try {
     const dump = await handle.pglite!.dumpDataDir('none');
@@ -30,9 +37,17 @@ async function readOrMake(): Promise<Blob> {
     const partial = `${file}.${randomBytes(4).toString('hex')}`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(partial, file);
+    removeOtherDumps(name);
     return dump;
   } finally {
     await handle.close();
+  }
+}
+
+/** Dumps of other migrations or PGlite releases are not read again: 41 MB each, they are removed. */
+function removeOtherDumps(kept: string): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (name.startsWith(PREFIX) && name.endsWith('.tar') && name !== kept) fs.rmSync(path.join(os.tmpdir(), name), { force: true });
   }
 }
 
