@@ -1,11 +1,12 @@
 import { Mesh, MeshStandardMaterial, type Object3D } from 'three';
+import { shareSurfaceProgram } from './surface-program.ts';
 
 /** Surfaces that lie on the ground: they receive shadows but cast none (no acne on flat ground). */
 const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'area', 'areas']);
 
 /**
  * Readies a model's meshes for the view: every mesh receives shadows, all but the ground's cast them,
- * and textures are filtered with `anisotropy`.
+ * textures are filtered with `anisotropy`, and all surfaces share one shader program.
  */
 export function prepareContent(content: Object3D, anisotropy: number): void {
   content.traverse((object) => {
@@ -15,6 +16,7 @@ export function prepareContent(content: Object3D, anisotropy: number): void {
     object.castShadow = !GROUND_SURFACES.has(surface ?? '');
     // Roofs and streets are seen at grazing angles: anisotropic filtering keeps their texture sharp.
     for (const material of [object.material].flat()) if (material instanceof MeshStandardMaterial && material.map) material.map.anisotropy = anisotropy;
+    shareSurfaceProgram(object);
   });
 }
 

@@ -4,6 +4,7 @@ import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
 import { batchMaterialOf, hideBatchSurfaces } from '../viewer/model-buildings.ts';
+import { shareSurfaceProgram } from '../viewer/surface-program.ts';
 
 /** Where a roof came from, in words for the visitor. */
 const SOURCE_MESSAGES: Record<string, MessageKey> = { 'osm-tag': 'roof.fromOsm', inferred: 'roof.inferred', default: 'roof.default' };
@@ -113,13 +114,13 @@ export class RoofEditor {
       const geometry = new BufferGeometry();
       geometry.setAttribute('position', new BufferAttribute(positions, 3));
       geometry.setAttribute('normal', new BufferAttribute(normals, 3));
-      // The model's walls carry baked occlusion as vertex colours; the redrawn ones are unshaded (white), not black.
-      if ((material as Material & { vertexColors?: boolean }).vertexColors) geometry.setAttribute('color', new BufferAttribute(new Float32Array(positions.length).fill(1), 3));
       geometry.userData = userData;
       const mesh = new Mesh(geometry, material);
       undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
       mesh.castShadow = true;
       mesh.receiveShadow = true;
+      // Unshaded (white vertex colours, not black) and drawn with the model's own program.
+      shareSurfaceProgram(mesh);
       node.add(mesh);
     };
     add(redrawn.walls.positions, redrawn.walls.normals, wallMaterial, { surface: 'walls' });
