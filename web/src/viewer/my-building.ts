@@ -31,28 +31,20 @@ export class MyBuilding {
   readonly #marks = new Group();
   readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
   readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true });
-  #marksCompiled = false;
 
   constructor(viewer: Viewer, app: HTMLElement) {
     this.#viewer = viewer;
     this.#app = app;
     this.#marks.name = 'my-building';
-    viewer.scene.add(this.#marks);
-  }
-
-  /**
-   * Compiles the marks' shaders on stand-ins, once, before the first marks are drawn: the first frame of
-   * a model does not wait for them (each program costs a software renderer tens of milliseconds), and the
-   * frame showing the marks, held back until they are compiled, does not compile them on first use. A
-   * line needs positions to get the outline's program.
-   */
-  #compileMarks(): void {
-    if (this.#marksCompiled) return;
-    this.#marksCompiled = true;
+    // Hidden stand-ins with the marks' materials, so their shaders are compiled with the model's, before
+    // its first frame: compiled on first use, the frame showing the marks would wait for the GPU to
+    // finish drawing the model (seconds on a software renderer). A line needs positions to get the
+    // outline's program.
     const standIns = new Group();
+    standIns.visible = false;
     const line = new BufferGeometry().setAttribute('position', new Float32BufferAttribute([0, 0, 0, 0, 1, 0], 3));
     standIns.add(new Mesh(new ConeGeometry(1, 1, 3), this.#pinMaterial), new LineSegments(line, this.#outlineMaterial));
-    void this.#viewer.compile(standIns);
+    viewer.scene.add(this.#marks, standIns);
   }
 
   /**
@@ -65,7 +57,6 @@ export class MyBuilding {
     this.clear();
     const content = this.#viewer.content;
     if (!content) return undefined;
-    this.#compileMarks();
     const found = nearestBuilding(content, buildings, east, north);
     const ground = this.#viewer.heightAt(east, north) ?? 0;
     this.#marks.add(pin(east, found ? topOf(found.node) : ground, north, this.#pinMaterial));
