@@ -1,16 +1,11 @@
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { MeshBuilder, Point3 } from '../geometry/mesh-builder.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
-import { clipRing } from '../geometry/clip-ring.ts';
 import { clipToConvex } from './convex-clip.ts';
 
-/**
- * How a draped piece is laid: `lift` metres above the surface; with a `level` (the sea), flat at that
- * level and only where the ground lies at or below it.
- */
+/** How a draped piece is laid: `lift` metres above the surface (clear of it once positions are quantised). */
 export interface DrapeOptions {
   lift: number;
-  level?: number;
 }
 
 /**
@@ -44,33 +39,14 @@ export function drapeConvex(mesh: MeshBuilder, piece: Point2[], surface: Terrain
   }
 }
 
-/** Whether the ground under a piece lies nowhere above `level` (the whole piece of sea can be laid flat at once). */
-export function wholeUnderLevel(surface: TerrainSurface, piece: Point2[], level: number): boolean {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of piece) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
-  for (const triangle of surface.trianglesIn({ minX, minY, maxX, maxY })) {
-    const [a, b, c] = triangle;
-    if (Math.max(a[0], b[0], c[0]) < minX || Math.min(a[0], b[0], c[0]) > maxX || Math.max(a[1], b[1], c[1]) < minY || Math.min(a[1], b[1], c[1]) > maxY) continue;
-    if (triangle.some(([, , z]) => z > level + 0.005)) return false;
-  }
-  return true;
-}
-
-/** Lays a convex piece on level ground at `height` (no terrain, or the sea's floor): the piece needs no cutting. */
+/** Lays a convex piece on level ground at `height` (no terrain, or the sea): the piece needs no cutting. */
 export function layFlat(mesh: MeshBuilder, piece: Point2[], height: number, options: DrapeOptions): void {
   lay(mesh, piece, () => height, options);
 }
 
-/** Adds a convex piece lying in a plane, lifted (a level surface: flat, where the plane is below its level). */
+/** Adds a convex piece lying in a plane, lifted. */
 function lay(mesh: MeshBuilder, part: Point2[], height: (x: number, y: number) => number, options: DrapeOptions): void {
-  const { level } = options;
-  // The plane is linear, so cutting where it rises above the level is exact.
-  const kept = level === undefined ? part : clipRing(part, ([x, y]) => height(x, y) - level - 0.01);
-  if (kept.length < 3) return;
-  const lifted = kept.map(([x, y]): Point3 => [x, y, (level ?? height(x, y)) + options.lift]);
+  const lifted = part.map(([x, y]): Point3 => [x, y, height(x, y) + options.lift]);
   for (let i = 1; i + 1 < lifted.length; i++) mesh.triangle(lifted[0], lifted[i], lifted[i + 1]);
 }
 

@@ -9,9 +9,8 @@ import { areaPieces } from './area-pieces.ts';
 import { addBridgeDeck } from './bridge-deck.ts';
 import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
-import { drapeConvex, layFlat, wholeUnderLevel } from './drape.ts';
+import { drapeConvex, layFlat } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
-import { layLevelArea } from './level-area.ts';
 import { stripPieces } from './road-strips.ts';
 import { seaPolygons } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
@@ -56,13 +55,12 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     return meshes.get(key)!.mesh;
   };
   const flat = isFlat(surface, radius);
-  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number) => {
-    const options = { lift: liftOf(kind) + extraLift, level };
+  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string) => {
+    const options = { lift: liftOf(kind) + extraLift };
     for (const piece of pieces) {
       const inside = clipToCircle(piece, radius);
       if (inside.length < 3) continue;
       if (flat) layFlat(meshFor(kind, roadClass), inside, 0, options);
-      else if (level !== undefined && wholeUnderLevel(surface, inside, level)) layFlat(meshFor(kind, roadClass), inside, level, options);
       else for (const tile of tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
     }
   };
@@ -78,10 +76,15 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     }
   }
   const coasts = onSurface.filter((g) => g.kind === 'coastline').map((g) => local(g.points));
+  // The sea is one level surface laid whole: where the ground inside the coastline rises above it (a
+  // terrain triangle spanning the coast), the drawn ground hides it, so it needs no cutting along the
+  // ground's triangles (that cutting was a fifth of a coastal model's triangles).
+  const seaOptions = { lift: liftOf('sea') + extraLift };
   for (const sea of seaPolygons(coasts, radius)) {
-    const options = { lift: liftOf('sea') + extraLift, level: scene.seaLevel };
-    if (flat) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
-    else layLevelArea(meshFor('sea'), sea, surface, radius, TILE_M, options);
+    for (const piece of areaPieces(sea, radius)) {
+      const inside = clipToCircle(piece, radius);
+      if (inside.length >= 3) layFlat(meshFor('sea'), inside, scene.seaLevel, seaOptions);
+    }
   }
 
   const deckTop = new MeshBuilder();
