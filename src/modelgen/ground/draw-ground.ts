@@ -55,12 +55,14 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     return meshes.get(key)!.mesh;
   };
   const flat = isFlat(surface, radius);
-  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string) => {
+  /** Lays pieces on the ground, or flat at `level` (the sea) when one is given. */
+  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number) => {
     const options = { lift: liftOf(kind) + extraLift };
+    const height = level ?? (flat ? 0 : undefined);
     for (const piece of pieces) {
       const inside = clipToCircle(piece, radius);
       if (inside.length < 3) continue;
-      if (flat) layFlat(meshFor(kind, roadClass), inside, 0, options);
+      if (height !== undefined) layFlat(meshFor(kind, roadClass), inside, height, options);
       else for (const tile of tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
     }
   };
@@ -79,13 +81,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   // The sea is one level surface laid whole: where the ground inside the coastline rises above it (a
   // terrain triangle spanning the coast), the drawn ground hides it, so it needs no cutting along the
   // ground's triangles (that cutting was a fifth of a coastal model's triangles).
-  const seaOptions = { lift: liftOf('sea') + extraLift };
-  for (const sea of seaPolygons(coasts, radius)) {
-    for (const piece of areaPieces(sea, radius)) {
-      const inside = clipToCircle(piece, radius);
-      if (inside.length >= 3) layFlat(meshFor('sea'), inside, scene.seaLevel, seaOptions);
-    }
-  }
+  for (const sea of seaPolygons(coasts, radius)) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();
