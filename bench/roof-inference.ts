@@ -9,7 +9,8 @@
  * Shape classes: flat, gabled, hipped, other pitched. Ridge direction: for gabled roofs inferred gabled,
  * the angle between the inferred ridge and the mapped one (long side, or across it with
  * `roof:orientation=across`). Also measured against the NRW LoD2 tiles' measured roof types, inferring
- * from the footprint and the building function alone. "Today" is the rule the generator had before
+ * from the footprint and the building function alone, and the inferred pitches against the tiles' measured
+ * roof planes. "Today" is the rule the generator had before
  * inference (house types gabled, everything else flat).
  *
  *   node bench/roof-inference.ts
@@ -25,6 +26,8 @@ import { readOsmFile } from '../src/modelgen/osm/read-osm-file.ts';
 import { footprintShape } from '../src/modelgen/roof-inference/footprint-shape.ts';
 import { type RoofClass, roofClass, roofContexts } from '../src/modelgen/roof-inference/roof-context.ts';
 import { decideRoof } from '../src/modelgen/roof-inference/roof-decision.ts';
+import { metricRing, pitchAzimuth, planeOf } from '../src/modelgen/lod2/polygon-3d.ts';
+import { readLod2File } from '../src/modelgen/lod2/read-lod2-file.ts';
 import { ADV_FUNCTION_TO_OSM, ADV_ROOF_TO_OSM, readNrwTile } from './nrw-footprints.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
@@ -97,19 +100,41 @@ for (const file of PLACES) {
   }
 }
 
-const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today | shape class right |', '|---|---:|---:|---:|---:|'];
+/**
+ * Each measured building's pitch: the area-weighted mean pitch of its sloped roof polygons (5–80°), read
+ * with the generator's own LoD2 reader.
+ */
+async function measuredPitches(file: string): Promise<Map<string, number>> {
+  const pitches = new Map<string, number>();
+  for (const building of (await readLod2File(file)).buildings) {
+    let area = 0;
+    let weighted = 0;
+    for (const polygon of building.polygons.filter((p) => p.kind === 'roof')) {
+      const plane = planeOf(metricRing(polygon.outer));
+      const { pitch } = pitchAzimuth(plane.normal);
+      if (pitch < 5 || pitch > 80) continue;
+      area += plane.area;
+      weighted += plane.area * pitch;
+    }
+    if (area > 0) pitches.set(building.id, weighted / area);
+  }
+  return pitches;
+}
+
+const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today | shape class right | inferred pitch against measured: within 5° / 10°, mean error |', '|---|---:|---:|---:|---:|---:|'];
 const nrwDetails: string[] = [];
 for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_NW.gml.gz']) {
   // Every footprint of the tile is a neighbour (shared walls), as in a model; only buildings with a known
   // function and a single measured roof type are scored.
   const all = readNrwTile(path.join(SHARED, 'lod2', tile));
+  const pitches = await measuredPitches(path.join(SHARED, 'lod2', tile));
   const origin = all[0].outer[0];
   const footprints = all
     .map((b) => {
       const outer = oriented(cleanRing(b.outer.map(([e, n]) => [e - origin[0], n - origin[1]] as Point2)), true);
       const measured = ADV_ROOF_TO_OSM[b.roofType];
       const scored = Boolean(ADV_FUNCTION_TO_OSM[b.functionCode]) && !['mixed', 'other'].includes(measured ?? 'other');
-      return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] ?? 'yes' }, outer, along: footprintShape(outer).along, scored, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured ?? 'other') };
+      return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] ?? 'yes' }, outer, along: footprintShape(outer).along, scored, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured ?? 'other'), pitch: pitches.get(b.id) };
     })
     .filter((b) => b.outer.length >= 3);
   const allContexts = roofContexts(footprints);
@@ -118,14 +143,21 @@ for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_
   const m: Record<string, Record<string, number>> = { flat: { flat: 0, pitched: 0 }, pitched: { flat: 0, pitched: 0 } };
   let today = 0;
   const classes = emptyMatrix();
+  // Pitch errors of the roofs measured pitched (gabled, hipped, half-hipped) and inferred pitched.
+  const pitchErrors: number[] = [];
   prepared.forEach((b, i) => {
-    const shape = decideRoof(b.tags, b.outer, [], contexts[i]).tags['roof:shape'];
+    const decided = decideRoof(b.tags, b.outer, [], contexts[i]).tags;
+    const shape = decided['roof:shape'];
+    if (['gabled', 'hipped'].includes(b.truthClass) && shape !== 'flat' && b.pitch !== undefined) pitchErrors.push(Math.abs(Number(decided['roof:angle']) - b.pitch));
     m[b.truth][shape === 'flat' ? 'flat' : 'pitched'] += 1;
     classes[b.truthClass][roofClass(shape)] += 1;
     if ((b.truth === 'flat') === !TODAY[b.tags.building]) today += 1;
   });
   const n = prepared.length;
-  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} | ${pct(classRight(classes), n)} |`);
+  const within = (degrees: number) => pitchErrors.filter((e) => e <= degrees).length;
+  const meanError = pitchErrors.reduce((sum, e) => sum + e, 0) / pitchErrors.length;
+  const pitchCell = `${pct(within(5), pitchErrors.length)} / ${pct(within(10), pitchErrors.length)} of ${pitchErrors.length}, ${meanError.toFixed(1)}°`;
+  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} | ${pct(classRight(classes), n)} | ${pitchCell} |`);
   nrwDetails.push(`**${tile}** (${n} buildings; rows: measured, columns: inferred)\n\n${matrixTable(classes)}\n`);
 }
 
