@@ -100,41 +100,62 @@ for (const file of PLACES) {
   }
 }
 
-/**
- * Each measured building's pitch: the area-weighted mean pitch of its sloped roof polygons (5–80°), read
- * with the generator's own LoD2 reader.
- */
-async function measuredPitches(file: string): Promise<Map<string, number>> {
-  const pitches = new Map<string, number>();
+/** What the bench reads of a measured roof: its pitch, the axis its slopes face and its ground outline. */
+interface MeasuredRoof {
+  /** Area-weighted mean pitch of the sloped roof polygons (5–80°). */
+  pitch?: number;
+  /** Unit axis (east, north) the sloped polygons face, area-weighted, for the ridge across it. */
+  slopeAxis?: Point2;
+  /** The largest ground polygon, metres east and north of its first vertex. */
+  ground?: Point2[];
+}
+
+/** Each measured building's roof, read with the generator's own LoD2 reader. */
+async function measuredRoofs(file: string): Promise<Map<string, MeasuredRoof>> {
+  const roofs = new Map<string, MeasuredRoof>();
   for (const building of (await readLod2File(file)).buildings) {
     let area = 0;
     let weighted = 0;
-    for (const polygon of building.polygons.filter((p) => p.kind === 'roof')) {
+    // Axes are added as doubled angles, so that opposite faces of one ridge add up instead of cancelling.
+    let axisCos = 0;
+    let axisSin = 0;
+    let ground: { ring: Point2[]; area: number } | undefined;
+    for (const polygon of building.polygons) {
       const plane = planeOf(metricRing(polygon.outer));
-      const { pitch } = pitchAzimuth(plane.normal);
+      if (polygon.kind === 'ground' && plane.area > (ground?.area ?? 0)) ground = { ring: metricRing(polygon.outer).map(([x, y]) => [x, y] as Point2), area: plane.area };
+      if (polygon.kind !== 'roof') continue;
+      const { pitch, azimuth } = pitchAzimuth(plane.normal);
       if (pitch < 5 || pitch > 80) continue;
       area += plane.area;
       weighted += plane.area * pitch;
+      const doubled = (2 * azimuth * Math.PI) / 180;
+      axisCos += plane.area * Math.cos(doubled);
+      axisSin += plane.area * Math.sin(doubled);
     }
-    if (area > 0) pitches.set(building.id, weighted / area);
+    const axis = Math.atan2(axisSin, axisCos) / 2;
+    roofs.set(building.id, {
+      pitch: area > 0 ? weighted / area : undefined,
+      slopeAxis: area > 0 ? [Math.sin(axis), Math.cos(axis)] : undefined,
+      ground: ground && ground.ring.length >= 3 ? oriented(cleanRing(ground.ring), true) : undefined,
+    });
   }
-  return pitches;
+  return roofs;
 }
 
-const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today | shape class right | inferred pitch against measured: within 5° / 10°, mean error |', '|---|---:|---:|---:|---:|---:|'];
+const nrwRows: string[] = ['| tile | buildings | flat vs pitched right | today | shape class right | inferred pitch against measured: within 5° / 10°, mean error | gabled ridge within 15° of the measured one |', '|---|---:|---:|---:|---:|---:|---:|'];
 const nrwDetails: string[] = [];
 for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_NW.gml.gz']) {
   // Every footprint of the tile is a neighbour (shared walls), as in a model; only buildings with a known
   // function and a single measured roof type are scored.
   const all = readNrwTile(path.join(SHARED, 'lod2', tile));
-  const pitches = await measuredPitches(path.join(SHARED, 'lod2', tile));
+  const measuredRoof = await measuredRoofs(path.join(SHARED, 'lod2', tile));
   const origin = all[0].outer[0];
   const footprints = all
     .map((b) => {
       const outer = oriented(cleanRing(b.outer.map(([e, n]) => [e - origin[0], n - origin[1]] as Point2)), true);
       const measured = ADV_ROOF_TO_OSM[b.roofType];
       const scored = Boolean(ADV_FUNCTION_TO_OSM[b.functionCode]) && !['mixed', 'other'].includes(measured ?? 'other');
-      return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] ?? 'yes' }, outer, along: footprintShape(outer).along, scored, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured ?? 'other'), pitch: pitches.get(b.id) };
+      return { tags: { building: ADV_FUNCTION_TO_OSM[b.functionCode] ?? 'yes' }, outer, along: footprintShape(outer).along, scored, truth: measured === 'flat' ? 'flat' : 'pitched', truthClass: roofClass(measured ?? 'other'), roof: measuredRoof.get(b.id) };
     })
     .filter((b) => b.outer.length >= 3);
   const allContexts = roofContexts(footprints);
@@ -145,10 +166,18 @@ for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_
   const classes = emptyMatrix();
   // Pitch errors of the roofs measured pitched (gabled, hipped, half-hipped) and inferred pitched.
   const pitchErrors: number[] = [];
+  let ridgeRight = 0;
+  let ridgeCount = 0;
   prepared.forEach((b, i) => {
     const decided = decideRoof(b.tags, b.outer, [], contexts[i]).tags;
     const shape = decided['roof:shape'];
-    if (['gabled', 'hipped'].includes(b.truthClass) && shape !== 'flat' && b.pitch !== undefined) pitchErrors.push(Math.abs(Number(decided['roof:angle']) - b.pitch));
+    const measured = b.roof;
+    if (['gabled', 'hipped'].includes(b.truthClass) && shape !== 'flat' && measured?.pitch !== undefined) pitchErrors.push(Math.abs(Number(decided['roof:angle']) - measured.pitch));
+    // The inferred ridge (along or across the footprint) laid on the measured ground outline, in the frame of the measured planes.
+    if (b.truthClass === 'gabled' && shape === 'gabled' && measured?.slopeAxis && measured.ground) {
+      ridgeCount += 1;
+      if (lineAngle(ridgeAcross(measured.ground, decided['roof:orientation'] === 'across'), measured.slopeAxis) <= 15) ridgeRight += 1;
+    }
     m[b.truth][shape === 'flat' ? 'flat' : 'pitched'] += 1;
     classes[b.truthClass][roofClass(shape)] += 1;
     if ((b.truth === 'flat') === !TODAY[b.tags.building]) today += 1;
@@ -157,7 +186,7 @@ for (const tile of ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_
   const within = (degrees: number) => pitchErrors.filter((e) => e <= degrees).length;
   const meanError = pitchErrors.reduce((sum, e) => sum + e, 0) / pitchErrors.length;
   const pitchCell = `${pct(within(5), pitchErrors.length)} / ${pct(within(10), pitchErrors.length)} of ${pitchErrors.length}, ${meanError.toFixed(1)}°`;
-  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} | ${pct(classRight(classes), n)} | ${pitchCell} |`);
+  nrwRows.push(`| ${tile} | ${n} | ${pct(m.flat.flat + m.pitched.pitched, n)} (measured flat → inferred flat ${m.flat.flat}, → pitched ${m.flat.pitched}; measured pitched → flat ${m.pitched.flat}, → pitched ${m.pitched.pitched}) | ${pct(today, n)} | ${pct(classRight(classes), n)} | ${pitchCell} | ${pct(ridgeRight, ridgeCount)} (${ridgeRight}/${ridgeCount}) |`);
   nrwDetails.push(`**${tile}** (${n} buildings; rows: measured, columns: inferred)\n\n${matrixTable(classes)}\n`);
 }
 
