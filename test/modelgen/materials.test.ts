@@ -102,6 +102,8 @@ describe('materials from OSM tags in the HD model', () => {
       assert.ok(Math.abs(face.uv!.max[1] - face.uv!.min[1] - 5 / 1.2) < 0.05, `v range ${face.uv!.max[1] - face.uv!.min[1]}`);
       const u = face.vertices.map((v) => v.uv![0]);
       assert.ok(Math.abs(Math.max(...u) - Math.min(...u) - 12 / 1.2) < 0.05, 'u spans the 12 m eaves');
+      // The viewer lays the same texture on a roof the visitor corrects, from the tile the material names.
+      assert.equal(face.material.extras.tile, 1.2);
     }
   });
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CORRECTABLE_SHAPES, redrawBuilding } from '../../src/modelgen/browser.ts';
+import { CORRECTABLE_SHAPES, redrawBuilding, type Point2 } from '../../src/modelgen/browser.ts';
+import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
+import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
+import type { PrimitiveSpec } from '../../src/modelgen/gltf/glb-writer.ts';
+import { buildingSurfaces } from '../../src/modelgen/materials/building-surfaces.ts';
+import { MATERIALS, type MaterialName } from '../../src/modelgen/materials/surface-materials.ts';
+import { storedUvs, UV_STEPS } from '../../src/modelgen/materials/uv-mapping.ts';
+import { footprintExtras } from '../../src/modelgen/roof-correction/footprint-extras.ts';
 
 const building = { footprint: { outer: [[0, 0], [12, 0], [12, 8], [0, 8]] as [number, number][], inners: [] }, wallTop: 6, base: 2, minHeight: 0 };
 // No straight skeleton loaded, as in the browser.
@@ -26,4 +33,36 @@ test('the ridge runs where the visitor says: east–west gives faces looking nor
 test('a correction out of range says what is allowed', () => {
   assert.throws(() => redrawBuilding(building, { shape: 'gabled', pitch: 80 }), /Roof pitch 80° is out of range: use 5–60°/);
   assert.throws(() => redrawBuilding(building, { shape: 'dome' as never }), /Unknown roof shape "dome": use one of flat, gabled/);
+});
+
+test('a redrawn building is dressed as the generator dressed it: the same texture coordinates on walls, ground floor and roof', () => {
+  // A shop with flats above (the ground floor dressed apart) and a house, each drawn and dressed by the
+  // generator, then redrawn in the browser with the roof it already had.
+  const outer: Point2[] = [[0, 0], [14, 0], [14, 9], [0, 9]];
+  const buildings: Record<string, string>[] = [{ building: 'retail', 'building:levels': '3', 'roof:shape': 'flat' }, { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:angle': '35' }];
+  for (const tags of buildings) {
+    const base = 431.5;
+    const heights = buildingHeights(tags, 9);
+    const mesh = buildBuildingMesh({ outer, inners: [] }, heights, base, tags, false);
+    const dressed = buildingSurfaces(mesh, heights, base, tags, 'central', 'way/1', true);
+    const stored = (spec: PrimitiveSpec) => Array.from(storedUvs(spec.mesh.positions, spec.mesh.normals, spec.uv!));
+    const tileOf = (name: string) => MATERIALS[name as MaterialName].tile;
+    const tiles = { walls: tileOf(dressed.materials.walls), roof: tileOf(dressed.materials.roof) };
+    const building = { ...footprintExtras(outer, [], heights.wallTop), base, minHeight: heights.minHeight, materials: dressed.materials };
+    const correction = tags['roof:shape'] === 'flat' ? { shape: 'flat' as const } : { shape: 'gabled' as const, pitch: 35, ridgeDirection: 90 };
+    const redrawn = redrawBuilding(building, correction, tiles);
+    const walls = [redrawn.groundFloor, redrawn.walls].filter((w) => w !== undefined);
+    assert.equal(walls.length, dressed.walls.length, `${tags.building}: ${dressed.materials.facade}`);
+    walls.forEach((wall, i) => assert.deepEqual(Array.from(wall.uvs!), stored(dressed.walls[i]), `${tags.building}: walls ${i}`));
+    // The faces may come in another order (the correction names the ridge's direction, the tags do not).
+    const faces = (uvs: number[][]) => uvs.map((face) => face.join()).sort();
+    assert.deepEqual(faces(redrawn.roofFaces.map((face) => Array.from(face.uvs!))), faces(dressed.roofs.map(stored)), `${tags.building}: roof`);
+    // Window rows: one texture repeat (UV_STEPS) per storey from the walls' foot to the eaves (the flat
+    // roof's: a gable's walls rise above them), the shop front's storey and the flats' above it.
+    const span = (wall: { uvs?: Int16Array }) => {
+      const v = Array.from(wall.uvs!).filter((_, k) => k % 2 === 1);
+      return Math.max(...v) - Math.min(...v);
+    };
+    if (correction.shape === 'flat') assert.deepEqual(walls.map(span), [UV_STEPS, 2 * UV_STEPS], `${tags.building}: a shop floor and 2 storeys of flats`);
+  }
 });

@@ -3,8 +3,8 @@ import { Document, Extension, Logger, NodeIO, PropertyType, type Material, type 
 import { EXTMeshoptCompression, EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { MeshBuilder } from '../geometry/mesh-builder.ts';
-import { computeUvs, type UvMapping } from '../materials/uv-mapping.ts';
-import { MaterialLibrary, quantiseUvs, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
+import { storedUvs, type UvMapping } from '../materials/uv-mapping.ts';
+import { MaterialLibrary, srgbToLinear, type PrimitiveMaterial } from './material-library.ts';
 import { appendBufferView, BuildingBatches, joinBatch, type BatchPart } from './building-batches.ts';
 import { buildingTableJson, type BuildingTableRef } from './building-table.ts';
 import { weld, type Attribute, type Welded } from './vertex-welding.ts';
@@ -59,7 +59,7 @@ export class GlbWriter {
     used.forEach(({ mesh: builder, colour, material, uv, colours, extras: primitiveExtras }, i) => {
       const textured = !!material && this.#library.textured(material);
       // From the unquantised positions, so texture seams do not move by a quantisation step.
-      const uvs = textured ? quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) : undefined;
+      const uvs = textured ? storedUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 }) : undefined;
       const primitive = this.#primitive(positions[i], normals[i], material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]), uvs, colours);
       if (primitiveExtras) primitive.setExtras(primitiveExtras);
       mesh.addPrimitive(primitive);
@@ -86,7 +86,7 @@ export class GlbWriter {
           normals: quantiseNormals(builder.normals),
           material: material ? this.#library.get(material) : this.#material(colour ?? [0.6, 0.6, 0.6]),
           surface: String(primitiveExtras?.surface ?? 'walls'),
-          ...(textured ? { uvs: quantiseUvs(computeUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 })) } : {}),
+          ...(textured ? { uvs: storedUvs(builder.positions, builder.normals, uv ?? { kind: 'ground', tile: 4 }) } : {}),
           ...(colours ? { colours } : {}),
           ...(primitiveExtras?.roofSegments ? { roofSegments: primitiveExtras.roofSegments as RoofSegment[] } : {}),
         };

@@ -3,6 +3,7 @@ import { EXTTextureWebP, KHRMeshQuantization, KHRTextureTransform, type Transfor
 import { MATERIALS, type MaterialName, type Rgb } from '../materials/surface-materials.ts';
 import { TEXTURE_PEAK, webpTexture } from '../materials/texture-encoder.ts';
 import type { FacadeLayout, TextureName } from '../materials/texture-names.ts';
+import { UV_STEPS } from '../materials/uv-mapping.ts';
 
 /** What a primitive is drawn with: a named material, its colour, and (walls) the facade layout. */
 export interface PrimitiveMaterial {
@@ -49,7 +50,8 @@ export class MaterialLibrary {
       .setBaseColorFactor([...srgbToLinear(factor as Rgb), 1])
       .setRoughnessFactor(spec.roughness)
       .setMetallicFactor(spec.metalness)
-      .setExtras({ material: spec.name, ...(facade !== 'plain' ? { facade } : {}) });
+      // The tile lets the viewer lay the texture on a building it redraws (a corrected roof) as the generator did.
+      .setExtras({ material: spec.name, ...(facade !== 'plain' ? { facade } : {}), ...(textured && spec.tile ? { tile: spec.tile } : {}) });
     if (textured) material.setBaseColorTexture(this.#texture(spec.texture!, facade)).getBaseColorTextureInfo()!.setExtension('KHR_texture_transform', this.#uvTransform());
     this.#materials.set(key, material);
     return material;
@@ -83,16 +85,6 @@ export class MaterialLibrary {
     }
     return entry.texture;
   }
-}
-
-/** Steps per texture repeat in the stored texture coordinates (±256 repeats fit in 16 bits). */
-export const UV_STEPS = 128;
-
-/** Texture coordinates in repeats as the 16-bit integers stored (see MaterialLibrary). */
-export function quantiseUvs(uvs: Float32Array): Int16Array<ArrayBuffer> {
-  const out = new Int16Array(uvs.length);
-  for (let i = 0; i < uvs.length; i++) out[i] = Math.max(-32767, Math.min(32767, Math.round(uvs[i] * UV_STEPS)));
-  return out;
 }
 
 function hexOf(colour: Rgb): string {

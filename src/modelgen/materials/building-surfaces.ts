@@ -2,19 +2,20 @@ import type { BuildingMesh } from '../geometry/building-mesh.ts';
 import { isRoofOnPosts } from '../geometry/building-mesh.ts';
 import type { BuildingHeights } from '../geometry/building-heights.ts';
 import type { PrimitiveSpec } from '../gltf/glb-writer.ts';
-import { BAY_M, facadeOf } from './facade.ts';
+import { buildingUvMappings, type BuildingMaterials } from './building-uv.ts';
+import { facadeOf } from './facade.ts';
+import { MATERIALS } from './surface-materials.ts';
 import { roofMaterial, wallMaterial } from './material-rules.ts';
 import type { Region } from './region.ts';
 import { splitAtHeight } from './split-at-height.ts';
 import { wallOcclusion } from './ambient-occlusion.ts';
-import { MATERIALS } from './surface-materials.ts';
 
 /** A building's walls and roof faces as primitives with their materials and texture layout. */
 export interface BuildingSurfaces {
   walls: PrimitiveSpec[];
   roofs: PrimitiveSpec[];
   /** The materials chosen, for the node's extras. */
-  materials: { walls: string; roof: string; facade: string; levels: number };
+  materials: BuildingMaterials;
 }
 
 /**
@@ -30,23 +31,22 @@ export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, b
   const roof = roofMaterial(tags, mesh.roofShape, region, seed);
   const facade = isRoofOnPosts(tags) ? { layout: 'plain' as const, levels: 1, levelHeight: 3 } : facadeOf(tags, heights.minHeight, heights.wallTop);
   const bottom = base + heights.minHeight;
-  const plainTile = MATERIALS[wall.material].tile ?? 3;
-  const uv = facade.layout === 'plain' ? { kind: 'wall' as const, bottom, levelHeight: plainTile, bay: plainTile } : { kind: 'wall' as const, bottom, levelHeight: facade.levelHeight, bay: BAY_M };
+  const summary = { walls: wall.material, roof: roof.material, facade: facade.groundFloor ? `${facade.groundFloor}+${facade.layout}` : facade.layout, levels: facade.levels };
+  const { walls: uv, roof: roofUv, groundFloorTop } = buildingUvMappings(summary, { walls: MATERIALS[wall.material].tile, roof: MATERIALS[roof.material].tile }, heights.minHeight, heights.wallTop, base);
   const material = { material: wall.material, colour: wall.colour, facade: facade.layout };
   const walls: PrimitiveSpec[] = [];
   // Walls standing on the ground darken towards their foot; parts in the air (min_height) do not.
   const shaded = (builder: BuildingMesh['walls']) => ({ mesh: builder, colours: detailed && heights.minHeight < 0.5 ? wallOcclusion(builder, bottom) : undefined });
-  if (facade.groundFloor) {
-    const { below, above } = splitAtHeight(mesh.walls, bottom + facade.levelHeight);
+  if (facade.groundFloor && groundFloorTop !== undefined) {
+    const { below, above } = splitAtHeight(mesh.walls, groundFloorTop);
     walls.push({ ...shaded(below), material: { ...material, facade: facade.groundFloor }, uv, extras: { surface: 'walls' } });
     walls.push({ mesh: above, material, uv, extras: { surface: 'walls' } });
   } else walls.push({ ...shaded(mesh.walls), material, uv, extras: { surface: 'walls' } });
-  const roofTile = MATERIALS[roof.material].tile ?? 2;
   const roofs = mesh.roofFaces.map((face): PrimitiveSpec => ({
     mesh: face.mesh,
     material: { material: roof.material, colour: roof.colour },
-    uv: { kind: 'roof', tile: roofTile },
+    uv: roofUv,
     extras: { surface: 'roof', roofSegments: face.segments },
   }));
-  return { walls, roofs, materials: { walls: wall.material, roof: roof.material, facade: facade.groundFloor ? `${facade.groundFloor}+${facade.layout}` : facade.layout, levels: facade.levels } };
+  return { walls, roofs, materials: summary };
 }

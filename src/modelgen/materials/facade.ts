@@ -37,10 +37,15 @@ export function facadeOf(tags: Record<string, string>, minHeight: number, wallTo
   const minLevel = positive(tags['building:min_level']) ?? 0;
   const fromTag = taggedLevels !== undefined && taggedLevels - minLevel >= 1 ? Math.round(taggedLevels - minLevel) : undefined;
   const levels = fromTag ?? Math.max(1, Math.round(wall / 3));
-  const levelHeight = wall / levels;
+  const levelHeight = storeyHeight(minHeight, wallTop, levels);
   if (PLAIN_TYPES.has(type) || wall < MIN_WINDOWED_WALL_M || levelHeight > 8) return { layout: 'plain', levels, levelHeight };
   const shop = SHOP_TYPES.has(type) || !!tags.shop;
   return { layout: 'windows', ...(shop && minHeight < 0.5 ? { groundFloor: 'shop' as const } : {}), levels, levelHeight };
+}
+
+/** Height of one of `levels` storeys in walls running from `minHeight` to `wallTop`, metres. */
+export function storeyHeight(minHeight: number, wallTop: number, levels: number): number {
+  return Math.max(wallTop - minHeight, 0.1) / Math.max(levels, 1);
 }
 
 function positive(value: string | undefined): number | undefined {

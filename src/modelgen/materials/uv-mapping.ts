@@ -10,11 +10,25 @@ export type UvMapping =
   | { kind: 'roof'; tile: number }
   | { kind: 'ground'; tile: number };
 
+/** Steps per texture repeat in the stored texture coordinates (±256 repeats fit in 16 bits). */
+export const UV_STEPS = 128;
+
+/**
+ * Texture coordinates of a primitive as the model stores them: 16-bit integers in 1/UV_STEPS of a
+ * repeat (KHR_mesh_quantization; every textured material scales them back with KHR_texture_transform).
+ */
+export function storedUvs(positions: ArrayLike<number>, normals: ArrayLike<number>, mapping: UvMapping): Int16Array<ArrayBuffer> {
+  const uvs = computeUvs(positions, normals, mapping);
+  const out = new Int16Array(uvs.length);
+  for (let i = 0; i < uvs.length; i++) out[i] = Math.max(-32767, Math.min(32767, Math.round(uvs[i] * UV_STEPS)));
+  return out;
+}
+
 /**
  * Texture coordinates for every vertex of a primitive, shifted by whole repeats so they start near 0
  * (a tiling texture looks the same; small numbers store in 16 bits).
  */
-export function computeUvs(positions: ArrayLike<number>, normals: ArrayLike<number>, mapping: UvMapping): Float32Array<ArrayBuffer> {
+function computeUvs(positions: ArrayLike<number>, normals: ArrayLike<number>, mapping: UvMapping): Float32Array<ArrayBuffer> {
   const count = positions.length / 3;
   const uvs = new Float32Array(count * 2);
   for (let i = 0; i < count; i++) uvAt(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2], normals[3 * i], normals[3 * i + 1], normals[3 * i + 2], mapping, uvs, 2 * i);

@@ -4,6 +4,9 @@ import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
 import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
 import { slopeOf } from '../geometry/roofs/roof-types.ts';
+import { buildingUvMappings, type BuildingMaterials, type SurfaceTiles } from '../materials/building-uv.ts';
+import { splitAtHeight } from '../materials/split-at-height.ts';
+import { storedUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import type { FootprintExtras } from './footprint-extras.ts';
 
 /** Roof shapes a visitor can choose. */
@@ -29,12 +32,24 @@ export interface CorrectableBuilding extends FootprintExtras {
   minHeight: number;
   /** Lowest bottom of its walls where they are carried down a slope below the base (the model's y). */
   foot?: number;
+  /** How the generator dressed it (HD): the redrawn walls and roof get the same texture layout. */
+  materials?: BuildingMaterials;
+}
+
+/** A redrawn surface: non-indexed triangles and, when the building's materials are known, their texture coordinates as stored in the model. */
+export interface RedrawnSurface {
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs?: Int16Array;
 }
 
 /** A redrawn building in the model's frame (glTF: x east, y up, z south), non-indexed triangles. */
 export interface RedrawnBuilding {
-  walls: { positions: Float32Array; normals: Float32Array };
-  roofFaces: { positions: Float32Array; normals: Float32Array; segments: RoofSegment[] }[];
+  /** The walls; with `groundFloor`, the storeys above it. */
+  walls: RedrawnSurface;
+  /** A ground floor dressed apart (shop fronts), when the building has one. */
+  groundFloor?: RedrawnSurface;
+  roofFaces: (RedrawnSurface & { segments: RoofSegment[] })[];
   /** The shape drawn, and why it is not the one asked for when it is not. */
   shape: string;
   fallback?: string;
@@ -67,8 +82,10 @@ export function correctionTags(correction: RoofCorrection): Record<string, strin
 /**
  * Redraws a building with a corrected roof, from the extras the generator put on its node: the same
  * roof builder as the generator's. The walls keep their eaves; the roof rises from there at the pitch.
+ * With the building's `materials` (HD models) the surfaces get the generator's texture coordinates;
+ * `tiles` are its materials' texture repeats (the model's materials carry them as `extras.tile`).
  */
-export function redrawBuilding(building: CorrectableBuilding, correction: RoofCorrection): RedrawnBuilding {
+export function redrawBuilding(building: CorrectableBuilding, correction: RoofCorrection, tiles: SurfaceTiles = {}): RedrawnBuilding {
   checkCorrection(correction);
   const tags = correctionTags(correction);
   const pitch = correction.shape === 'flat' ? undefined : Number(tags['roof:angle']);
@@ -78,9 +95,17 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
   const heights: BuildingHeights = { minHeight: building.minHeight, wallTop: building.wallTop, height: building.wallTop + rise, roofShape: correction.shape, ...(pitch !== undefined ? { pitch } : {}), heightTagged: false, guessed: [] };
   const foot = building.foot;
   const mesh = buildBuildingMesh(footprint, heights, building.base, tags, false, foot === undefined ? undefined : () => foot);
+  const uv = building.materials ? buildingUvMappings(building.materials, tiles, building.minHeight, building.wallTop, building.base) : undefined;
+  const surface = (builder: { positions: ArrayLike<number>; normals: ArrayLike<number> }, mapping: UvMapping | undefined): RedrawnSurface => ({
+    positions: new Float32Array(builder.positions),
+    normals: new Float32Array(builder.normals),
+    ...(mapping ? { uvs: storedUvs(builder.positions, builder.normals, mapping) } : {}),
+  });
+  const split = uv?.groundFloorTop !== undefined ? splitAtHeight(mesh.walls, uv.groundFloorTop) : undefined;
   return {
-    walls: { positions: new Float32Array(mesh.walls.positions), normals: new Float32Array(mesh.walls.normals) },
-    roofFaces: mesh.roofFaces.map((face) => ({ positions: new Float32Array(face.mesh.positions), normals: new Float32Array(face.mesh.normals), segments: face.segments })),
+    walls: surface(split?.above ?? mesh.walls, uv?.walls),
+    ...(split ? { groundFloor: surface(split.below, uv?.walls) } : {}),
+    roofFaces: mesh.roofFaces.map((face) => ({ ...surface(face.mesh, uv?.roof), segments: face.segments })),
     shape: mesh.roofShape,
     ...(mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
   };

@@ -6,6 +6,8 @@ import { BuildingLookup, parseBuildingTable, type BuildingRecord, type BuildingT
 interface Drawn {
   record: BuildingRecord;
   meshes: Map<number, Mesh>;
+  /** Surfaces no longer drawn from the batches (redrawn by the node's own meshes). */
+  hidden: Set<string>;
 }
 
 /** Building nodes made for picked buildings, and where their triangles are drawn. */
@@ -56,7 +58,7 @@ export class ModelBuildings {
       node = new Group();
       node.name = record.name;
       node.userData = { ...record.extras, roofSegments: record.roofSegments };
-      drawnOf.set(node, { record, meshes: this.#meshes });
+      drawnOf.set(node, { record, meshes: this.#meshes, hidden: new Set() });
       this.#content.add(node);
       this.#nodes.set(index, node);
     }
@@ -65,14 +67,17 @@ export class ModelBuildings {
 }
 
 /**
- * The material a building node's surface (`walls`, `roof`) is drawn with in the model's batches;
- * undefined for nodes the batches do not draw.
+ * The materials a building node's surface (`walls`, `roof`) is drawn with in the model's batches, in the
+ * order of its runs (a ground floor dressed apart comes before the storeys above); none for nodes the
+ * batches do not draw.
  */
-export function batchMaterialOf(node: Object3D, surface: string): Material | undefined {
+export function batchMaterialsOf(node: Object3D, surface: string): Material[] {
   const drawn = drawnOf.get(node);
-  const range = drawn?.record.ranges.find((r) => r.surface === surface);
-  const material = range && drawn?.meshes.get(range.batch)?.material;
-  return Array.isArray(material) ? material[0] : material;
+  if (!drawn) return [];
+  return drawn.record.ranges.flatMap((range) => {
+    const material = range.surface === surface ? drawn.meshes.get(range.batch)?.material : undefined;
+    return material ? [Array.isArray(material) ? material[0] : material] : [];
+  });
 }
 
 /**
@@ -82,6 +87,7 @@ export function batchMaterialOf(node: Object3D, surface: string): Material | und
 export function hideBatchSurfaces(node: Object3D, surfaces: string[]): void {
   const drawn = drawnOf.get(node);
   if (!drawn) return;
+  for (const surface of surfaces) drawn.hidden.add(surface);
   for (const range of drawn.record.ranges) {
     const index = drawn.meshes.get(range.batch)?.geometry.index;
     if (!index || !surfaces.includes(range.surface)) continue;
@@ -104,12 +110,13 @@ export function buildingMeshes(node: Object3D): Mesh[] {
   });
   const drawn = drawnOf.get(node);
   if (!drawn) return meshes;
-  for (const batch of new Set(drawn.record.ranges.map((range) => range.batch))) {
+  const shown = drawn.record.ranges.filter((range) => !drawn.hidden.has(range.surface));
+  for (const batch of new Set(shown.map((range) => range.batch))) {
     const source = drawn.meshes.get(batch);
     const index = source?.geometry.index;
     if (!source || !index) continue;
     const own: number[] = [];
-    for (const range of drawn.record.ranges) if (range.batch === batch) for (let i = range.first; i < range.first + range.count; i++) own.push(index.getX(i));
+    for (const range of shown) if (range.batch === batch) for (let i = range.first; i < range.first + range.count; i++) own.push(index.getX(i));
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', source.geometry.getAttribute('position'));
     geometry.setIndex(own);

@@ -1,10 +1,17 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
-import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
-import { batchMaterialOf, hideBatchSurfaces } from '../viewer/model-buildings.ts';
+import { batchMaterialsOf, hideBatchSurfaces } from '../viewer/model-buildings.ts';
 import { shareSurfaceProgram } from '../viewer/surface-program.ts';
+
+/** The materials of a redrawn building: its walls' (the storeys above a ground floor dressed apart), that ground floor's, and its roof's. */
+interface RedrawMaterials {
+  walls: Material;
+  groundFloor?: Material;
+  roof: Material;
+}
 
 /** Where a roof came from, in words for the visitor. */
 const SOURCE_MESSAGES: Record<string, MessageKey> = { 'osm-tag': 'roof.fromOsm', inferred: 'roof.inferred', default: 'roof.default' };
@@ -25,6 +32,7 @@ export class RoofEditor {
   readonly #source: HTMLElement;
   readonly #fields: HTMLElement;
   #node: Object3D | undefined;
+  readonly #materials = new WeakMap<Object3D, RedrawMaterials>();
 
   constructor(document: Document, onCorrect: (correction: RoofCorrection) => void) {
     this.#section = document.getElementById('wizard-roof')!;
@@ -93,27 +101,29 @@ export class RoofEditor {
     const node = this.#node;
     if (!node) return undefined;
     const extras = node.userData as CorrectableBuilding;
-    const redrawn = redrawBuilding(extras, correction);
-    const meshes: Mesh[] = [];
+    const materials = this.#materialsOf(node);
+    if (!materials) return undefined;
+    const tileOf = (material: Material) => (material.userData as { tile?: number }).tile;
+    const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(materials.roof) });
+    hideBatchSurfaces(node, ['walls', 'roof']);
     // Walls and roof are redrawn; PV already on the roof stays as it is. The first time they are the
     // building's runs of the model's batch meshes; after that, the meshes of the last correction.
+    const previous: Mesh[] = [];
     node.traverse((object) => {
-      if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) meshes.push(object);
+      if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) previous.push(object);
     });
-    const wallMaterial = (meshes.find((m) => m.geometry.userData.surface === 'walls')?.material ?? batchMaterialOf(node, 'walls')) as Material | undefined;
-    const roofMaterial = (meshes.find((m) => m.geometry.userData.surface === 'roof')?.material ?? batchMaterialOf(node, 'roof') ?? wallMaterial) as Material | undefined;
-    if (!wallMaterial || !roofMaterial) return undefined;
-    hideBatchSurfaces(node, ['walls', 'roof']);
-    for (const mesh of meshes) {
+    for (const mesh of previous) {
       mesh.removeFromParent();
       mesh.geometry.dispose();
     }
     node.updateMatrix();
     const undo = node.matrix.clone().invert();
-    const add = (positions: Float32Array, normals: Float32Array, material: Material, userData: Record<string, unknown>) => {
+    const add = (surface: RedrawnSurface, material: Material, userData: Record<string, unknown>) => {
       const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new BufferAttribute(positions, 3));
-      geometry.setAttribute('normal', new BufferAttribute(normals, 3));
+      geometry.setAttribute('position', new BufferAttribute(surface.positions, 3));
+      geometry.setAttribute('normal', new BufferAttribute(surface.normals, 3));
+      // Stored as in the model (16-bit, in steps of a repeat): the batch material's texture transform scales them.
+      if (surface.uvs) geometry.setAttribute('uv', new BufferAttribute(surface.uvs, 2));
       geometry.userData = userData;
       const mesh = new Mesh(geometry, material);
       undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
@@ -123,12 +133,29 @@ export class RoofEditor {
       shareSurfaceProgram(mesh);
       node.add(mesh);
     };
-    add(redrawn.walls.positions, redrawn.walls.normals, wallMaterial, { surface: 'walls' });
-    for (const face of redrawn.roofFaces) add(face.positions, face.normals, roofMaterial, { surface: 'roof', roofSegments: face.segments });
+    add(redrawn.walls, materials.walls, { surface: 'walls' });
+    if (redrawn.groundFloor) add(redrawn.groundFloor, materials.groundFloor ?? materials.walls, { surface: 'walls' });
+    for (const face of redrawn.roofFaces) add(face, materials.roof, { surface: 'roof', roofSegments: face.segments });
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
     this.#source.textContent = t('roof.corrected');
     return { segments, shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
+  }
+
+  /**
+   * The materials a building is redrawn in: those it is drawn with in the model's batches (walls, a
+   * ground floor dressed apart, roof), kept for its later corrections.
+   */
+  #materialsOf(node: Object3D): RedrawMaterials | undefined {
+    let materials = this.#materials.get(node);
+    if (!materials) {
+      const walls = batchMaterialsOf(node, 'walls');
+      const roof = batchMaterialsOf(node, 'roof')[0] ?? walls[0];
+      if (!walls.length || !roof) return undefined;
+      materials = { walls: walls[walls.length - 1], ...(walls.length > 1 ? { groundFloor: walls[0] } : {}), roof };
+      this.#materials.set(node, materials);
+    }
+    return materials;
   }
 
   /** Pitch and ridge only mean something on pitched roofs. */
