@@ -220,6 +220,9 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.ok(await page.locator('#wizard-roof').isVisible(), 'the roof fields are shown for the picked building');
     assert.equal(await page.locator('#roof-shape').inputValue(), 'flat');
     assert.match(await page.locator('#roof-source').textContent() ?? '', /OpenStreetMap|guessed|flat/);
+    // The embed's own point is on this building: its outline and pin stand on its top.
+    const top = async () => Number(await page.locator('#app').getAttribute('data-my-building-top'));
+    const flatTop = await top();
 
     await page.selectOption('#roof-shape', 'gabled');
     await page.fill('#roof-pitch', '35');
@@ -232,7 +235,13 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.notEqual(gabled.candidates, flat.candidates, `panel places change: ${flat.candidates} on the flat roof, ${gabled.candidates} on the gables`);
     assert.notEqual(gabled.annualKwh, flat.annualKwh, `the yield changes: ${flat.annualKwh} → ${gabled.annualKwh} kWh`);
     assert.match(await page.locator('#roof-source').textContent() ?? '', /as you corrected it/);
+    assert.ok((await top()) > flatTop + 2, `the outline and pin follow the new ridge: ${flatTop} → ${await top()} m`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
+
+    // Back to flat: the building's outline is the redrawn one, not the roof drawn before.
+    await page.selectOption('#roof-shape', 'flat');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'flat');
+    assert.ok(Math.abs((await top()) - flatTop) < 0.05, `the pin is back on the flat roof: ${flatTop} → ${await top()} m`);
     await page.close();
   });
 

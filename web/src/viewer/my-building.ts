@@ -1,5 +1,5 @@
 import {
-  BufferGeometry, ConeGeometry, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, type Material, type Object3D,
+  BufferGeometry, ConeGeometry, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, Vector3, type Material, type Object3D,
 } from 'three';
 import { buildingBelow, pickRoofBelow, type PickedRoof } from '../wizard/roof-picker.ts';
 import { buildingMeshes, type ModelBuildings } from './model-buildings.ts';
@@ -31,6 +31,8 @@ export class MyBuilding {
   readonly #marks = new Group();
   readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
   readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true });
+  /** The building marked and the point the pin stands on. */
+  #marked: { node: Object3D; east: number; north: number } | undefined;
 
   constructor(viewer: Viewer, app: HTMLElement) {
     this.#viewer = viewer;
@@ -59,18 +61,42 @@ export class MyBuilding {
     if (!content) return undefined;
     const found = nearestBuilding(content, buildings, east, north);
     const ground = this.#viewer.heightAt(east, north) ?? 0;
-    this.#marks.add(pin(east, found ? topOf(found.node) : ground, north, this.#pinMaterial));
     if (found) {
-      this.#marks.add(outline(found.node, this.#outlineMaterial));
+      this.#marked = { node: found.node, east, north };
+      this.#markBuilding();
       this.#app.dataset.myBuilding = found.osmId;
-    }
+    } else this.#marks.add(pin(east, ground, north, this.#pinMaterial));
     this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
     this.#viewer.requestRender();
     if (!found) return undefined;
     return { osmId: found.osmId, roof: pickRoofBelow(content, buildings, found.east, found.north) };
   }
 
+  /** A building was redrawn (its roof corrected): when it is the one marked, its outline and pin follow. */
+  redrawn(node: Object3D): void {
+    if (node !== this.#marked?.node) return;
+    this.#removeMarks();
+    this.#markBuilding();
+    this.#viewer.requestRender();
+  }
+
   clear(): void {
+    this.#removeMarks();
+    this.#marked = undefined;
+    delete this.#app.dataset.myBuilding;
+    delete this.#app.dataset.myBuildingTop;
+    delete this.#app.dataset.marker;
+  }
+
+  /** Outlines the marked building and stands the pin on its top (shown as `data-my-building-top`, metres). */
+  #markBuilding(): void {
+    const { node, east, north } = this.#marked!;
+    const top = topOf(node);
+    this.#marks.add(pin(east, top, north, this.#pinMaterial), outline(node, this.#outlineMaterial));
+    this.#app.dataset.myBuildingTop = top.toFixed(2);
+  }
+
+  #removeMarks(): void {
     for (const child of [...this.#marks.children]) {
       this.#marks.remove(child);
       child.traverse((object) => {
@@ -78,8 +104,6 @@ export class MyBuilding {
         if (object instanceof Mesh || object instanceof LineSegments) (object.geometry as BufferGeometry).dispose();
       });
     }
-    delete this.#app.dataset.myBuilding;
-    delete this.#app.dataset.marker;
   }
 }
 
@@ -98,13 +122,19 @@ function nearestBuilding(content: Object3D, buildings: ModelBuildings | undefine
   return undefined;
 }
 
-/** The top of a building's box (model frame, metres). */
+/**
+ * The top of a building (model frame, metres): its highest vertex. A building drawn in the model's
+ * batches shares the batch's vertices, so only those its own triangles use count (the geometry's
+ * bounding box would be the whole batch's: the tallest building of the model).
+ */
 function topOf(node: Object3D): number {
   let top = -Infinity;
+  const point = new Vector3();
   for (const object of buildingMeshes(node)) {
-    object.geometry.computeBoundingBox();
-    const box = object.geometry.boundingBox!.clone().applyMatrix4(object.matrixWorld);
-    top = Math.max(top, box.max.y);
+    const position = object.geometry.getAttribute('position');
+    const index = object.geometry.index;
+    const count = index ? index.count : position.count;
+    for (let i = 0; i < count; i++) top = Math.max(top, point.fromBufferAttribute(position, index ? index.getX(i) : i).applyMatrix4(object.matrixWorld).y);
   }
   return Number.isFinite(top) ? top : 0;
 }

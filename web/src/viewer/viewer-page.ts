@@ -235,7 +235,12 @@ export class ViewerPage {
     const mine = myBuilding.mark(east, north, buildings);
     await yieldToPage();
     if (aborted.aborted) return;
-    const wizard = (this.#wizard ??= new WizardController(this.#document, viewer, settings, this.#notice));
+    if (!this.#wizard) {
+      this.#wizard = new WizardController(this.#document, viewer, settings, this.#notice);
+      // The house's outline and pin follow its roof when the visitor corrects it.
+      this.#wizard.onRoofRedrawn((node) => myBuilding.redrawn(node));
+    }
+    const wizard = this.#wizard;
     wizard.preferRoof(mine?.roof);
     void wizard.start();
     if (this.#chosen && mine?.roof) void wizard.selectRoof(mine.roof);

@@ -1,4 +1,4 @@
-import type { Vector2 } from 'three';
+import type { Object3D, Vector2 } from 'three';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
@@ -59,6 +59,7 @@ export class WizardController {
   #roofCentre: [number, number, number] | undefined;
   /** The visitor's own building (under the requested point): opening the wizard starts on it. */
   #preferred: PickedRoof | undefined;
+  readonly #redrawnListeners = new Set<(node: Object3D) => void>();
 
   constructor(document: Document, viewer: Viewer, settings: ViewerSettings, notice: Notice) {
     this.#viewer = viewer;
@@ -176,6 +177,12 @@ export class WizardController {
     return reportDesign(design, this.#designer.choices, this.#settings);
   }
 
+  /** Calls `listener` with each building node redrawn by a roof correction; returns a function that stops it. */
+  onRoofRedrawn(listener: (node: Object3D) => void): () => void {
+    this.#redrawnListeners.add(listener);
+    return () => this.#redrawnListeners.delete(listener);
+  }
+
   /**
    * Redraws the picked roof as the visitor corrected it and designs again on it: panels, shading and
    * figures follow the new roof faces.
@@ -191,6 +198,7 @@ export class WizardController {
       return;
     }
     if (!result) return;
+    for (const listener of this.#redrawnListeners) listener(roof.node);
     this.#correction = correction;
     this.#designer.roof = { ...roof, segments: result.segments };
     this.#view.panel.dataset.roofShape = result.shape;
