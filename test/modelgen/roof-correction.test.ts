@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CORRECTABLE_SHAPES, redrawBuilding, type Point2 } from '../../src/modelgen/browser.ts';
+import { CORRECTABLE_SHAPES, defaultRidgeDirection, redrawBuilding, type Point2 } from '../../src/modelgen/browser.ts';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import type { PrimitiveSpec } from '../../src/modelgen/gltf/glb-writer.ts';
@@ -65,4 +65,18 @@ test('a redrawn building is dressed as the generator dressed it: the same textur
     };
     if (correction.shape === 'flat') assert.deepEqual(walls.map(span), [UV_STEPS, 2 * UV_STEPS], `${tags.building}: a shop floor and 2 storeys of flats`);
   }
+});
+
+test('a roof made pitched without a ridge direction gets its ridge along the long side, as the generator draws an untagged gable', () => {
+  assert.equal(defaultRidgeDirection(building.footprint.outer), 90, 'a 12 m east–west block: ridge east–west');
+  // The same block turned 30° clockwise (its long side towards 120°), and a long north–south one.
+  const turn = (deg: number) => building.footprint.outer.map(([x, y]) => {
+    const a = (-deg * Math.PI) / 180;
+    return [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)] as [number, number];
+  });
+  assert.equal(defaultRidgeDirection(turn(30)), 120);
+  assert.equal(defaultRidgeDirection([[0, 0], [6, 0], [6, 20], [0, 20]]), 0);
+  // The default is the ridge the generator draws: its faces look across it.
+  const faces = redrawBuilding({ ...building, footprint: { outer: turn(30), inners: [] } }, { shape: 'gabled', pitch: 30, ridgeDirection: defaultRidgeDirection(turn(30)) });
+  assert.deepEqual(faces.roofFaces.flatMap((f) => f.segments.map((s) => Math.round(s.azimuth))).sort((a, b) => a - b), [30, 210]);
 });

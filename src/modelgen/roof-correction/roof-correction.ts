@@ -80,6 +80,15 @@ export function correctionTags(correction: RoofCorrection): Record<string, strin
 }
 
 /**
+ * The ridge a pitched roof gets when the visitor has not said where it runs: along the outline's long
+ * side, as the generator draws a gable with no `roof:orientation`. A compass bearing, 0–180°.
+ */
+export function defaultRidgeDirection(outer: readonly (readonly [number, number])[]): number {
+  const [east, north] = minimumBoundingRectangle(outer.map(([x, y]) => [x, y] as Point2)).along;
+  return Math.round((((Math.atan2(east, north) * 180) / Math.PI) % 180) + 180) % 180;
+}
+
+/**
  * Redraws a building with a corrected roof, from the extras the generator put on its node: the same
  * roof builder as the generator's. The walls keep their eaves; the roof rises from there at the pitch.
  * With the building's `materials` (HD models) the surfaces get the generator's texture coordinates;

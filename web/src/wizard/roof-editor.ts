@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
-import { CORRECTION_PITCH, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { CORRECTION_PITCH, defaultRidgeDirection, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
@@ -66,7 +66,8 @@ export class RoofEditor {
     const sloped = segments.filter((s) => s.pitch > 1).sort((a, b) => b.area - a.area);
     this.#shape.value = [...this.#shape.options].some((o) => o.value === extras.roofShape) ? extras.roofShape! : sloped.length ? 'gabled' : 'flat';
     this.#pitch.value = String(Math.round(sloped[0]?.pitch ?? 30));
-    this.#ridge.value = String(Math.round(sloped.length ? (sloped[0].azimuth + 90) % 180 : 0));
+    // A flat roof made pitched gets its ridge along the outline's long side unless the visitor says otherwise.
+    this.#ridge.value = String(sloped.length ? Math.round((sloped[0].azimuth + 90) % 180) : defaultRidgeDirection(extras.footprint!.outer));
     this.#sync();
     const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined;
     this.#source.textContent = sure ? t('roof.inferredSure', { percent: formats().percent(extras.roofConfidence!) }) : t(SOURCE_MESSAGES[extras.roofSource ?? ''] ?? 'roof.asModel');
