@@ -8,6 +8,8 @@ interface Drawn {
   meshes: Map<number, Mesh>;
   /** Surfaces no longer drawn from the batches (redrawn by the node's own meshes). */
   hidden: Set<string>;
+  /** Every building of the model. */
+  records: readonly BuildingRecord[];
 }
 
 /** Building nodes made for picked buildings, and where their triangles are drawn. */
@@ -58,7 +60,7 @@ export class ModelBuildings {
       node = new Group();
       node.name = record.name;
       node.userData = { ...record.extras, roofSegments: record.roofSegments };
-      drawnOf.set(node, { record, meshes: this.#meshes, hidden: new Set() });
+      drawnOf.set(node, { record, meshes: this.#meshes, hidden: new Set(), records: this.#lookup.records });
       this.#content.add(node);
       this.#nodes.set(index, node);
     }
@@ -78,6 +80,25 @@ export function batchMaterialsOf(node: Object3D, surface: string): Material[] {
     const material = range.surface === surface ? drawn.meshes.get(range.batch)?.material : undefined;
     return material ? [Array.isArray(material) ? material[0] : material] : [];
   });
+}
+
+/**
+ * The roof material most of the model's buildings with a flat (or a pitched) roof are drawn with, for a
+ * building node of that model: a roof the visitor turns from flat to pitched looks like the pitched roofs
+ * around it, not like gravel. Undefined when the model has no such roof.
+ */
+export function typicalRoofMaterial(node: Object3D, pitched: boolean): Material | undefined {
+  const drawn = drawnOf.get(node);
+  if (!drawn) return undefined;
+  const buildings = new Map<number, number>();
+  for (const record of drawn.records) {
+    const shape = (record.extras as { roofShape?: unknown }).roofShape;
+    if (typeof shape !== 'string' || (shape !== 'flat') !== pitched) continue;
+    for (const batch of new Set(record.ranges.filter((r) => r.surface === 'roof').map((r) => r.batch))) buildings.set(batch, (buildings.get(batch) ?? 0) + 1);
+  }
+  const most = [...buildings].sort((a, b) => b[1] - a[1])[0];
+  const material = most && drawn.meshes.get(most[0])?.material;
+  return Array.isArray(material) ? material[0] : material || undefined;
 }
 
 /**

@@ -3,14 +3,16 @@ import { CORRECTION_PITCH, defaultRidgeDirection, redrawBuilding, type Correctab
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
-import { batchMaterialsOf, hideBatchSurfaces } from '../viewer/model-buildings.ts';
+import { batchMaterialsOf, hideBatchSurfaces, typicalRoofMaterial } from '../viewer/model-buildings.ts';
 import { shareSurfaceProgram } from '../viewer/surface-program.ts';
 
-/** The materials of a redrawn building: its walls' (the storeys above a ground floor dressed apart), that ground floor's, and its roof's. */
+/** The materials of a redrawn building as the model drew it: its walls' (the storeys above a ground floor dressed apart), that ground floor's, and its roof's. */
 interface RedrawMaterials {
   walls: Material;
   groundFloor?: Material;
   roof: Material;
+  /** Whether the roof it was drawn with is flat. */
+  flatRoof: boolean;
 }
 
 /** Where a roof came from, in words for the visitor. */
@@ -104,8 +106,10 @@ export class RoofEditor {
     const extras = node.userData as CorrectableBuilding;
     const materials = this.#materialsOf(node);
     if (!materials) return undefined;
+    // A roof turned from flat to pitched (or back) takes the material of the model's roofs of its new kind.
+    const roofMaterial = (correction.shape === 'flat') === materials.flatRoof ? materials.roof : (typicalRoofMaterial(node, correction.shape !== 'flat') ?? materials.roof);
     const tileOf = (material: Material) => (material.userData as { tile?: number }).tile;
-    const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(materials.roof) });
+    const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(roofMaterial) });
     hideBatchSurfaces(node, ['walls', 'roof']);
     // Walls and roof are redrawn; PV already on the roof stays as it is. The first time they are the
     // building's runs of the model's batch meshes; after that, the meshes of the last correction.
@@ -136,7 +140,7 @@ export class RoofEditor {
     };
     add(redrawn.walls, materials.walls, { surface: 'walls' });
     if (redrawn.groundFloor) add(redrawn.groundFloor, materials.groundFloor ?? materials.walls, { surface: 'walls' });
-    for (const face of redrawn.roofFaces) add(face, materials.roof, { surface: 'roof', roofSegments: face.segments });
+    for (const face of redrawn.roofFaces) add(face, roofMaterial, { surface: 'roof', roofSegments: face.segments });
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
     this.#source.textContent = t('roof.corrected');
@@ -153,7 +157,7 @@ export class RoofEditor {
       const walls = batchMaterialsOf(node, 'walls');
       const roof = batchMaterialsOf(node, 'roof')[0] ?? walls[0];
       if (!walls.length || !roof) return undefined;
-      materials = { walls: walls[walls.length - 1], ...(walls.length > 1 ? { groundFloor: walls[0] } : {}), roof };
+      materials = { walls: walls[walls.length - 1], ...(walls.length > 1 ? { groundFloor: walls[0] } : {}), roof, flatRoof: (node.userData as BuildingExtras).roofShape === 'flat' };
       this.#materials.set(node, materials);
     }
     return materials;
