@@ -260,6 +260,11 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       const source = (await page.locator('#wizard-source').textContent()) ?? '';
       assert.match(source, /unavailable: yields come from the viewer’s own climate model/);
       assert.ok(source.includes(FALLBACK_ACCURACY), `the page says how far off the fallback typically is: ${source}`);
+      // The notice saying so is readable: clear of the address search, as wide as its text needs.
+      const notice = (await page.locator('#notice').boundingBox())!;
+      const search = (await page.locator('#place-search').boundingBox())!;
+      assert.ok(notice.y >= search.y + search.height, `the notice (top ${notice.y}) stands below the search (bottom ${search.y + search.height})`);
+      assert.ok(notice.width > 400, `the notice is ${notice.width} px wide`);
       await page.close();
     } finally {
       pvgis.mode = 'ok';
