@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, Mesh, type Material, type Object3D } from 'three';
+import { BufferAttribute, BufferGeometry, Mesh, type Material, type Matrix4, type Object3D } from 'three';
 import { CORRECTION_PITCH, defaultRidgeDirection, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, t } from '../viewer/language.ts';
@@ -111,36 +111,12 @@ export class RoofEditor {
     const tileOf = (material: Material) => (material.userData as { tile?: number }).tile;
     const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(roofMaterial) });
     hideBatchSurfaces(node, ['walls', 'roof']);
-    // Walls and roof are redrawn; PV already on the roof stays as it is. The first time they are the
-    // building's runs of the model's batch meshes; after that, the meshes of the last correction.
-    const previous: Mesh[] = [];
-    node.traverse((object) => {
-      if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) previous.push(object);
-    });
-    for (const mesh of previous) {
-      mesh.removeFromParent();
-      mesh.geometry.dispose();
-    }
+    removeRedrawn(node);
     node.updateMatrix();
     const undo = node.matrix.clone().invert();
-    const add = (surface: RedrawnSurface, material: Material, userData: Record<string, unknown>) => {
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new BufferAttribute(surface.positions, 3));
-      geometry.setAttribute('normal', new BufferAttribute(surface.normals, 3));
-      // Stored as in the model (16-bit, in steps of a repeat): the batch material's texture transform scales them.
-      if (surface.uvs) geometry.setAttribute('uv', new BufferAttribute(surface.uvs, 2));
-      geometry.userData = userData;
-      const mesh = new Mesh(geometry, material);
-      undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
-      mesh.castShadow = true;
-      mesh.receiveShadow = true;
-      // Unshaded (white vertex colours, not black) and drawn with the model's own program.
-      shareSurfaceProgram(mesh);
-      node.add(mesh);
-    };
-    add(redrawn.walls, materials.walls, { surface: 'walls' });
-    if (redrawn.groundFloor) add(redrawn.groundFloor, materials.groundFloor ?? materials.walls, { surface: 'walls' });
-    for (const face of redrawn.roofFaces) add(face, roofMaterial, { surface: 'roof', roofSegments: face.segments });
+    addSurface(node, undo, redrawn.walls, materials.walls, { surface: 'walls' });
+    if (redrawn.groundFloor) addSurface(node, undo, redrawn.groundFloor, materials.groundFloor ?? materials.walls, { surface: 'walls' });
+    for (const face of redrawn.roofFaces) addSurface(node, undo, face, roofMaterial, { surface: 'roof', roofSegments: face.segments });
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
     this.#source.textContent = t('roof.corrected');
@@ -169,4 +145,36 @@ export class RoofEditor {
     this.#pitch.closest('label')!.hidden = flat;
     this.#ridge.closest('label')!.hidden = flat;
   }
+}
+
+/**
+ * Removes the walls and roof of a building's last correction. (The first time there are none: the
+ * building is drawn in the model's batches, hidden instead.) PV already on the roof stays as it is.
+ */
+function removeRedrawn(node: Object3D): void {
+  const previous: Mesh[] = [];
+  node.traverse((object) => {
+    if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) previous.push(object);
+  });
+  for (const mesh of previous) {
+    mesh.removeFromParent();
+    mesh.geometry.dispose();
+  }
+}
+
+/** Adds a redrawn surface to a building node, in the model's frame (`undo`: the node's own transform undone). */
+function addSurface(node: Object3D, undo: Matrix4, surface: RedrawnSurface, material: Material, userData: Record<string, unknown>): void {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(surface.positions, 3));
+  geometry.setAttribute('normal', new BufferAttribute(surface.normals, 3));
+  // Stored as in the model (16-bit, in steps of a repeat): the batch material's texture transform scales them.
+  if (surface.uvs) geometry.setAttribute('uv', new BufferAttribute(surface.uvs, 2));
+  geometry.userData = userData;
+  const mesh = new Mesh(geometry, material);
+  undo.decompose(mesh.position, mesh.quaternion, mesh.scale);
+  mesh.castShadow = true;
+  mesh.receiveShadow = true;
+  // Unshaded (white vertex colours, not black) and drawn with the model's own program.
+  shareSurfaceProgram(mesh);
+  node.add(mesh);
 }
