@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CORRECTABLE_SHAPES, defaultRidgeDirection, redrawBuilding, type Point2 } from '../../src/modelgen/browser.ts';
+import { CORRECTABLE_SHAPES, defaultRidgeDirection, redrawBuilding, SKELETON_FALLBACK, type Point2 } from '../../src/modelgen/browser.ts';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import type { PrimitiveSpec } from '../../src/modelgen/gltf/glb-writer.ts';
@@ -79,4 +79,25 @@ test('a roof made pitched without a ridge direction gets its ridge along the lon
   // The default is the ridge the generator draws: its faces look across it.
   const faces = redrawBuilding({ ...building, footprint: { outer: turn(30), inners: [] } }, { shape: 'gabled', pitch: 30, ridgeDirection: defaultRidgeDirection(turn(30)) });
   assert.deepEqual(faces.roofFaces.flatMap((f) => f.segments.map((s) => Math.round(s.azimuth))).sort((a, b) => a - b), [30, 210]);
+});
+
+test('a hipped or pyramidal roof on an L-shaped outline is drawn as a gable at the pitch asked for, from the eaves, and says why', () => {
+  // An L: 12 × 8 m with a 6 × 6 m wing; the browser has no straight skeleton for its inner corner.
+  const ell = { ...building, footprint: { outer: [[0, 0], [12, 0], [12, 8], [6, 8], [6, 14], [0, 14]] as [number, number][], inners: [] } };
+  for (const shape of ['hipped', 'pyramidal'] as const) {
+    const redrawn = redrawBuilding(ell, { shape, pitch: 35, ridgeDirection: 90 });
+    assert.equal(redrawn.shape, 'gabled', shape);
+    assert.equal(redrawn.fallback, SKELETON_FALLBACK);
+    const segments = redrawn.roofFaces.flatMap((f) => f.segments);
+    assert.ok(segments.every((s) => s.pitch < 1 || Math.abs(s.pitch - 35) < 0.5), `${shape}: pitches ${segments.map((s) => s.pitch.toFixed(1))}`);
+    const lowest = Math.min(...segments.flatMap((s) => s.outline.map((p) => p[1])));
+    assert.ok(Math.abs(lowest - 8) < 0.01, `${shape}: the roof starts at the eaves, 2 + 6 m: ${lowest}`);
+  }
+});
+
+test('a half-hipped roof turns its ridge where the visitor says', () => {
+  const faces = (ridgeDirection: number) => new Set(redrawBuilding(building, { shape: 'half-hipped', pitch: 35, ridgeDirection }).roofFaces.flatMap((f) => f.segments.filter((s) => s.pitch > 1).map((s) => Math.round(s.azimuth))));
+  // The main faces look across the ridge; the hips at its ends.
+  assert.ok(faces(90).has(0) && faces(90).has(180), `ridge east–west: main faces north and south, got ${[...faces(90)]}`);
+  assert.ok(faces(0).has(90) && faces(0).has(270), `ridge north–south: main faces east and west, got ${[...faces(0)]}`);
 });

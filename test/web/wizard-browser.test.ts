@@ -238,6 +238,12 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.ok((await top()) > flatTop + 2, `the outline and pin follow the new ridge: ${flatTop} → ${await top()} m`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
 
+    // A single slope has no ridge: the field says where the slope faces, turned to the ridge's southern side.
+    await page.selectOption('#roof-shape', 'skillion');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'skillion');
+    assert.match(await page.locator('#roof-ridge').locator('xpath=..').textContent() ?? '', /The slope faces/);
+    assert.equal(await page.locator('#roof-ridge').inputValue(), '180', 'a ridge running east–west: the slope faces south');
+
     // Back to flat: the building's outline is the redrawn one, not the roof drawn before.
     await page.selectOption('#roof-shape', 'flat');
     await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'flat');

@@ -93,6 +93,7 @@ export const de: Catalogue = {
   'roof.shape': 'Form',
   'roof.pitch': 'Neigung (°)',
   'roof.ridge': 'Firstrichtung (° von Norden)',
+  'roof.slopeFaces': 'Die Dachfläche zeigt nach (° von Norden)',
   'shape.flat': 'Flachdach',
   'shape.gabled': 'Satteldach',
   'shape.hipped': 'Walmdach',

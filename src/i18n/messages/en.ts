@@ -95,6 +95,7 @@ export const en = {
   'roof.shape': 'Shape',
   'roof.pitch': 'Pitch (°)',
   'roof.ridge': 'Ridge direction (° from north)',
+  'roof.slopeFaces': 'The slope faces (° from north)',
   'shape.flat': 'Flat',
   'shape.gabled': 'Gabled',
   'shape.hipped': 'Hipped',

@@ -93,6 +93,7 @@ export const es: Catalogue = {
   'roof.shape': 'Forma',
   'roof.pitch': 'Inclinación (°)',
   'roof.ridge': 'Dirección de la cumbrera (° desde el norte)',
+  'roof.slopeFaces': 'El faldón mira hacia (° desde el norte)',
   'shape.flat': 'Plano',
   'shape.gabled': 'A dos aguas',
   'shape.hipped': 'A cuatro aguas',

@@ -93,6 +93,7 @@ export const fr: Catalogue = {
   'roof.shape': 'Forme',
   'roof.pitch': 'Pente (°)',
   'roof.ridge': 'Direction du faîtage (° depuis le nord)',
+  'roof.slopeFaces': 'Le pan est orienté vers (° depuis le nord)',
   'shape.flat': 'Plat',
   'shape.gabled': 'Deux pans',
   'shape.hipped': 'Quatre pans',

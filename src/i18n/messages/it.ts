@@ -93,6 +93,7 @@ export const it: Catalogue = {
   'roof.shape': 'Forma',
   'roof.pitch': 'Inclinazione (°)',
   'roof.ridge': 'Direzione del colmo (° da nord)',
+  'roof.slopeFaces': 'La falda è rivolta verso (° da nord)',
   'shape.flat': 'Piano',
   'shape.gabled': 'A due falde',
   'shape.hipped': 'A padiglione',

@@ -93,6 +93,7 @@ export const nl: Catalogue = {
   'roof.shape': 'Vorm',
   'roof.pitch': 'Hellingshoek (°)',
   'roof.ridge': 'Nokrichting (° vanaf het noorden)',
+  'roof.slopeFaces': 'Het dakvlak is gericht naar (° vanaf het noorden)',
   'shape.flat': 'Plat',
   'shape.gabled': 'Zadeldak',
   'shape.hipped': 'Schilddak',

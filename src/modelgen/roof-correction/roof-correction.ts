@@ -2,7 +2,7 @@ import type { BuildingHeights } from '../geometry/building-heights.ts';
 import { buildBuildingMesh } from '../geometry/building-mesh.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
-import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
 import { slopeOf } from '../geometry/roofs/roof-types.ts';
 import { buildingUvMappings, type BuildingMaterials, type SurfaceTiles } from '../materials/building-uv.ts';
 import { splitAtHeight } from '../materials/split-at-height.ts';
@@ -12,6 +12,9 @@ import type { FootprintExtras } from './footprint-extras.ts';
 /** Roof shapes a visitor can choose. */
 export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
 export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
+
+/** Why a hipped or pyramidal roof on an outline with inner corners is drawn as a gable in the browser. */
+export const SKELETON_FALLBACK = 'outline with inner corners';
 
 /** Pitches a visitor can give, degrees. */
 export const CORRECTION_PITCH = { min: 5, max: 60 } as const;
@@ -103,7 +106,14 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
   const rise = pitch === undefined ? 0 : slopeOf(pitch) * (minimumBoundingRectangle(footprint.outer).width / 2);
   const heights: BuildingHeights = { minHeight: building.minHeight, wallTop: building.wallTop, height: building.wallTop + rise, roofShape: correction.shape, ...(pitch !== undefined ? { pitch } : {}), heightTagged: false, guessed: [] };
   const foot = building.foot;
-  const mesh = buildBuildingMesh(footprint, heights, building.base, tags, false, foot === undefined ? undefined : () => foot);
+  // The browser has no straight skeleton: a hipped or pyramidal roof on an outline with inner corners is
+  // drawn as a gable at the same pitch, the nearest roof it can draw there (not flat: panels then lie at
+  // the pitch the visitor gave).
+  const drawable = needsStraightSkeleton(footprint, correction.shape) ? 'gabled' : correction.shape;
+  const draw = (shape: string, height: number) => buildBuildingMesh(footprint, { ...heights, height, roofShape: shape }, building.base, { ...tags, 'roof:shape': shape }, false, foot === undefined ? undefined : () => foot);
+  let mesh = draw(drawable, heights.height);
+  // A roof that could not be built is drawn flat at the eaves, where the walls end, not at the ridge's height.
+  if (mesh.roofShape === 'flat' && drawable !== 'flat') mesh = { ...draw('flat', building.wallTop), roofFallback: mesh.roofFallback };
   const uv = building.materials ? buildingUvMappings(building.materials, tiles, building.minHeight, building.wallTop, building.base) : undefined;
   const surface = (builder: { positions: ArrayLike<number>; normals: ArrayLike<number> }, mapping: UvMapping | undefined): RedrawnSurface => ({
     positions: new Float32Array(builder.positions),
@@ -116,6 +126,6 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
     ...(split ? { groundFloor: surface(split.below, uv?.walls) } : {}),
     roofFaces: mesh.roofFaces.map((face) => ({ ...surface(face.mesh, uv?.roof), segments: face.segments })),
     shape: mesh.roofShape,
-    ...(mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
+    ...(drawable !== correction.shape ? { fallback: SKELETON_FALLBACK } : mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
   };
 }

@@ -31,7 +31,7 @@ export class MyBuilding {
   readonly #marks = new Group();
   readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
   readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true });
-  /** The building marked and the point the pin stands on. */
+  /** The building marked and the point on it the pin stands on. */
   #marked: { node: Object3D; east: number; north: number } | undefined;
 
   constructor(viewer: Viewer, app: HTMLElement) {
@@ -50,9 +50,9 @@ export class MyBuilding {
   }
 
   /**
-   * Puts the pin at a ground point (metres east and north of the model origin) and outlines the
-   * building under it, or the nearest one within 14 m (an address point may sit on a wall or the
-   * entrance). Returns the building, or undefined when there is none near. `buildings` is the model's
+   * Outlines the building under a ground point (metres east and north of the model origin), or the
+   * nearest one within 14 m (an address point may sit on a wall or the entrance), and stands the pin on
+   * it; with no building near, the pin stands on the ground at the point. Returns the building, or undefined when there is none near. `buildings` is the model's
    * building table (without it, only the pin is placed).
    */
   mark(east: number, north: number, buildings: ModelBuildings | undefined): MyBuildingFound | undefined {
@@ -62,7 +62,8 @@ export class MyBuilding {
     const found = nearestBuilding(content, buildings, east, north);
     const ground = this.#viewer.heightAt(east, north) ?? 0;
     if (found) {
-      this.#marked = { node: found.node, east, north };
+      // The pin stands on the house: where the search met it, when the point itself is beside it.
+      this.#marked = { node: found.node, east: found.east, north: found.north };
       this.#markBuilding();
       this.#app.dataset.myBuilding = found.osmId;
     } else this.#marks.add(pin(east, ground, north, this.#pinMaterial));

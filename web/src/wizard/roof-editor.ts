@@ -1,7 +1,7 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Matrix4, type Object3D } from 'three';
 import { CORRECTION_PITCH, defaultRidgeDirection, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
-import { formats, t } from '../viewer/language.ts';
+import { formats, shapeName, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
 import { batchMaterialsOf, hideBatchSurfaces, typicalRoofMaterial } from '../viewer/model-buildings.ts';
 import { shareSurfaceProgram } from '../viewer/surface-program.ts';
@@ -34,6 +34,8 @@ export class RoofEditor {
   readonly #source: HTMLElement;
   readonly #fields: HTMLElement;
   #node: Object3D | undefined;
+  /** Whether the direction field holds where a single slope faces (skillion), not a ridge's bearing. */
+  #facing = false;
   readonly #materials = new WeakMap<Object3D, RedrawMaterials>();
 
   constructor(document: Document, onCorrect: (correction: RoofCorrection) => void) {
@@ -70,6 +72,7 @@ export class RoofEditor {
     this.#pitch.value = String(Math.round(sloped[0]?.pitch ?? 30));
     // A flat roof made pitched gets its ridge along the outline's long side unless the visitor says otherwise.
     this.#ridge.value = String(sloped.length ? Math.round((sloped[0].azimuth + 90) % 180) : defaultRidgeDirection(extras.footprint!.outer));
+    this.#facing = false;
     this.#sync();
     const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined;
     this.#source.textContent = sure ? t('roof.inferredSure', { percent: formats().percent(extras.roofConfidence!) }) : t(SOURCE_MESSAGES[extras.roofSource ?? ''] ?? 'roof.asModel');
@@ -119,7 +122,8 @@ export class RoofEditor {
     for (const face of redrawn.roofFaces) addSurface(node, undo, face, roofMaterial, { surface: 'roof', roofSegments: face.segments });
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
-    this.#source.textContent = t('roof.corrected');
+    // Where the roof could not be drawn as asked, the roof fields say so for as long as they show it.
+    this.#source.textContent = redrawn.fallback ? t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: redrawn.fallback, drawn: shapeName(redrawn.shape) }) : t('roof.corrected');
     return { segments, shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
   }
 
@@ -139,11 +143,23 @@ export class RoofEditor {
     return materials;
   }
 
-  /** Pitch and ridge only mean something on pitched roofs. */
+  /**
+   * Pitch and ridge only mean something on pitched roofs. A single slope has no ridge: the field then
+   * says where the slope faces, and its value turns with it (a ridge's bearing to the side of it nearer
+   * the south, and back).
+   */
   #sync(): void {
     const flat = this.#shape.value === 'flat';
     this.#pitch.closest('label')!.hidden = flat;
     this.#ridge.closest('label')!.hidden = flat;
+    const facing = this.#shape.value === 'skillion';
+    if (facing === this.#facing) return;
+    this.#facing = facing;
+    const side = ((Number(this.#ridge.value) || 0) + 90) % 360;
+    this.#ridge.value = String(Math.round(facing && Math.abs(side - 180) > 90 ? (side + 180) % 360 : facing ? side : side % 180));
+    const label = this.#ridge.closest('label')!.querySelector('span')!;
+    label.dataset.i18n = facing ? 'roof.slopeFaces' : 'roof.ridge';
+    label.textContent = t(label.dataset.i18n as MessageKey);
   }
 }
 

@@ -7,7 +7,8 @@ import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
 import { skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
-const SKELETON_SHAPES = new Set(['hipped', 'mansard', 'side_hipped', 'zakomar']);
+/** Shapes drawn from the straight skeleton on any outline. */
+const SKELETON_SHAPES = new Set(['mansard', 'side_hipped', 'zakomar']);
 
 /** What happened when a roof was built: the shape drawn, and why it differs from the tagged one. */
 export interface RoofOutcome {
@@ -28,7 +29,7 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
   if (noRise || shape === 'flat') return { roof: flatRoof(footprint, heights) };
   try {
     if (shape === 'half-hipped') {
-      const across = ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
+      const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
     }
     if (PROFILES[shape]) {
@@ -42,24 +43,30 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       const values = footprint.outer.map(([x, y]) => x * across[0] + y * across[1]);
       return { roof: profileRoof(footprint, heights, across, sawtoothProfile(Math.max(...values) - Math.min(...values)), shape) };
     }
-    if (shape === 'hipped' && footprint.inners.length === 0 && isConvex(footprint.outer)) {
+    if (shape === 'hipped' && !needsStraightSkeleton(footprint, shape)) {
       // On a convex outline the skeleton's faces are the walls' planes: no WebAssembly needed (browser).
       return { roof: envelopeRoof(footprint, hippedPlanes(footprint, heights), shape) };
     }
-    if (SKELETON_SHAPES.has(shape)) {
+    if (needsStraightSkeleton(footprint, shape)) {
       const roof = skeletonRoof(footprint, heights, shape);
       return roof ? { roof } : { roof: flatRoof(footprint, heights), fallback: `${shape}: straight skeleton failed` };
-    }
-    if (shape === 'pyramidal' && (footprint.inners.length > 0 || !isConvex(footprint.outer))) {
-      // One apex only fits a convex outline; other outlines get the straight skeleton, as OSM renderers do.
-      const roof = skeletonRoof(footprint, heights, shape);
-      return roof ? { roof } : { roof: flatRoof(footprint, heights), fallback: 'pyramidal: straight skeleton failed' };
     }
     if (REVOLVED_PROFILES[shape]) return { roof: revolvedRoof(footprint, heights, shape) };
     return { roof: flatRoof(footprint, heights), fallback: `unknown roof shape "${shape}"` };
   } catch (error) {
     return { roof: flatRoof(footprint, heights), fallback: `${shape}: ${(error as Error).message}` };
   }
+}
+
+/**
+ * Whether a roof of this shape on this footprint is drawn from the straight skeleton (its WebAssembly
+ * module, which the generator loads and the browser does not): hipped and pyramidal roofs on outlines
+ * with inner corners or courtyards, and mansard, side-hipped and zakomar roofs on any outline. (One apex
+ * only fits a convex outline; other outlines get the skeleton, as OSM renderers do.)
+ */
+export function needsStraightSkeleton(footprint: Footprint, shape: string): boolean {
+  if (SKELETON_SHAPES.has(shape)) return true;
+  return (shape === 'hipped' || shape === 'pyramidal') && (footprint.inners.length > 0 || !isConvex(footprint.outer));
 }
 
 /** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */
