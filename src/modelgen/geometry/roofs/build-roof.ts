@@ -19,7 +19,7 @@ export interface RoofOutcome {
 /**
  * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, saltbox, gambrel, round
  * (profile roofs); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
- * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion's or gable's main face looks;
+ * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion's, gable's or half-hipped roof's main face looks;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
  */
