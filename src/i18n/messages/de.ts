@@ -73,7 +73,7 @@ export const de: Catalogue = {
   'wizard.noPayback': 'Auf diesem Dach amortisiert sich bei diesen Preisen keine Modulanzahl.',
   'wizard.noSun': 'Kein Modul auf diesem Dach bekommt genug Sonne.',
   'wizard.summary': '{count, plural, one {# Modul} other {# Module}} auf diesem Dach.',
-  'wizard.weak': '{count, plural, one {# verschattete Stelle bleibt frei.} other {# verschattete Stellen bleiben frei.}}',
+  'wizard.weak': '{count, plural, one {# ertragsschwache Stelle bleibt frei.} other {# ertragsschwache Stellen bleiben frei.}}',
   'wizard.failed': 'Die Planung konnte nicht erstellt werden: {reason}',
   'wizard.startOver': 'Neu beginnen',
   'wizard.pickTap': 'Tippen Sie auf ein Dach, um Module darauf zu platzieren.',

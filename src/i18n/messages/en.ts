@@ -75,7 +75,7 @@ export const en = {
   'wizard.noPayback': 'No number of panels pays back on this roof at these prices.',
   'wizard.noSun': 'No panel on this roof gets enough sun.',
   'wizard.summary': '{count, plural, one {# panel} other {# panels}} on this roof.',
-  'wizard.weak': '{count, plural, one {# shaded spot left free.} other {# shaded spots left free.}}',
+  'wizard.weak': '{count, plural, one {# low-yield spot left free.} other {# low-yield spots left free.}}',
   'wizard.failed': 'The design could not be made: {reason}',
   'wizard.startOver': 'Start over',
   'wizard.pickTap': 'Tap a roof to place panels on it.',

@@ -73,7 +73,7 @@ export const es: Catalogue = {
   'wizard.noPayback': 'Ningún número de paneles se amortiza en este tejado con estos precios.',
   'wizard.noSun': 'Ningún panel de este tejado recibe suficiente sol.',
   'wizard.summary': '{count, plural, one {# panel} other {# paneles}} en este tejado.',
-  'wizard.weak': '{count, plural, one {# punto sombreado queda libre.} other {# puntos sombreados quedan libres.}}',
+  'wizard.weak': '{count, plural, one {# punto de bajo rendimiento queda libre.} other {# puntos de bajo rendimiento quedan libres.}}',
   'wizard.failed': 'No se pudo hacer el diseño: {reason}',
   'wizard.startOver': 'Empezar de nuevo',
   'wizard.pickTap': 'Toque un tejado para colocar paneles en él.',

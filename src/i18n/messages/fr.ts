@@ -73,7 +73,7 @@ export const fr: Catalogue = {
   'wizard.noPayback': 'Aucun nombre de panneaux n’est rentable sur ce toit à ces prix.',
   'wizard.noSun': 'Aucun panneau de ce toit ne reçoit assez de soleil.',
   'wizard.summary': '{count, plural, one {# panneau} other {# panneaux}} sur ce toit.',
-  'wizard.weak': '{count, plural, one {# emplacement ombragé laissé libre.} other {# emplacements ombragés laissés libres.}}',
+  'wizard.weak': '{count, plural, one {# emplacement peu productif laissé libre.} other {# emplacements peu productifs laissés libres.}}',
   'wizard.failed': 'L’étude n’a pas pu être faite : {reason}',
   'wizard.startOver': 'Recommencer',
   'wizard.pickTap': 'Touchez un toit pour y placer des panneaux.',

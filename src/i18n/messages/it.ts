@@ -73,7 +73,7 @@ export const it: Catalogue = {
   'wizard.noPayback': 'Nessun numero di pannelli si ripaga su questo tetto a questi prezzi.',
   'wizard.noSun': 'Nessun pannello su questo tetto riceve abbastanza sole.',
   'wizard.summary': '{count, plural, one {# pannello} other {# pannelli}} su questo tetto.',
-  'wizard.weak': '{count, plural, one {# punto ombreggiato lasciato libero.} other {# punti ombreggiati lasciati liberi.}}',
+  'wizard.weak': '{count, plural, one {# punto poco produttivo lasciato libero.} other {# punti poco produttivi lasciati liberi.}}',
   'wizard.failed': 'Non è stato possibile creare il progetto: {reason}',
   'wizard.startOver': 'Ricomincia',
   'wizard.pickTap': 'Tocca un tetto per posarvi i pannelli.',

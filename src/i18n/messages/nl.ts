@@ -73,7 +73,7 @@ export const nl: Catalogue = {
   'wizard.noPayback': 'Geen enkel aantal panelen verdient zich op dit dak terug bij deze prijzen.',
   'wizard.noSun': 'Geen paneel op dit dak krijgt genoeg zon.',
   'wizard.summary': '{count, plural, one {# paneel} other {# panelen}} op dit dak.',
-  'wizard.weak': '{count, plural, one {# beschaduwde plek vrijgelaten.} other {# beschaduwde plekken vrijgelaten.}}',
+  'wizard.weak': '{count, plural, one {# plek met weinig opbrengst vrijgelaten.} other {# plekken met weinig opbrengst vrijgelaten.}}',
   'wizard.failed': 'Het ontwerp kon niet worden gemaakt: {reason}',
   'wizard.startOver': 'Opnieuw beginnen',
   'wizard.pickTap': 'Tik op een dak om er panelen op te plaatsen.',
