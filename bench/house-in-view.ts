@@ -9,6 +9,7 @@
  *   node bench/house-in-view.ts model.glb [more.glb …]   (GLBs from bench/ground-model.ts)
  */
 import fs from 'node:fs';
+import { Ray, Vector3 } from 'three';
 import { readModel, type ModelBuilding } from '../test/helpers/read-model.ts';
 
 type Vec = [number, number, number];
@@ -16,21 +17,14 @@ type Vec = [number, number, number];
 const DISTANCE = 240;
 const RADIUS = 250;
 
-/** Distance along the ray `origin + t·direction` to a triangle, when it is crossed (Möller–Trumbore). */
-function crossing(origin: Vec, direction: Vec, [a, b, c]: Vec[]): number | undefined {
-  const e1 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-  const e2 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-  const p = [direction[1] * e2[2] - direction[2] * e2[1], direction[2] * e2[0] - direction[0] * e2[2], direction[0] * e2[1] - direction[1] * e2[0]];
-  const det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
-  if (Math.abs(det) < 1e-9) return undefined;
-  const s = [origin[0] - a[0], origin[1] - a[1], origin[2] - a[2]];
-  const u = (s[0] * p[0] + s[1] * p[1] + s[2] * p[2]) / det;
-  if (u < 0 || u > 1) return undefined;
-  const q = [s[1] * e1[2] - s[2] * e1[1], s[2] * e1[0] - s[0] * e1[2], s[0] * e1[1] - s[1] * e1[0]];
-  const v = (direction[0] * q[0] + direction[1] * q[1] + direction[2] * q[2]) / det;
-  if (v < 0 || u + v > 1) return undefined;
-  const t = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) / det;
-  return t > 0 ? t : undefined;
+const ray = new Ray();
+const [a, b, c, hit] = [new Vector3(), new Vector3(), new Vector3(), new Vector3()];
+
+/** Distance along the ray from `origin` towards `direction` to a triangle (either side), when it is crossed. */
+function crossing(origin: Vec, direction: Vec, [p, q, r]: Vec[]): number | undefined {
+  ray.origin.set(...origin);
+  ray.direction.set(...direction);
+  return ray.intersectTriangle(a.set(...p), b.set(...q), c.set(...r), false, hit) ? hit.distanceTo(ray.origin) : undefined;
 }
 
 /** Unit direction from a target to a camera at compass bearing `bearing` (degrees), `elevation` degrees up; glTF frame (x east, y up, z south). */

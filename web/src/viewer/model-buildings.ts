@@ -77,8 +77,8 @@ export function batchMaterialsOf(node: Object3D, surface: string): Material[] {
   const drawn = drawnOf.get(node);
   if (!drawn) return [];
   return drawn.record.ranges.flatMap((range) => {
-    const material = range.surface === surface ? drawn.meshes.get(range.batch)?.material : undefined;
-    return material ? [Array.isArray(material) ? material[0] : material] : [];
+    const material = range.surface === surface ? materialOf(drawn.meshes.get(range.batch)) : undefined;
+    return material ? [material] : [];
   });
 }
 
@@ -97,8 +97,13 @@ export function typicalRoofMaterial(node: Object3D, pitched: boolean): Material 
     for (const batch of new Set(record.ranges.filter((r) => r.surface === 'roof').map((r) => r.batch))) buildings.set(batch, (buildings.get(batch) ?? 0) + 1);
   }
   const most = [...buildings].sort((a, b) => b[1] - a[1])[0];
-  const material = most && drawn.meshes.get(most[0])?.material;
-  return Array.isArray(material) ? material[0] : material || undefined;
+  return most && materialOf(drawn.meshes.get(most[0]));
+}
+
+/** The material a batch mesh is drawn with (its first, should it have several). */
+function materialOf(mesh: Mesh | undefined): Material | undefined {
+  const material = mesh?.material;
+  return Array.isArray(material) ? material[0] : material;
 }
 
 /**

@@ -52,8 +52,9 @@ export class MyBuilding {
   /**
    * Outlines the building under a ground point (metres east and north of the model origin), or the
    * nearest one within 14 m (an address point may sit on a wall or the entrance), and stands the pin on
-   * it; with no building near, the pin stands on the ground at the point. Returns the building, or undefined when there is none near. `buildings` is the model's
-   * building table (without it, only the pin is placed).
+   * it; with no building near, the pin stands on the ground at the point. Returns the building, or
+   * undefined when there is none near. `buildings` is the model's building table (without it, only the
+   * pin is placed).
    */
   mark(east: number, north: number, buildings: ModelBuildings | undefined): MyBuildingFound | undefined {
     this.clear();

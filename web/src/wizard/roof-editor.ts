@@ -101,7 +101,7 @@ export class RoofEditor {
    * Redraws the picked building with a corrected roof: its walls and roof meshes are replaced, in the
    * model's frame (the node's quantisation transform undone for the new meshes).
    *
-   * @returns the new roof faces, and why the shape asked for could not be drawn when it could not
+   * @returns the new roof faces, and, when the shape asked for could not be drawn, the sentence saying why
    */
   apply(correction: RoofCorrection): { segments: RoofSegment[]; shape: string; fallback?: string } | undefined {
     const node = this.#node;
@@ -123,8 +123,9 @@ export class RoofEditor {
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
     // Where the roof could not be drawn as asked, the roof fields say so for as long as they show it.
-    this.#source.textContent = redrawn.fallback ? t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: redrawn.fallback, drawn: shapeName(redrawn.shape) }) : t('roof.corrected');
-    return { segments, shape: redrawn.shape, ...(redrawn.fallback ? { fallback: redrawn.fallback } : {}) };
+    const fallback = redrawn.fallback && t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: redrawn.fallback, drawn: shapeName(redrawn.shape) });
+    this.#source.textContent = fallback || t('roof.corrected');
+    return { segments, shape: redrawn.shape, ...(fallback ? { fallback } : {}) };
   }
 
   /**
@@ -155,8 +156,10 @@ export class RoofEditor {
     const facing = this.#shape.value === 'skillion';
     if (facing === this.#facing) return;
     this.#facing = facing;
-    const side = ((Number(this.#ridge.value) || 0) + 90) % 360;
-    this.#ridge.value = String(Math.round(facing && Math.abs(side - 180) > 90 ? (side + 180) % 360 : facing ? side : side % 180));
+    // A quarter turn takes a ridge to a face looking across it (the southern one) and a face back to its ridge.
+    const turned = ((Number(this.#ridge.value) || 0) + 90) % 360;
+    const value = !facing ? turned % 180 : Math.abs(turned - 180) > 90 ? (turned + 180) % 360 : turned;
+    this.#ridge.value = String(Math.round(value));
     const label = this.#ridge.closest('label')!.querySelector('span')!;
     label.dataset.i18n = facing ? 'roof.slopeFaces' : 'roof.ridge';
     label.textContent = t(label.dataset.i18n as MessageKey);

@@ -16,7 +16,7 @@ import { pointerIsTouch, WizardSheet } from './wizard-sheet.ts';
 import { coveredInsets } from '../viewer/view-insets.ts';
 import { reportDesign } from './report-design.ts';
 import type { SiteReportDesign } from '../../../src/contract/report.ts';
-import { shapeName, t } from '../viewer/language.ts';
+import { t } from '../viewer/language.ts';
 
 /** Roofs are shown with at least this much around them (metres from their centre), so the street is recognisable. */
 const ROOF_SURROUNDINGS = 25;
@@ -204,7 +204,7 @@ export class WizardController {
     this.#view.panel.dataset.roofShape = result.shape;
     this.#designer.reshade(this.#viewer.content);
     this.#viewer.requestRender();
-    if (result.fallback) this.#notice.show(t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: result.fallback, drawn: shapeName(result.shape) }));
+    if (result.fallback) this.#notice.show(result.fallback);
     await this.#designer.layout();
   }
 
