@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { compileCatalogue } from '../src/i18n/compile.ts';
 
 /**
  * The browser code: one HTML entry per app page, and the site pages' script (sign-in and portal pages,
@@ -13,7 +15,9 @@ export default defineConfig({
   base: '/static/',
   publicDir: false,
   logLevel: 'warn',
-  plugins: [precompress()],
+  plugins: [compiledMessages(), precompress()],
+  // Messages arrive compiled (below), so the page takes FormatJS's formatter without its parser.
+  resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
   build: {
     outDir: path.join(import.meta.dirname, 'dist'),
     emptyOutDir: true,
@@ -25,6 +29,27 @@ export default defineConfig({
     rollupOptions: { input: { viewer: path.join(import.meta.dirname, 'viewer.html'), site: path.join(import.meta.dirname, 'src/site/copy-buttons.ts') } },
   },
 });
+
+/**
+ * Compiles each message catalogue (`src/i18n/messages/<language>.ts`) at build time: plain text stays
+ * text and the rest becomes FormatJS's parsed form, which the translator formats without a parser
+ * (about 7 KB gzip less script on every page).
+ */
+function compiledMessages(): Plugin {
+  const catalogue = /[\\/]src[\\/]i18n[\\/]messages[\\/]([a-z]{2})\.ts$/;
+  return {
+    name: 'compiled-messages',
+    enforce: 'pre',
+    async transform(_code, id) {
+      const language = catalogue.exec(id)?.[1];
+      if (!language) return null;
+      const module = (await import(pathToFileURL(id).href)) as Record<string, Record<string, string>>;
+      const messages = module[language];
+      if (!messages) this.error(`${id} exports no catalogue named ${language}`);
+      return { code: `export const ${language} = ${JSON.stringify(compileCatalogue(messages))};\n`, map: null };
+    },
+  };
+}
 
 /**
  * Writes `.br` and `.gz` beside each script and style, so the service sends them compressed without

@@ -1,30 +1,48 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Language } from './languages.ts';
-import type { Catalogue, MessageKey } from './messages/en.ts';
+import type { MessageKey } from './messages/en.ts';
 
 /** Values a message's placeholders take: numbers choose plurals; text arrives formatted already. */
 export type MessageValues = Record<string, string | number>;
 
+/** A message: ICU MessageFormat source text, or its parsed form (see `compile.ts`). */
+export type Message = string | MessageFormatElement[];
+
+/** A language's messages, as written or compiled. */
+export type Messages = Readonly<Record<MessageKey, Message>>;
+
+/**
+ * Whether ICU MessageFormat source is plain text, shown as written: nothing in it that the format
+ * reads (placeholders, tags, quoting).
+ */
+export function isPlainText(source: string): boolean {
+  return !/[{}<']/.test(source);
+}
+
 /**
  * The messages and the number and date formats of one language. Messages are ICU MessageFormat
- * (FormatJS `intl-messageformat`), compiled once per key and kept.
+ * (FormatJS `intl-messageformat`); plain text is shown as it is, the rest is compiled once per key and
+ * kept.
  */
 export class Translator {
   readonly language: Language;
-  readonly #catalogue: Catalogue;
+  readonly #catalogue: Messages;
   readonly #compiled = new Map<MessageKey, IntlMessageFormat>();
   readonly #numbers = new Map<number, Intl.NumberFormat>();
 
-  constructor(language: Language, catalogue: Catalogue) {
+  constructor(language: Language, catalogue: Messages) {
     this.language = language;
     this.#catalogue = catalogue;
   }
 
   /** The message `key` with its placeholders filled. */
   t(key: MessageKey, values?: MessageValues): string {
+    const message = this.#catalogue[key];
+    if (typeof message === 'string' && isPlainText(message)) return message;
     let format = this.#compiled.get(key);
     if (!format) {
-      format = new IntlMessageFormat(this.#catalogue[key], this.language);
+      format = new IntlMessageFormat(message, this.language);
       this.#compiled.set(key, format);
     }
     return String(format.format(values));

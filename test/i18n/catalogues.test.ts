@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { FALLBACK_ACCURACY } from '../../src/irradiance/index.ts';
-import { acceptedLanguages, CATALOGUES, LANGUAGES, pickLanguage, translator, type MessageKey } from '../../src/i18n/index.ts';
+import { compileCatalogue } from '../../src/i18n/compile.ts';
+import { acceptedLanguages, CATALOGUES, LANGUAGES, pickLanguage, translator, Translator, type MessageKey } from '../../src/i18n/index.ts';
 
 /** Every placeholder a message names, with its kind (`count:plural`, `name:argument`), plural branches included. */
 function placeholders(message: string): string[] {
@@ -55,6 +56,23 @@ describe('message catalogues', () => {
 
   test('the English fallback accuracy is the irradiance library’s own words', () => {
     assert.equal(CATALOGUES.en['source.accuracy'], FALLBACK_ACCURACY);
+  });
+
+  test('compiled catalogues (as the web build ships them) say exactly what the written ones say', () => {
+    for (const language of LANGUAGES) {
+      const compiled = compileCatalogue(CATALOGUES[language]);
+      const shipped = new Translator(language, compiled);
+      const written = translator(language);
+      for (const key of keys as MessageKey[]) {
+        const names = placeholders(english[key]).map((placeholder) => placeholder.split(':'));
+        for (const count of [1, 3]) {
+          const values = Object.fromEntries(names.map(([name, kind]) => [name!, kind === 'plural' ? count : `‹${name}›`]));
+          assert.equal(shipped.t(key, values), written.t(key, values), `${language} ${key}`);
+        }
+        // The page has no parser: a message with placeholders must arrive parsed.
+        if (names.length > 0) assert.ok(Array.isArray(compiled[key]), `${language} ${key} is shipped unparsed`);
+      }
+    }
   });
 
   test('messages fill placeholders, plurals and numbers in the language', () => {
