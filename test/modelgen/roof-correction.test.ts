@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { CORRECTABLE_SHAPES, defaultRidgeDirection, redrawBuilding, SKELETON_FALLBACK, type Point2 } from '../../src/modelgen/browser.ts';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
+import { solarOnRoof } from '../../src/modelgen/geometry/existing-solar.ts';
 import type { PrimitiveSpec } from '../../src/modelgen/gltf/glb-writer.ts';
 import { buildingSurfaces } from '../../src/modelgen/materials/building-surfaces.ts';
 import { MATERIALS, type MaterialName } from '../../src/modelgen/materials/surface-materials.ts';
@@ -100,4 +101,25 @@ test('a half-hipped roof turns its ridge where the visitor says', () => {
   // The main faces look across the ridge; the hips at its ends.
   assert.ok(faces(90).has(0) && faces(90).has(180), `ridge east–west: main faces north and south, got ${[...faces(90)]}`);
   assert.ok(faces(0).has(90) && faces(0).has(270), `ridge north–south: main faces east and west, got ${[...faces(0)]}`);
+});
+
+test('PV mapped on a roof stays where it lies seen from above and takes the corrected roof’s heights', () => {
+  const flat = redrawBuilding(building, { shape: 'flat' }).roofFaces.flatMap((f) => f.segments);
+  const mapped = solarOnRoof(flat, [{ osmId: 'way/1', points: [[2, 2], [8, 2], [8, 6], [2, 6]], tags: {} }], [1, 0]).installations;
+  assert.ok(Math.abs(mapped[0]!.area - 24) < 0.1, `${mapped[0]!.area} m² on the flat roof`);
+  const redrawn = redrawBuilding({ ...building, existingSolar: mapped }, { shape: 'gabled', pitch: 30, ridgeDirection: 90 });
+  const solar = redrawn.existingSolar!;
+  const faces = redrawn.roofFaces.flatMap((f) => f.segments);
+  // On a 30° gable the same plan covers 24 / cos 30° of roof.
+  assert.ok(Math.abs(solar.installations[0]!.area - 24 / Math.cos(Math.PI / 6)) < 0.2, `${solar.installations[0]!.area} m² on the gable`);
+  // A gable is the lower of its two faces’ planes everywhere.
+  const heightAt = (x: number, z: number) => Math.min(...faces.map(({ normal: [nx, ny, nz], outline: [[px, py, pz]] }) => py - (nx * (x - px) + nz * (z - pz)) / ny));
+  const points = solar.installations[0]!.outlines.flat();
+  assert.ok(points.length >= 6, 'a piece on each face');
+  for (const [x, y, z] of points) assert.ok(Math.abs(y - heightAt(x, z)) < 0.12, `(${x}, ${z}) lies ${(y - heightAt(x, z)).toFixed(2)} m off the roof`);
+  const plan = points.map(([x, , z]) => [x, -z]);
+  assert.deepEqual([Math.min(...plan.map((p) => p[0]!)), Math.max(...plan.map((p) => p[0]!))].map(Math.round), [2, 8]);
+  assert.deepEqual([Math.min(...plan.map((p) => p[1]!)), Math.max(...plan.map((p) => p[1]!))].map(Math.round), [2, 6]);
+  assert.equal(solar.surface.positions.length % 9, 0);
+  assert.ok(solar.surface.positions.length >= 9 * 4, 'drawn on both faces');
 });

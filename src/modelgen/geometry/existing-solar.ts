@@ -65,6 +65,17 @@ export function solarOnRoof(segments: RoofSegment[], installations: { osmId: str
   return { mesh, installations: out };
 }
 
+/**
+ * Lays PV already drawn on a roof onto the same roof redrawn (a visitor's correction): each
+ * installation keeps where it lies seen from above (the hull of its outlines) and takes the new faces'
+ * heights.
+ */
+export function relaidSolar(segments: RoofSegment[], installations: readonly ExistingSolar[]): SolarOnRoof {
+  const plans = installations.map(({ osmId, outlines }) => ({ osmId, points: outlines.flat().map(([x, , z]): Point2 => [x, -z]), tags: {} }));
+  // Every plan is an area (three or more points), so the facing and the sun's side play no part.
+  return solarOnRoof(segments, plans.filter((plan) => plan.points.length >= 3), [1, 0]);
+}
+
 /** The largest face looking most toward the sun (flat faces count as looking halfway). */
 function sunniest(segments: RoofSegment[], sunward: number): RoofSegment | undefined {
   const score = (s: RoofSegment) => s.area * (s.pitch < 5 ? 0.5 : (1 + Math.cos(((s.azimuth - sunward) * Math.PI) / 180)) / 2);

@@ -1,5 +1,6 @@
 import type { BuildingHeights } from '../geometry/building-heights.ts';
 import { buildBuildingMesh } from '../geometry/building-mesh.ts';
+import { relaidSolar, type ExistingSolar } from '../geometry/existing-solar.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
 import { minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
@@ -37,6 +38,8 @@ export interface CorrectableBuilding extends FootprintExtras {
   foot?: number;
   /** How the generator dressed it (HD): the redrawn walls and roof get the same texture layout. */
   materials?: BuildingMaterials;
+  /** PV mapped on its roof, as drawn there. */
+  existingSolar?: ExistingSolar[];
 }
 
 /** A redrawn surface: non-indexed triangles and, when the building's materials are known, their texture coordinates as stored in the model. */
@@ -53,6 +56,8 @@ export interface RedrawnBuilding {
   /** A ground floor dressed apart (shop fronts), when the building has one. */
   groundFloor?: RedrawnSurface;
   roofFaces: (RedrawnSurface & { segments: RoofSegment[] })[];
+  /** PV mapped on the roof, laid on the redrawn faces where it lay seen from above (when the building has any). */
+  existingSolar?: { surface: RedrawnSurface; installations: ExistingSolar[] };
   /** The shape drawn, and why it is not the one asked for when it is not. */
   shape: string;
   fallback?: string;
@@ -121,10 +126,12 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
     ...(mapping ? { uvs: storedUvs(builder.positions, builder.normals, mapping) } : {}),
   });
   const split = uv?.groundFloorTop !== undefined ? splitAtHeight(mesh.walls, uv.groundFloorTop) : undefined;
+  const solar = building.existingSolar?.length ? relaidSolar(mesh.roofFaces.flatMap((face) => face.segments), building.existingSolar) : undefined;
   return {
     walls: surface(split?.above ?? mesh.walls, uv?.walls),
     ...(split ? { groundFloor: surface(split.below, uv?.walls) } : {}),
     roofFaces: mesh.roofFaces.map((face) => ({ ...surface(face.mesh, uv?.roof), segments: face.segments })),
+    ...(solar ? { existingSolar: { surface: surface(solar.mesh, undefined), installations: solar.installations } } : {}),
     shape: mesh.roofShape,
     ...(drawable !== correction.shape ? { fallback: SKELETON_FALLBACK } : mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
   };

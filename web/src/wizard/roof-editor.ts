@@ -6,11 +6,12 @@ import type { MessageKey } from '../../../src/i18n/browser.ts';
 import { batchMaterialsOf, hideBatchSurfaces, typicalRoofMaterial } from '../viewer/model-buildings.ts';
 import { shareSurfaceProgram } from '../viewer/surface-program.ts';
 
-/** The materials of a redrawn building as the model drew it: its walls' (the storeys above a ground floor dressed apart), that ground floor's, and its roof's. */
+/** The materials of a redrawn building as the model drew it: its walls' (the storeys above a ground floor dressed apart), that ground floor's, its roof's and its mapped PV's. */
 interface RedrawMaterials {
   walls: Material;
   groundFloor?: Material;
   roof: Material;
+  solar?: Material;
   /** Whether the roof it was drawn with is flat. */
   flatRoof: boolean;
 }
@@ -113,15 +114,18 @@ export class RoofEditor {
     const roofMaterial = (correction.shape === 'flat') === materials.flatRoof ? materials.roof : (typicalRoofMaterial(node, correction.shape !== 'flat') ?? materials.roof);
     const tileOf = (material: Material) => (material.userData as { tile?: number }).tile;
     const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(roofMaterial) });
-    hideBatchSurfaces(node, ['walls', 'roof']);
+    hideBatchSurfaces(node, REDRAWN_SURFACES);
     removeRedrawn(node);
     node.updateMatrix();
     const undo = node.matrix.clone().invert();
     addSurface(node, undo, redrawn.walls, materials.walls, { surface: 'walls' });
     if (redrawn.groundFloor) addSurface(node, undo, redrawn.groundFloor, materials.groundFloor ?? materials.walls, { surface: 'walls' });
     for (const face of redrawn.roofFaces) addSurface(node, undo, face, roofMaterial, { surface: 'roof', roofSegments: face.segments });
+    // PV mapped on the roof stays where it lies and takes the new roof's heights.
+    const solar = redrawn.existingSolar;
+    if (solar && materials.solar) addSurface(node, undo, solar.surface, materials.solar, { surface: 'existing-solar' });
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
-    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments };
+    node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments, ...(solar ? { existingSolar: solar.installations } : {}) };
     // Where the roof could not be drawn as asked, the roof fields say so for as long as they show it.
     const fallback = redrawn.fallback && t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: redrawn.fallback, drawn: shapeName(redrawn.shape) });
     this.#source.textContent = fallback || t('roof.corrected');
@@ -138,7 +142,8 @@ export class RoofEditor {
       const walls = batchMaterialsOf(node, 'walls');
       const roof = batchMaterialsOf(node, 'roof')[0] ?? walls[0];
       if (!walls.length || !roof) return undefined;
-      materials = { walls: walls[walls.length - 1], ...(walls.length > 1 ? { groundFloor: walls[0] } : {}), roof, flatRoof: (node.userData as BuildingExtras).roofShape === 'flat' };
+      const solar = batchMaterialsOf(node, 'existing-solar')[0];
+      materials = { walls: walls[walls.length - 1], ...(walls.length > 1 ? { groundFloor: walls[0] } : {}), roof, ...(solar ? { solar } : {}), flatRoof: (node.userData as BuildingExtras).roofShape === 'flat' };
       this.#materials.set(node, materials);
     }
     return materials;
@@ -166,14 +171,17 @@ export class RoofEditor {
   }
 }
 
+/** The surfaces a correction redraws: the building's own and the PV mapped on its roof. */
+const REDRAWN_SURFACES = ['walls', 'roof', 'existing-solar'];
+
 /**
- * Removes the walls and roof of a building's last correction. (The first time there are none: the
- * building is drawn in the model's batches, hidden instead.) PV already on the roof stays as it is.
+ * Removes the surfaces of a building's last correction. (The first time there are none: the building is
+ * drawn in the model's batches, hidden instead.)
  */
 function removeRedrawn(node: Object3D): void {
   const previous: Mesh[] = [];
   node.traverse((object) => {
-    if (object instanceof Mesh && ['walls', 'roof'].includes(object.geometry.userData.surface)) previous.push(object);
+    if (object instanceof Mesh && REDRAWN_SURFACES.includes(object.geometry.userData.surface)) previous.push(object);
   });
   for (const mesh of previous) {
     mesh.removeFromParent();
