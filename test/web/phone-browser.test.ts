@@ -136,6 +136,28 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.match(await frame.locator('#wizard-legend').textContent() ?? '', /kWh a year per panel/);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-design-expanded.png') });
 
+    // A pitch typed in the roof fields is applied as the finger leaves the field, for the next tap: the
+    // design is worked out again while the finger is on a button, and the buttons do not move meanwhile.
+    const toggleAt = () => frame.evaluate(() => Math.round(document.getElementById('wizard-sheet')!.getBoundingClientRect().y));
+    const resting = await toggleAt();
+    await frame.evaluate(() => {
+      const toggle = document.getElementById('wizard-sheet')!;
+      const seen = ((window as unknown as { toggleSeen: number[] }).toggleSeen = []);
+      new MutationObserver(() => seen.push(Math.round(toggle.getBoundingClientRect().y))).observe(document.getElementById('side-panel')!, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await frame.locator('#roof-pitch').tap();
+    await frame.locator('#roof-pitch').fill('25');
+    await frame.locator('#roof-pitch').blur();
+    assert.equal((await settled(frame)).state, 'done');
+    const seen = await frame.evaluate(() => (window as unknown as { toggleSeen: number[] }).toggleSeen);
+    assert.ok(seen.length > 3, `the design was worked out again: ${seen.length} changes seen`);
+    assert.deepEqual([...new Set(seen)], [resting], `"Hide the design" stays at ${resting} px while the design is worked out`);
+    await frame.locator('#roof-pitch').tap();
+    await frame.locator('#roof-pitch').fill('30');
+    await frame.locator('#wizard-sheet').tap();
+    assert.equal((await panel(frame)).sheet, 'collapsed', 'one tap hides the design');
+    assert.equal((await settled(frame)).roofShape, 'gabled');
+
     await frame.locator('#quote-button').tap();
     const form = frame.locator('#quote-form');
     await form.getByLabel('Name').fill('Ada Homeowner');
