@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { InstancedMesh, Matrix4, Scene, Vector3 } from 'three';
+import { Color, InstancedMesh, Matrix4, Scene, Vector3 } from 'three';
 import type { RoofSegment } from '../../src/solar-design/face-frame.ts';
 import { PanelMeshes, yieldColour } from '../../web/src/wizard/panel-meshes.ts';
 import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
@@ -14,18 +14,31 @@ const faces: Record<string, RoofSegment> = {
 
 describe('panel meshes', () => {
   for (const [name, face] of Object.entries(faces)) {
-    test(`${name}: every panel box is a proper rotation and scale (not mirrored inside out), its top along the panel's normal`, () => {
+    test(`${name}: every panel is a silver frame with its coloured cells inside, proper rotations and scales (not mirrored inside out), tops along the panel's normal`, () => {
       const scene = new Scene();
       const panels = layoutRoof([face], 45);
-      new PanelMeshes(scene).show(panels);
-      const mesh = scene.children.find((child): child is InstancedMesh => child instanceof InstancedMesh)!;
-      assert.equal(mesh.count, panels.length);
-      const matrix = new Matrix4();
+      const meshes = new PanelMeshes(scene);
+      meshes.show(panels, panels.map(() => 0.75));
+      assert.equal(meshes.count, panels.length);
+      const [frames, cells] = scene.getObjectByName('solar panels')!.children as InstancedMesh[];
+      assert.ok(frames instanceof InstancedMesh && cells instanceof InstancedMesh);
+      const [frame, cell, colour] = [new Matrix4(), new Matrix4(), new Color()];
       panels.forEach((panel, i) => {
-        mesh.getMatrixAt(i, matrix);
-        assert.ok(matrix.determinant() > 0, `panel ${i} is mirrored`);
-        const top = new Vector3(0, 1, 0).transformDirection(matrix);
-        assert.ok(top.dot(new Vector3(...panel.normal)) > 0.999, `panel ${i}'s top faces out of the roof`);
+        frames.getMatrixAt(i, frame);
+        cells.getMatrixAt(i, cell);
+        const normal = new Vector3(...panel.normal);
+        for (const matrix of [frame, cell]) {
+          assert.ok(matrix.determinant() > 0, `panel ${i} is mirrored`);
+          assert.ok(new Vector3(0, 1, 0).transformDirection(matrix).dot(normal) > 0.999, `panel ${i}'s top faces out of the roof`);
+        }
+        const [frameSize, cellSize] = [frame, cell].map((m) => new Vector3().setFromMatrixScale(m));
+        assert.ok(cellSize.x < frameSize.x - 0.05 && cellSize.z < frameSize.z - 0.05, `panel ${i}: the frame shows around its cells`);
+        const top = (m: Matrix4) => new Vector3(0, 0.5, 0).applyMatrix4(m).dot(normal);
+        assert.ok(top(cell) > top(frame), `panel ${i}: the cells lie over the frame, not in it`);
+        frames.getColorAt(i, colour);
+        assert.ok(colour.r > 0.5 && Math.abs(colour.r - colour.b) < 0.1, `panel ${i}'s frame is silver`);
+        cells.getColorAt(i, colour);
+        assert.ok(colour.r > 0.5 && colour.b < 0.2, `panel ${i}'s cells are red at 75 % of the best`);
       });
     });
   }

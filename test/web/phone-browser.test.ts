@@ -142,7 +142,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const resting = await toggleAt();
     await frame.evaluate(() => {
       const toggle = document.getElementById('wizard-sheet')!;
-      const seen = ((window as unknown as { toggleSeen: number[] }).toggleSeen = []);
+      const seen = ((window as unknown as { toggleSeen: number[] }).toggleSeen = [] as number[]);
       new MutationObserver(() => seen.push(Math.round(toggle.getBoundingClientRect().y))).observe(document.getElementById('side-panel')!, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await frame.locator('#roof-pitch').tap();

@@ -1,7 +1,11 @@
-import { BoxGeometry, Color, InstancedMesh, Matrix4, MeshStandardMaterial, Vector3, type Scene } from 'three';
+import { BoxGeometry, Color, Group, InstancedMesh, Matrix4, MeshStandardMaterial, Vector3, type Scene } from 'three';
 import type { PlacedPanel } from '../../../src/solar-design/index.ts';
 
 const THICKNESS = 0.04;
+/** A panel's aluminium frame, metres wide: its cells sit inside it, a little proud of it. */
+const FRAME_WIDTH = 0.05;
+/** The frames' silver: panels stay apart from each other and from a roof of their own colour (red on tiles). */
+const FRAME = new Color(0xd4d8de);
 const BEST = new Color(0x1d4ed8);
 const GOOD = new Color(0x16a34a);
 const FAIR = new Color(0xeab308);
@@ -19,15 +23,16 @@ export function yieldColour(relative: number, target = new Color()): Color {
 }
 
 /**
- * The placed panels as one instanced mesh, each panel a thin box coloured by its relative yield. One
- * geometry and one material serve every layout, so the shader is compiled once (ahead of time by
+ * The placed panels, named `solar panels`: each a silver frame and, inside it, its cells coloured by its
+ * relative yield, as two instanced meshes of thin boxes (instance i of either is panel i). One geometry
+ * and one material serve every layout, so the shader is compiled once (ahead of time by
  * {@link PanelMeshes.warmUp}), not on the frame that first shows panels.
  */
 export class PanelMeshes {
   readonly #scene: Scene;
   readonly #geometry = new BoxGeometry(1, 1, 1);
   readonly #material = new MeshStandardMaterial({ color: 0xffffff, roughness: 0.35, metalness: 0.2 });
-  #mesh: InstancedMesh | undefined;
+  #mesh: Group | undefined;
   #warmed = false;
 
   constructor(scene: Scene) {
@@ -54,7 +59,6 @@ export class PanelMeshes {
 
   #instanced(count: number): InstancedMesh {
     const mesh = new InstancedMesh(this.#geometry, this.#material, count);
-    mesh.name = 'solar panels';
     mesh.castShadow = true;
     mesh.receiveShadow = true;
     mesh.setColorAt(0, new Color());
@@ -65,7 +69,7 @@ export class PanelMeshes {
   show(panels: PlacedPanel[], relative: number[] = []): void {
     this.clear();
     if (panels.length === 0) return;
-    const mesh = this.#instanced(panels.length);
+    const [frames, cells] = [this.#instanced(panels.length), this.#instanced(panels.length)];
     const matrix = new Matrix4();
     const colour = new Color();
     panels.forEach((panel, i) => {
@@ -74,26 +78,31 @@ export class PanelMeshes {
       // A right-handed basis (across, normal, across × normal), so the box is never mirrored inside out;
       // the third axis runs along the panel's `up` side, one way or the other.
       const along = new Vector3().crossVectors(across, normal).normalize();
-      matrix.makeBasis(across.multiplyScalar(panel.width - 0.02), normal.multiplyScalar(THICKNESS), along.multiplyScalar(panel.height - 0.02));
-      matrix.setPosition(new Vector3(...panel.centre));
-      mesh.setMatrixAt(i, matrix);
-      mesh.setColorAt(i, yieldColour(relative[i] ?? 1, colour));
+      const box = (inset: number, thickness: number) => {
+        matrix.makeBasis(across.clone().multiplyScalar(panel.width - 0.02 - 2 * inset), normal.clone().multiplyScalar(thickness), along.clone().multiplyScalar(panel.height - 0.02 - 2 * inset));
+        return matrix.setPosition(new Vector3(...panel.centre).addScaledVector(normal, (thickness - THICKNESS) / 2));
+      };
+      frames.setMatrixAt(i, box(0, THICKNESS));
+      frames.setColorAt(i, FRAME);
+      cells.setMatrixAt(i, box(FRAME_WIDTH, THICKNESS + 0.01));
+      cells.setColorAt(i, yieldColour(relative[i] ?? 1, colour));
     });
-    mesh.instanceMatrix.needsUpdate = true;
-    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-    this.#mesh = mesh;
-    this.#scene.add(mesh);
+    const group = new Group();
+    group.name = 'solar panels';
+    group.add(frames, cells);
+    this.#mesh = group;
+    this.#scene.add(group);
   }
 
   clear(): void {
     if (!this.#mesh) return;
     this.#scene.remove(this.#mesh);
-    this.#mesh.dispose();
+    for (const mesh of this.#mesh.children as InstancedMesh[]) mesh.dispose();
     this.#mesh = undefined;
   }
 
   /** How many panels are on screen. */
   get count(): number {
-    return this.#mesh?.count ?? 0;
+    return (this.#mesh?.children[0] as InstancedMesh | undefined)?.count ?? 0;
   }
 }
