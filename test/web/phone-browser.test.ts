@@ -198,6 +198,22 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await page.close();
   });
 
+  test('an address point in front of the house (its garden): the house is outlined and the pin stands on its roof, not on the lawn', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.baseUrl}/embed?lat=${SITE.lat - 9 / 111_320}&lng=${SITE.lng}&key=${key}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForFunction(() => document.getElementById('app')!.dataset.pin !== undefined);
+    const app = page.locator('#app');
+    assert.equal(await app.getAttribute('data-my-building'), map.house);
+    const [markerEast, markerNorth] = (await app.getAttribute('data-marker'))!.split(',').map(Number);
+    const [pinEast, pinNorth] = (await app.getAttribute('data-pin'))!.split(',').map(Number);
+    // The house (14 × 10 m) stands 4–14 m north of the point, its middle on the point's meridian.
+    const north = pinNorth! - markerNorth!;
+    // Met at its wall 4 m from the point, the pin stands 2 m further in, on the roof.
+    assert.ok(Math.abs(pinEast! - markerEast!) < 7 && north > 5 && north < 14, `the pin stands ${north.toFixed(1)} m north, ${(pinEast! - markerEast!).toFixed(1)} m east of the point`);
+    await page.close();
+  });
+
   test('a visitor without Pro gets the preview: the panel count and the prompt, and no kWh figure anywhere in the page', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${ctx.baseUrl}/viewer?lat=${SITE.lat}&lng=${SITE.lng}&wizard=maximize_energy&roofLat=${map.houseAt.lat}&roofLng=${map.houseAt.lng}`);

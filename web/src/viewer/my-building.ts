@@ -8,6 +8,8 @@ import type { Viewer } from './viewer.ts';
 /** How far from the address point a building may stand and still be "the" house (metres). */
 const SEARCH_RADII = [0, 4, 8, 14];
 const DIRECTIONS = 8;
+/** How far past the wall a building was met at the pin stands, metres. */
+const INWARD_M = 2;
 /** Edges between faces meeting at more than this angle are drawn (keeps flat roofs' triangles out). */
 const EDGE_ANGLE_DEG = 25;
 const MARKER_COLOUR = 0xdc2626;
@@ -54,7 +56,8 @@ export class MyBuilding {
    * nearest one within 14 m (an address point may sit on a wall or the entrance), and stands the pin on
    * it; with no building near, the pin stands on the ground at the point. Returns the building, or
    * undefined when there is none near. `buildings` is the model's building table (without it, only the
-   * pin is placed).
+   * pin is placed). The page shows the point as `data-marker` and where the pin stands as `data-pin`
+   * (metres east, north).
    */
   mark(east: number, north: number, buildings: ModelBuildings | undefined): MyBuildingFound | undefined {
     this.clear();
@@ -69,6 +72,7 @@ export class MyBuilding {
       this.#app.dataset.myBuilding = found.osmId;
     } else this.#marks.add(pin(east, ground, north, this.#pinMaterial));
     this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
+    this.#app.dataset.pin = found ? `${found.east.toFixed(1)},${found.north.toFixed(1)}` : this.#app.dataset.marker;
     this.#viewer.requestRender();
     if (!found) return undefined;
     return { osmId: found.osmId, roof: pickRoofBelow(content, buildings, found.east, found.north) };
@@ -88,6 +92,7 @@ export class MyBuilding {
     delete this.#app.dataset.myBuilding;
     delete this.#app.dataset.myBuildingTop;
     delete this.#app.dataset.marker;
+    delete this.#app.dataset.pin;
   }
 
   /** Outlines the marked building and stands the pin on its top (shown as `data-my-building-top`, metres). */
@@ -118,7 +123,11 @@ function nearestBuilding(content: Object3D, buildings: ModelBuildings | undefine
       const x = east + radius * Math.cos(angle);
       const y = north + radius * Math.sin(angle);
       const building = buildingBelow(content, buildings, x, y);
-      if (building) return { ...building, east: x, north: y };
+      if (!building) continue;
+      // Met at its wall: the pin stands a little further in, on the roof rather than at its edge.
+      const [inX, inY] = [x + INWARD_M * Math.cos(angle), y + INWARD_M * Math.sin(angle)];
+      const further = radius > 0 && buildingBelow(content, buildings, inX, inY)?.node === building.node;
+      return further ? { ...building, east: inX, north: inY } : { ...building, east: x, north: y };
     }
   }
   return undefined;
