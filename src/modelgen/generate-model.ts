@@ -8,7 +8,6 @@ import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
-import { EXISTING_SOLAR_COLOUR } from './gltf/colours.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
 import { regionAt } from './materials/region.ts';
@@ -88,7 +87,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
       [
         ...surfaces.walls,
         ...surfaces.roofs,
-        ...(pv ? [{ mesh: pv.mesh, colour: EXISTING_SOLAR_COLOUR, extras: { surface: 'existing-solar' } }] : []),
+        // Modules laid up the slope as on the roof they are on (HD only, as mapped PV is).
+        ...(pv ? [{ mesh: pv.mesh, material: { material: 'solar_cells' as const }, uv: { kind: 'roof' as const, tile: MATERIALS.solar_cells.tile ?? 2 }, extras: { surface: 'existing-solar' } }] : []),
       ],
       {
         osmId: building.feature.osmId,

@@ -10,7 +10,7 @@ import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
 import { existingSolarOf, keepExistingSolarFree, type ExistingSolar } from '../../src/solar-design/existing-solar.ts';
 import type { RoofSegment } from '../../src/solar-design/face-frame.ts';
-import { readModel } from '../helpers/read-model.ts';
+import { readModel, readPrimitives } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
 const EXTRACT = 'osm/liechtenstein-2024-03-04.osm.pbf';
@@ -48,6 +48,17 @@ test('rooftop PV mapped in Liechtenstein is drawn on its roofs, listed in the bu
   assert.ok(free.length < all.length, `${all.length - free.length} of ${all.length} places taken by the PV already there`);
   const inside = (x: number, z: number) => existing.some((e) => e.outlines.some((o) => pointIn([x, z], o.map((p) => [p[0], p[2]] as [number, number]))));
   assert.ok(free.every((p) => !inside(p.centre[0], p.centre[2])), 'no new panel over existing PV');
+
+  // Drawn as modules: the PV material's module texture laid on it, repeating every 2 m up the roof.
+  const drawn = (await readPrimitives(model.glb)).filter((p) => p.surface === 'existing-solar');
+  assert.equal(new Set(drawn.map((p) => p.node)).size, withSolar.length, 'every building with PV draws it');
+  for (const pv of drawn) {
+    assert.equal(pv.material.extras.material, 'solar_cells');
+    assert.equal(pv.material.texture, 'image/webp');
+    assert.ok(pv.material.baseColour[2]! > pv.material.baseColour[0]! * 1.5, `${pv.node}: dark blue cells (${pv.material.baseColour})`);
+    const across = Math.max(pv.uv!.max[0] - pv.uv!.min[0], pv.uv!.max[1] - pv.uv!.min[1]);
+    assert.ok(across >= 1, `${pv.node}: at least one 2 m repeat of modules across its PV (${across.toFixed(2)})`);
+  }
 });
 
 function pointIn([x, y]: [number, number], ring: [number, number][]): boolean {

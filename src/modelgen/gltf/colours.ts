@@ -10,8 +10,6 @@ const NAMED: Record<string, string> = {
 export const WALL_COLOUR: [number, number, number] = [0.86, 0.83, 0.78];
 export const FLAT_ROOF_COLOUR: [number, number, number] = [0.62, 0.62, 0.6];
 export const PITCHED_ROOF_COLOUR: [number, number, number] = [0.62, 0.33, 0.24];
-/** Existing PV mapped on a roof: dark blue cells. */
-export const EXISTING_SOLAR_COLOUR: [number, number, number] = [0.1, 0.14, 0.3];
 
 /** An OSM colour value (`#rgb`, `#rrggbb` or a CSS name) as 0–1 RGB, or undefined when unreadable. */
 export function parseColour(value: string | undefined): [number, number, number] | undefined {

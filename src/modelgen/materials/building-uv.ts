@@ -14,6 +14,8 @@ export interface BuildingMaterials {
 export interface SurfaceTiles {
   walls?: number;
   roof?: number;
+  /** PV mapped on the roof (its modules). */
+  solar?: number;
 }
 
 /** The texture layout of a building's walls and roof faces. */

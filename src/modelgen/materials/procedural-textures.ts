@@ -62,6 +62,13 @@ const SHADERS: Record<TextureName, Shader> = {
     const seam = fx < 0.03 ? 1.08 : fx < 0.06 ? 0.7 : 1;
     return clamp((0.84 + 0.06 * noise(u * 8, v * 0.5, 8, 11)) * seam);
   },
+  // 2 m: two modules of 1 × 2 m side by side in light frames, each 6 × 10 dark cells between light gaps.
+  pv_modules: (u, v, size) => {
+    const across = (u * 2) % 1;
+    if (Math.min(edge(across, 2 / (size / 2)), edge(v, 2 / size)) < 1) return 1.12;
+    const gap = Math.min(edge((across * 6) % 1, 1 / (size / 12)), edge((v * 10) % 1, 1 / (size / 10)));
+    return clamp((gap < 1 ? 0.95 : 0.62) + 0.03 * noise(u, v, 16, 89));
+  },
   gravel: (u, v) => clamp(0.84 + 0.16 * noise(u, v, 64, 7) + 0.14 * (hash(Math.floor(u * 128), Math.floor(v * 128)) - 0.5)),
   concrete: (u, v, size) => clamp((0.84 + 0.08 * noise(u, v, 8, 13) + 0.04 * noise(u, v, 64, 17)) * (0.8 + 0.2 * edge((u * 2) % 1, 1 / size) * edge((v * 2) % 1, 1 / size))),
   thatch: (u, v) => clamp(0.72 + 0.2 * noise(u * 16, v, 16, 19) + 0.08 * noise(u, v, 8, 23)),

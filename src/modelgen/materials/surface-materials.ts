@@ -43,7 +43,7 @@ export const MATERIALS = {
   glass_roof: m('glass_roof', '#6f8fa6', 0.1, 0.2),
   thatch: m('thatch', '#a08a5a', 0.95, 0, 'thatch', 2),
   roof_green: m('roof_green', '#6f8c4a', 0.95, 0, 'grass', 4),
-  solar_cells: m('solar_cells', '#1a2440', 0.25, 0.3),
+  solar_cells: m('solar_cells', '#4a6290', 0.3, 0, 'pv_modules', 2),
   // Walls (facade textures carry windows per storey; see facade.ts)
   plaster: m('plaster', '#e6dccb', 0.9, 0, 'plaster', 3),
   brick: m('brick', '#a65a42', 0.85, 0, 'brick', 3),

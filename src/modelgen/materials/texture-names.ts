@@ -1,6 +1,6 @@
 /** Tiling textures of the model's materials (made by procedural-textures.ts). */
 export const TEXTURE_NAMES = [
-  'roof_tiles', 'slate', 'metal_seams', 'gravel', 'concrete', 'thatch',
+  'roof_tiles', 'slate', 'metal_seams', 'gravel', 'concrete', 'thatch', 'pv_modules',
   'plaster', 'brick', 'stone', 'wood', 'glass',
   'grass', 'forest_floor', 'asphalt', 'paving', 'water', 'sand',
 ] as const;

@@ -131,7 +131,7 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
     walls: surface(split?.above ?? mesh.walls, uv?.walls),
     ...(split ? { groundFloor: surface(split.below, uv?.walls) } : {}),
     roofFaces: mesh.roofFaces.map((face) => ({ ...surface(face.mesh, uv?.roof), segments: face.segments })),
-    ...(solar ? { existingSolar: { surface: surface(solar.mesh, undefined), installations: solar.installations } } : {}),
+    ...(solar ? { existingSolar: { surface: surface(solar.mesh, tiles.solar ? { kind: 'roof', tile: tiles.solar } : undefined), installations: solar.installations } } : {}),
     shape: mesh.roofShape,
     ...(drawable !== correction.shape ? { fallback: SKELETON_FALLBACK } : mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
   };

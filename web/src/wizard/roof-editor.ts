@@ -113,7 +113,7 @@ export class RoofEditor {
     // A roof turned from flat to pitched (or back) takes the material of the model's roofs of its new kind.
     const roofMaterial = (correction.shape === 'flat') === materials.flatRoof ? materials.roof : (typicalRoofMaterial(node, correction.shape !== 'flat') ?? materials.roof);
     const tileOf = (material: Material) => (material.userData as { tile?: number }).tile;
-    const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(roofMaterial) });
+    const redrawn = redrawBuilding(extras, correction, { walls: tileOf(materials.walls), roof: tileOf(roofMaterial), ...(materials.solar ? { solar: tileOf(materials.solar) } : {}) });
     hideBatchSurfaces(node, REDRAWN_SURFACES);
     removeRedrawn(node);
     node.updateMatrix();
