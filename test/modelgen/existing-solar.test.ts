@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
+import { redrawBuilding } from '../../src/modelgen/browser.ts';
+import { solarOnRoof } from '../../src/modelgen/geometry/existing-solar.ts';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
@@ -68,3 +70,13 @@ function pointIn([x, y]: [number, number], ring: [number, number][]): boolean {
   }
   return result;
 }
+
+test('several PV points mapped on one roof lie side by side on its sunniest face, not on top of each other', () => {
+  const roof = redrawBuilding({ footprint: { outer: [[0, 0], [20, 0], [20, 10], [0, 10]], inners: [] }, wallTop: 6, base: 0, minHeight: 0 }, { shape: 'flat' }).roofFaces.flatMap((f) => f.segments);
+  const points = ['node/1', 'node/2'].map((osmId) => ({ osmId, points: [[10, 5]] as [number, number][], tags: {} }));
+  const { installations } = solarOnRoof(roof, points, [1, 0]);
+  assert.deepEqual(installations.map((i) => Math.round(i.area)), [24, 24], 'each a typical house system, whole');
+  const middle = (i: number) => installations[i]!.outlines.flat().reduce((sum, p) => sum + p[0], 0) / installations[i]!.outlines.flat().length;
+  assert.ok(Math.abs(middle(1) - middle(0) - Math.sqrt(24)) < 0.05, `side by side along the roof: ${middle(0).toFixed(2)} and ${middle(1).toFixed(2)} m east`);
+  assert.ok(Math.abs((middle(0) + middle(1)) / 2 - 10) < 0.05, 'the row centred on the face');
+});

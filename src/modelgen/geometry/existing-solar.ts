@@ -38,11 +38,13 @@ export interface SolarOnRoof {
 export function solarOnRoof(segments: RoofSegment[], installations: { osmId: string; points: Point2[]; tags: Record<string, string> }[], along: Point2, sunward = 180): SolarOnRoof {
   const mesh = new MeshBuilder();
   const out: ExistingSolar[] = [];
+  const slots = pointSlots(installations);
   for (const installation of installations) {
     const isArea = installation.points.length >= 3;
-    // A point says only which roof: its panels go on the roof's sunniest face, centred there.
+    // A point says only which roof: its panels go on the roof's sunniest face, centred there (several
+    // points on one roof side by side along it).
     const best = isArea ? undefined : sunniest(segments, sunward);
-    const centre = best ? groundCentre(best) : installation.points[0];
+    const centre = best ? shifted(groundCentre(best), along, slots.get(installation)!) : installation.points[0];
     const area = isArea ? oriented(convexHull(installation.points)) : square(centre, mappedArea(installation.tags), along);
     const outlines: [number, number, number][][] = [];
     let covered = 0;
@@ -74,6 +76,26 @@ export function relaidSolar(segments: RoofSegment[], installations: readonly Exi
   const plans = installations.map(({ osmId, outlines }) => ({ osmId, points: outlines.flat().map(([x, , z]): Point2 => [x, -z]), tags: {} }));
   // Every plan is an area (three or more points), so the facing and the sun's side play no part.
   return solarOnRoof(segments, plans.filter((plan) => plan.points.length >= 3), [1, 0]);
+}
+
+/**
+ * Where each mapped point's square lies along the roof from the sunniest face's middle, metres: the
+ * squares side by side, the row centred there.
+ */
+function pointSlots<T extends { points: Point2[]; tags: Record<string, string> }>(installations: readonly T[]): Map<T, number> {
+  const points = installations.filter((installation) => installation.points.length < 3);
+  const sides = points.map((point) => Math.sqrt(mappedArea(point.tags)));
+  let start = -sides.reduce((sum, side) => sum + side, 0) / 2;
+  const slots = new Map<T, number>();
+  points.forEach((point, i) => {
+    slots.set(point, start + sides[i]! / 2);
+    start += sides[i]!;
+  });
+  return slots;
+}
+
+function shifted([x, y]: Point2, [ax, ay]: Point2, by: number): Point2 {
+  return [x + ax * by, y + ay * by];
 }
 
 /** The largest face looking most toward the sun (flat faces count as looking halfway). */
