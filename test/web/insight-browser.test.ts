@@ -28,6 +28,17 @@ async function drawn(page: Page, action: () => Promise<unknown>): Promise<void> 
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/**
+ * Waits until the page draws nothing more for a while: a layer filling in is drawn over the view a part
+ * a frame, and the parts left when it is computed take as many more frames.
+ */
+async function atRest(page: Page): Promise<void> {
+  for (let last = -1, now = await frames(page); now !== last; now = await frames(page)) {
+    last = now;
+    await page.waitForTimeout(400);
+  }
+}
+
 const canvas = async (page: Page) => readPng(await page.locator('#stage canvas').screenshot());
 
 /** An element's data attributes and its text. */
@@ -101,7 +112,7 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     assert.match(legend.text ?? '', /kWh\/m² a year/);
     assert.ok(Number(legend.scaleTop) > 1200 && Number(legend.scaleTop) < 2400, `the scale tops at the best plane's yearly irradiation in Monaco: ${legend.scaleTop}`);
     assert.ok(Number(legend.cells) > 1000 && legend.computed === legend.cells, `${legend.computed} of ${legend.cells} cells`);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await atRest(page);
     const heat = await canvas(page);
     // While it fills in, its cells are drawn over the last frame as they come: several frames, the
     // canvas never resized (a resize would clear it and cost a whole frame).
