@@ -126,17 +126,18 @@ export function hideBatchSurfaces(node: Object3D, surfaces: string[]): void {
 /**
  * A building node's meshes with their world matrices up to date: its own (a corrected roof) and, for a
  * building drawn in the model's batches, one mesh per batch holding only its triangles (sharing the
- * batch's vertices, not added to the scene), for measuring or outlining it.
+ * batch's vertices, not added to the scene), for measuring or outlining it; without the surfaces
+ * named in `leaveOut`.
  */
-export function buildingMeshes(node: Object3D): Mesh[] {
+export function buildingMeshes(node: Object3D, leaveOut: readonly string[] = []): Mesh[] {
   node.updateWorldMatrix(true, true);
   const meshes: Mesh[] = [];
   node.traverse((object) => {
-    if (object instanceof Mesh) meshes.push(object);
+    if (object instanceof Mesh && !leaveOut.includes(object.geometry.userData.surface)) meshes.push(object);
   });
   const drawn = drawnOf.get(node);
   if (!drawn) return meshes;
-  const shown = drawn.record.ranges.filter((range) => !drawn.hidden.has(range.surface));
+  const shown = drawn.record.ranges.filter((range) => !drawn.hidden.has(range.surface) && !leaveOut.includes(range.surface));
   for (const batch of new Set(shown.map((range) => range.batch))) {
     const source = drawn.meshes.get(batch);
     const index = source?.geometry.index;

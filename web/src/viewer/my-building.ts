@@ -165,10 +165,13 @@ function pin(east: number, height: number, north: number, material: Material): G
   return group;
 }
 
-/** The building's edges in a bright line, drawn over the scene so walls behind it show too. */
+/**
+ * The building's edges in a bright line, drawn over the scene so walls behind it show too; PV mapped on
+ * its roof is not the building's shape and is left out.
+ */
 function outline(node: Object3D, material: Material): Group {
   const group = new Group();
-  for (const object of buildingMeshes(node)) {
+  for (const object of buildingMeshes(node, ['existing-solar'])) {
     const lines = new LineSegments(new EdgesGeometry(object.geometry, EDGE_ANGLE_DEG), material);
     lines.applyMatrix4(object.matrixWorld);
     lines.renderOrder = 9;
