@@ -27,6 +27,8 @@ function street(folder: string): { file: string; house: string; houseAt: { lat: 
   const box = (x: number, y: number, w: number, d: number): Metres[] => [[x - w / 2, y - d / 2], [x + w / 2, y - d / 2], [x + w / 2, y + d / 2], [x - w / 2, y + d / 2]];
   const tags = { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:orientation': 'along' };
   const id = map.way(box(0, 0, 14, 10), tags, true);
+  // PV already on the house's south face, mapped as an area.
+  map.way(box(-3.5, -2.5, 4, 4), { power: 'generator', 'generator:source': 'solar', 'generator:method': 'photovoltaic' }, true);
   for (const x of [-30, 30]) for (const y of [-28, 0, 28]) map.way(box(x, y, 13, 9), tags, true);
   for (const y of [-28, 28]) map.way(box(0, y, 14, 10), tags, true);
   map.way([[-120, 16], [120, 16]], { highway: 'residential' });
@@ -116,6 +118,8 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.equal(design.state, 'done', await frame.locator('#wizard-status').textContent() ?? '');
     assert.equal(design.roof, map.house, 'the house at the embed’s point');
     assert.equal(design.sheet, 'collapsed', 'the sheet stays collapsed over the design');
+    assert.equal(design.existingSolar, '1');
+    assert.match(await frame.locator('#wizard-status').textContent() ?? '', /The PV already on this roof \(1\d m²\) stays; new panels go around it\./, 'the visitor is told why a patch of the roof stays free');
     const sheet = (await frame.locator('#side-panel').boundingBox())!;
     assert.ok(sheet.height < 200, `the collapsed sheet leaves the view free: ${sheet.height} px of 560`);
     const distance = Number(await frame.locator('#app').getAttribute('data-camera-distance'));
