@@ -45,5 +45,7 @@ export function designLines(configuration: LeadConfiguration): string[] {
 
 function correction({ roofCorrection: corrected }: LeadConfiguration): string {
   if (!corrected) return '';
-  return `${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ridge ${corrected.ridgeDirection}° from north` : ''}`;
+  // A single slope's direction is where it faces; other shapes' is their ridge's bearing.
+  const direction = corrected.shape === 'skillion' ? 'facing' : 'ridge';
+  return `${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ${direction} ${corrected.ridgeDirection}° from north` : ''}`;
 }

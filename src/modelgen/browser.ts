@@ -4,7 +4,7 @@
  * keeps it so. (The straight skeleton's WebAssembly is only loaded by the generator: hipped roofs in
  * the browser are drawn on convex outlines, which need none.)
  */
-export { checkCorrection, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, redrawBuilding, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
+export { checkCorrection, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
 export type { RoofSegment } from './geometry/roof-segment.ts';
 /** The local metric frame and the polygon helpers the Solar Wizard lays panels out with. */
 export { LocalFrame, type Point2 } from './geometry/local-frame.ts';

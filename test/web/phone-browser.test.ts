@@ -119,7 +119,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.equal(design.roof, map.house, 'the house at the embed’s point');
     assert.equal(design.sheet, 'collapsed', 'the sheet stays collapsed over the design');
     assert.equal(design.existingSolar, '1');
-    assert.match(await frame.locator('#wizard-status').textContent() ?? '', /The PV already on this roof \(1\d m²\) stays; new panels go around it\./, 'the visitor is told why a patch of the roof stays free');
+    assert.match(await frame.locator('#wizard-status').textContent() ?? '', /The PV already on this roof stays; new panels go around it\./, 'the visitor is told why a patch of the roof stays free');
     const sheet = (await frame.locator('#side-panel').boundingBox())!;
     assert.ok(sheet.height < 200, `the collapsed sheet leaves the view free: ${sheet.height} px of 560`);
     const distance = Number(await frame.locator('#app').getAttribute('data-camera-distance'));

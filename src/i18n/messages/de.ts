@@ -74,7 +74,7 @@ export const de: Catalogue = {
   'wizard.noSun': 'Kein Modul auf diesem Dach bekommt genug Sonne.',
   'wizard.summary': '{count, plural, one {# Modul} other {# Module}} auf diesem Dach.',
   'wizard.weak': '{count, plural, one {# ertragsschwache Stelle bleibt frei.} other {# ertragsschwache Stellen bleiben frei.}}',
-  'wizard.existingSolar': '{count, plural, one {Die PV-Anlage auf diesem Dach ({area} m²) bleibt; neue Module kommen daneben.} other {Die # PV-Anlagen auf diesem Dach ({area} m²) bleiben; neue Module kommen daneben.}}',
+  'wizard.existingSolar': '{count, plural, one {Die PV-Anlage auf diesem Dach bleibt; neue Module kommen daneben.} other {Die # PV-Anlagen auf diesem Dach bleiben; neue Module kommen daneben.}}',
   'wizard.failed': 'Die Planung konnte nicht erstellt werden: {reason}',
   'wizard.startOver': 'Neu beginnen',
   'wizard.pickTap': 'Tippen Sie auf ein Dach, um Module darauf zu platzieren.',

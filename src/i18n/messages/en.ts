@@ -76,7 +76,7 @@ export const en = {
   'wizard.noSun': 'No panel on this roof gets enough sun.',
   'wizard.summary': '{count, plural, one {# panel} other {# panels}} on this roof.',
   'wizard.weak': '{count, plural, one {# low-yield spot left free.} other {# low-yield spots left free.}}',
-  'wizard.existingSolar': '{count, plural, one {The PV already on this roof ({area} m²) stays; new panels go around it.} other {The # PV systems already on this roof ({area} m²) stay; new panels go around them.}}',
+  'wizard.existingSolar': '{count, plural, one {The PV already on this roof stays; new panels go around it.} other {The # PV systems already on this roof stay; new panels go around them.}}',
   'wizard.failed': 'The design could not be made: {reason}',
   'wizard.startOver': 'Start over',
   'wizard.pickTap': 'Tap a roof to place panels on it.',

@@ -74,7 +74,7 @@ export const es: Catalogue = {
   'wizard.noSun': 'Ningún panel de este tejado recibe suficiente sol.',
   'wizard.summary': '{count, plural, one {# panel} other {# paneles}} en este tejado.',
   'wizard.weak': '{count, plural, one {# punto de bajo rendimiento queda libre.} other {# puntos de bajo rendimiento quedan libres.}}',
-  'wizard.existingSolar': '{count, plural, one {La instalación FV que ya hay en este tejado ({area} m²) se queda; los paneles nuevos van alrededor.} other {Las # instalaciones FV que ya hay en este tejado ({area} m²) se quedan; los paneles nuevos van alrededor.}}',
+  'wizard.existingSolar': '{count, plural, one {La instalación FV que ya hay en este tejado se queda; los paneles nuevos van alrededor.} other {Las # instalaciones FV que ya hay en este tejado se quedan; los paneles nuevos van alrededor.}}',
   'wizard.failed': 'No se pudo hacer el diseño: {reason}',
   'wizard.startOver': 'Empezar de nuevo',
   'wizard.pickTap': 'Toque un tejado para colocar paneles en él.',

@@ -74,7 +74,7 @@ export const fr: Catalogue = {
   'wizard.noSun': 'Aucun panneau de ce toit ne reçoit assez de soleil.',
   'wizard.summary': '{count, plural, one {# panneau} other {# panneaux}} sur ce toit.',
   'wizard.weak': '{count, plural, one {# emplacement peu productif laissé libre.} other {# emplacements peu productifs laissés libres.}}',
-  'wizard.existingSolar': '{count, plural, one {L’installation PV déjà sur ce toit ({area} m²) reste ; les nouveaux panneaux l’entourent.} other {Les # installations PV déjà sur ce toit ({area} m²) restent ; les nouveaux panneaux les entourent.}}',
+  'wizard.existingSolar': '{count, plural, one {L’installation PV déjà sur ce toit reste ; les nouveaux panneaux l’entourent.} other {Les # installations PV déjà sur ce toit restent ; les nouveaux panneaux les entourent.}}',
   'wizard.failed': 'L’étude n’a pas pu être faite : {reason}',
   'wizard.startOver': 'Recommencer',
   'wizard.pickTap': 'Touchez un toit pour y placer des panneaux.',

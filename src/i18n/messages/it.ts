@@ -74,7 +74,7 @@ export const it: Catalogue = {
   'wizard.noSun': 'Nessun pannello su questo tetto riceve abbastanza sole.',
   'wizard.summary': '{count, plural, one {# pannello} other {# pannelli}} su questo tetto.',
   'wizard.weak': '{count, plural, one {# punto poco produttivo lasciato libero.} other {# punti poco produttivi lasciati liberi.}}',
-  'wizard.existingSolar': '{count, plural, one {L’impianto FV già su questo tetto ({area} m²) resta; i nuovi pannelli gli vanno intorno.} other {I # impianti FV già su questo tetto ({area} m²) restano; i nuovi pannelli vanno loro intorno.}}',
+  'wizard.existingSolar': '{count, plural, one {L’impianto FV già su questo tetto resta; i nuovi pannelli gli vanno intorno.} other {I # impianti FV già su questo tetto restano; i nuovi pannelli vanno loro intorno.}}',
   'wizard.failed': 'Non è stato possibile creare il progetto: {reason}',
   'wizard.startOver': 'Ricomincia',
   'wizard.pickTap': 'Tocca un tetto per posarvi i pannelli.',

@@ -74,7 +74,7 @@ export const nl: Catalogue = {
   'wizard.noSun': 'Geen paneel op dit dak krijgt genoeg zon.',
   'wizard.summary': '{count, plural, one {# paneel} other {# panelen}} op dit dak.',
   'wizard.weak': '{count, plural, one {# plek met weinig opbrengst vrijgelaten.} other {# plekken met weinig opbrengst vrijgelaten.}}',
-  'wizard.existingSolar': '{count, plural, one {De pv-installatie die al op dit dak ligt ({area} m²) blijft; nieuwe panelen komen eromheen.} other {De # pv-installaties die al op dit dak liggen ({area} m²) blijven; nieuwe panelen komen eromheen.}}',
+  'wizard.existingSolar': '{count, plural, one {De pv-installatie die al op dit dak ligt blijft; nieuwe panelen komen eromheen.} other {De # pv-installaties die al op dit dak liggen blijven; nieuwe panelen komen eromheen.}}',
   'wizard.failed': 'Het ontwerp kon niet worden gemaakt: {reason}',
   'wizard.startOver': 'Opnieuw beginnen',
   'wizard.pickTap': 'Tik op een dak om er panelen op te plaatsen.',

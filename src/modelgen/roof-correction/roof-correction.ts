@@ -17,6 +17,12 @@ export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
 /** Why a hipped or pyramidal roof on an outline with inner corners is drawn as a gable in the browser. */
 export const SKELETON_FALLBACK = 'outline with inner corners';
 
+/**
+ * Shapes whose direction a visitor chooses: a gable's or half-hip's ridge, a single slope's facing. A
+ * hipped roof's ridge follows its outline's long side and a pyramid has none.
+ */
+export const DIRECTED_SHAPES: readonly CorrectableShape[] = ['gabled', 'half-hipped', 'skillion'];
+
 /** Pitches a visitor can give, degrees. */
 export const CORRECTION_PITCH = { min: 5, max: 60 } as const;
 

@@ -176,7 +176,7 @@ export class RoofDesigner {
     if (design.panelCount === 0) return t(this.#choices.goal === 'maximize_roi' ? 'wizard.noPayback' : 'wizard.noSun');
     const dropped = design.selection.weak.length > 0 ? ` ${t('wizard.weak', { count: design.selection.weak.length })}` : '';
     const existing = this.roof ? existingSolarOf(this.roof.node.userData) : [];
-    const kept = existing.length ? ` ${t('wizard.existingSolar', { count: existing.length, area: formats().number(existing.reduce((sum, pv) => sum + pv.area, 0)) })}` : '';
+    const kept = existing.length ? ` ${t('wizard.existingSolar', { count: existing.length })}` : '';
     return `${t('wizard.summary', { count: design.panelCount })}${dropped}${kept}`;
   }
 }

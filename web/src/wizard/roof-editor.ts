@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Matrix4, type Object3D } from 'three';
-import { CORRECTION_PITCH, defaultRidgeDirection, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, shapeName, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
@@ -94,6 +94,7 @@ export class RoofEditor {
     const shape = this.#shape.value as CorrectableShape;
     if (shape === 'flat') return { shape };
     const pitch = Math.min(CORRECTION_PITCH.max, Math.max(CORRECTION_PITCH.min, Number(this.#pitch.value) || 30));
+    if (!DIRECTED_SHAPES.includes(shape)) return { shape, pitch };
     const ridge = ((Number(this.#ridge.value) % 360) + 360) % 360;
     return { shape, pitch, ridgeDirection: ridge };
   }
@@ -157,7 +158,8 @@ export class RoofEditor {
   #sync(): void {
     const flat = this.#shape.value === 'flat';
     this.#pitch.closest('label')!.hidden = flat;
-    this.#ridge.closest('label')!.hidden = flat;
+    // A hipped roof's ridge follows the outline; a pyramid has none.
+    this.#ridge.closest('label')!.hidden = !DIRECTED_SHAPES.includes(this.#shape.value as CorrectableShape);
     const facing = this.#shape.value === 'skillion';
     if (facing === this.#facing) return;
     this.#facing = facing;

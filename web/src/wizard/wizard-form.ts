@@ -2,6 +2,9 @@ import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import type { Economics } from './economics.ts';
 import type { LayoutOptions, PanelSpec } from '../../../src/solar-design/index.ts';
 
+/** A household's typical monthly electricity use, kWh (about 3,600 kWh a year in Europe): where the bill goal starts. */
+const TYPICAL_MONTHLY_KWH = 300;
+
 /** What the visitor set in the wizard's fields. */
 export interface WizardChoices {
   goal: WizardGoal;
@@ -84,8 +87,10 @@ export class WizardForm {
     for (const input of this.#document.querySelectorAll<HTMLInputElement>('#side-panel input')) input.disabled = true;
   }
 
+  /** Shows the monthly use for the bill goal; left empty, it starts at a typical household's, to be changed. */
   #showKwhField(): void {
     this.#kwhField.hidden = this.goal.value !== 'cover_bill';
+    if (!this.#kwhField.hidden && this.kwh.value === '') this.kwh.value = String(TYPICAL_MONTHLY_KWH);
   }
 }
 

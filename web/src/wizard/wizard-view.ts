@@ -38,7 +38,9 @@ export class WizardView {
     this.#progress.hidden = state !== 'working';
     if (state !== 'working') this.#bar.removeAttribute('value');
     this.#startOver.hidden = state === 'pick' || state === 'closed';
-    if (state !== 'done') this.#result.hidden = true;
+    // While a design is worked out again its figures stay, faded (viewer.css): hidden, the panel would get
+    // shorter and lose its scroll, and the field being changed would leave the view.
+    if (state !== 'done' && state !== 'working') this.#result.hidden = true;
   }
 
   /** Shows that making the design failed, and why. */
