@@ -287,6 +287,12 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       await page.keyboard.press('p');
       await page.locator('#wizard-settings summary').click();
       await page.fill('#set-setback', '0.8');
+      // Each time the notice over the view is given its text.
+      await page.locator('#notice').evaluate((node) => {
+        const shown = ((window as unknown as { noticesShown: number }).noticesShown = 0);
+        new MutationObserver(() => (window as unknown as { noticesShown: number }).noticesShown++).observe(node, { childList: true });
+        return shown;
+      });
       await clickViewCentre(page);
       const state = await settled(page);
       assert.equal(state.state, 'done');
@@ -298,6 +304,11 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       const search = (await page.locator('#place-search').boundingBox())!;
       assert.ok(notice.y >= search.y + search.height, `the notice (top ${notice.y}) stands below the search (bottom ${search.y + search.height})`);
       assert.ok(notice.width > 400, `the notice is ${notice.width} px wide`);
+      // Said once: a new design from the same fallback does not cover the view with it again.
+      await page.selectOption('#wizard-goal', 'environmental');
+      await page.waitForTimeout(300);
+      assert.equal((await settled(page)).state, 'done');
+      assert.equal(await page.evaluate(() => (window as unknown as { noticesShown: number }).noticesShown), 1, 'the notice is shown once');
       await page.close();
     } finally {
       pvgis.mode = 'ok';

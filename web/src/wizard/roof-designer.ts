@@ -32,6 +32,8 @@ export class RoofDesigner {
   readonly #viewer: Viewer;
   readonly #settings: ViewerSettings;
   readonly #notice: Notice;
+  /** The notice that yields come from the page's own model has been shown. */
+  #fallbackNoticed = false;
   readonly #view: WizardView;
   readonly #form: WizardForm;
   readonly #meshes: PanelMeshes;
@@ -166,7 +168,9 @@ export class RoofDesigner {
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
       this.#view.state('done', this.#summary(design));
       for (const listener of this.#designListeners) listener({ design, candidates: this.#candidates, losses: this.#losses });
-      if (design.fallback) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
+      // Said once over the view; the design's source line keeps saying it for each design after.
+      if (design.fallback && !this.#fallbackNoticed) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
+      this.#fallbackNoticed ||= design.fallback;
     } catch (error) {
       if (generation === this.#generation) this.#view.failed(error);
     }
