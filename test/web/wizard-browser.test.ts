@@ -248,6 +248,7 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     const gabled = await settled(page);
     assert.equal(gabled.state, 'done', await page.locator('#wizard-status').textContent() ?? '');
     const after = await shapeInView();
+    assert.equal(await page.locator('#wizard-result').getAttribute('aria-busy'), 'false', 'the figures are the new design’s');
     assert.ok(after >= 0 && after < 0.9 && Math.abs(after - before) < 0.25, `the roof fields stay in view where the visitor scrolled: ${before.toFixed(2)} → ${after.toFixed(2)} of the panel`);
     assert.notEqual(gabled.candidates, flat.candidates, `panel places change: ${flat.candidates} on the flat roof, ${gabled.candidates} on the gables`);
     assert.notEqual(gabled.annualKwh, flat.annualKwh, `the yield changes: ${flat.annualKwh} → ${gabled.annualKwh} kWh`);

@@ -41,6 +41,7 @@ export class WizardView {
     // While a design is worked out again its figures stay, faded (viewer.css): hidden, the panel would get
     // shorter and lose its scroll, and the field being changed would leave the view.
     if (state !== 'done' && state !== 'working') this.#result.hidden = true;
+    this.#result.setAttribute('aria-busy', String(state === 'working'));
   }
 
   /** Shows that making the design failed, and why. */
