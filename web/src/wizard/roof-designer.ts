@@ -169,8 +169,10 @@ export class RoofDesigner {
       this.#view.state('done', this.#summary(design));
       for (const listener of this.#designListeners) listener({ design, candidates: this.#candidates, losses: this.#losses });
       // Said once over the view; the design's source line keeps saying it for each design after.
-      if (design.fallback && !this.#fallbackNoticed) this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
-      this.#fallbackNoticed ||= design.fallback;
+      if (design.fallback && !this.#fallbackNoticed) {
+        this.#fallbackNoticed = true;
+        this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
+      }
     } catch (error) {
       if (generation === this.#generation) this.#view.failed(error);
     }
