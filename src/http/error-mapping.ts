@@ -35,7 +35,8 @@ export async function clientErrorAnswer(error: FastifyError, request: FastifyReq
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'Content-Length does not match the body; send the exact length in bytes' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, message: `Request body is not valid JSON: ${error.message}` };
+      // Fastify's own message only repeats that the body is not JSON; it keeps no position to add.
+      return { status: 400, message: 'Request body is not valid JSON; send a JSON object' };
     case 'FST_ERR_CTP_EMPTY_TYPE':
       return { status: 415, message: `Content-Type is empty; send ${accepts}` };
   }
