@@ -32,6 +32,7 @@ export const LeadConfiguration = Type.Object(
     kwp: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
     annualKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),
     goal: Type.Optional(Type.String({ maxLength: 40 })),
+    monthlyUseKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'The monthly electricity use the visitor gave the goal `cover_bill`, kWh' })),
     roofCorrection: Type.Optional(LeadRoofCorrection),
   },
   { additionalProperties: false },

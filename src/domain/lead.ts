@@ -1,4 +1,9 @@
 import type { LeadConfiguration } from '../contract/leads.ts';
+import { WIZARD_GOALS, type WizardGoal } from '../contract/sessions.ts';
+import { translator } from '../i18n/index.ts';
+
+/** The partner's e-mails, portal and CSV are in English. */
+const ENGLISH = translator('en');
 
 /** The OpenStreetMap page of a lead's roof (`way/123` → its osm.org address), when the roof has an OSM id. */
 export function roofMapUrl(configuration: LeadConfiguration): string | undefined {
@@ -18,7 +23,7 @@ export function describeConfiguration(configuration: LeadConfiguration): string 
   if (configuration.panels !== undefined) parts.push(`${configuration.panels} panels`);
   if (configuration.kwp !== undefined) parts.push(`${configuration.kwp} kWp`);
   if (configuration.annualKwh !== undefined) parts.push(`${Math.round(configuration.annualKwh)} kWh/year`);
-  if (configuration.goal) parts.push(`goal ${configuration.goal}`);
+  if (configuration.goal) parts.push(`goal: ${goalText(configuration)}`);
   const at = roofLocation(configuration);
   if (configuration.roof) parts.push(`roof ${configuration.roof}${at ? ` at ${at}` : ''}`);
   else if (at) parts.push(`roof at ${at}`);
@@ -38,9 +43,20 @@ export function designLines(configuration: LeadConfiguration): string[] {
   if (configuration.panels !== undefined) lines.push(`Panels: ${configuration.panels}`);
   if (configuration.kwp !== undefined) lines.push(`Peak power: ${configuration.kwp} kWp`);
   if (configuration.annualKwh !== undefined) lines.push(`Yearly yield: about ${Math.round(configuration.annualKwh)} kWh`);
-  if (configuration.goal) lines.push(`Goal: ${configuration.goal}`);
+  if (configuration.goal) lines.push(`Goal: ${goalText(configuration)}`);
   if (configuration.roofCorrection) lines.push(`Roof as the visitor corrected it: ${correction(configuration)}`);
   return lines;
+}
+
+/**
+ * The visitor's goal as the wizard named it to them, with the monthly use they gave for covering their
+ * bill (what an installer sizes a quote by); a goal the wizard does not know is shown as sent.
+ */
+export function goalText({ goal, monthlyUseKwh }: LeadConfiguration): string {
+  if (!goal) return '';
+  if (!(WIZARD_GOALS as readonly string[]).includes(goal)) return goal;
+  const label = ENGLISH.t(`goal.${goal as WizardGoal}`);
+  return goal === 'cover_bill' && monthlyUseKwh !== undefined ? `${label} (${Math.round(monthlyUseKwh)} kWh a month)` : label;
 }
 
 function correction({ roofCorrection: corrected }: LeadConfiguration): string {

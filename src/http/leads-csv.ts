@@ -1,7 +1,7 @@
 import type { Lead } from '../db/leads-repository.ts';
 import { describeConfiguration } from '../domain/lead.ts';
 
-const COLUMNS = ['received_utc', 'name', 'email', 'phone', 'address', 'message', 'system', 'latitude', 'longitude', 'panels', 'kwp', 'annual_kwh', 'page', 'roof', 'roof_latitude', 'roof_longitude', 'goal'];
+const COLUMNS = ['received_utc', 'name', 'email', 'phone', 'address', 'message', 'system', 'latitude', 'longitude', 'panels', 'kwp', 'annual_kwh', 'page', 'roof', 'roof_latitude', 'roof_longitude', 'goal', 'monthly_use_kwh'];
 
 /**
  * Leads as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read accents). A cell a visitor
@@ -27,6 +27,7 @@ export function leadsCsv(leads: Lead[]): string {
     lead.configuration.roofLatitude === undefined ? '' : String(lead.configuration.roofLatitude),
     lead.configuration.roofLongitude === undefined ? '' : String(lead.configuration.roofLongitude),
     lead.configuration.goal ?? '',
+    lead.configuration.monthlyUseKwh === undefined ? '' : String(lead.configuration.monthlyUseKwh),
   ]);
   return `\uFEFF${[COLUMNS, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -19,7 +19,7 @@ const lead = (key: string, extra: Record<string, unknown> = {}) => ({
   consent: true,
   website: '',
   pageUrl: 'https://installer.example/solar',
-  configuration: { latitude: 52.52, longitude: 13.405, panels: 14, kwp: 6.16, annualKwh: 5900.4, goal: 'cover_bill', roof: 'way/123', roofLatitude: 52.5203125, roofLongitude: 13.4051234 },
+  configuration: { latitude: 52.52, longitude: 13.405, panels: 14, kwp: 6.16, annualKwh: 5900.4, goal: 'cover_bill', monthlyUseKwh: 450, roof: 'way/123', roofLatitude: 52.5203125, roofLongitude: 13.4051234 },
   ...extra,
 });
 
@@ -65,7 +65,7 @@ for (const kind of DATABASES) {
       const [notification] = await waitFor('the partner’s e-mail', async () => smtp.to('leads@sunny.example').length > 0 && smtp.to('leads@sunny.example'));
       assert.equal(notification.subject, 'New quote request from your site');
       for (const expected of ['Name: Ada Homeowner', 'E-mail: ada@home.example', 'Phone: +49 30 1234567', 'Address: Sonnenweg 1, 10115 Berlin', 'Please call in the morning.', '14 panels, 6.16 kWp, 5900 kWh/year', 'Page: https://installer.example/solar',
-        'Roof: way/123 at 52.520313, 13.405123 (https://www.openstreetmap.org/way/123)', 'Panels: 14', 'Peak power: 6.16 kWp', 'Yearly yield: about 5900 kWh', 'Goal: cover_bill']) {
+        'Roof: way/123 at 52.520313, 13.405123 (https://www.openstreetmap.org/way/123)', 'Panels: 14', 'Peak power: 6.16 kWp', 'Yearly yield: about 5900 kWh', 'Goal: Cover my electricity bill (450 kWh a month)']) {
         assert.ok(notification.text.includes(expected), `the notification has “${expected}”: ${notification.text}`);
       }
       assert.match(notification.raw, /^Reply-To: ada@home\.example/im);
@@ -153,7 +153,8 @@ for (const kind of DATABASES) {
       assert.match(csv.headers['content-disposition'] as string, /attachment; filename="leads-/);
       assert.ok(csv.body.includes(`"'=HYPERLINK(""http://evil.example"",""click"")"`), 'the formula is quoted as text');
       const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-      assert.equal(lines[0], 'received_utc,name,email,phone,address,message,system,latitude,longitude,panels,kwp,annual_kwh,page,roof,roof_latitude,roof_longitude,goal');
+      assert.equal(lines[0], 'received_utc,name,email,phone,address,message,system,latitude,longitude,panels,kwp,annual_kwh,page,roof,roof_latitude,roof_longitude,goal,monthly_use_kwh');
+      assert.match(lines[1], /,cover_bill,450$/, 'the goal as sent and the monthly use, for a spreadsheet');
       assert.match(lines[1], /xss@home\.example/, 'newest first');
     });
   });

@@ -193,18 +193,25 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       for (const expected of ['Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', `${design.panels} × 440 W`, 'Monatlicher Ertrag (kWh)', 'Annahmen']) assert.ok(text.includes(expected), `the German report says “${expected}”`);
     }
 
+    // The visitor sizes the system to their bill: the installer gets the monthly use with the design.
+    await page.selectOption('#wizard-goal', 'cover_bill');
+    await page.fill('#wizard-kwh', '250');
+    await page.locator('#wizard-kwh').dispatchEvent('change');
+    await page.waitForFunction(() => /250/.test(document.getElementById('wizard-target')!.textContent ?? ''));
+    const forBill = await settled(page);
     await page.locator('#quote-button').click();
     assert.equal(await page.locator('#quote-title').textContent(), 'Angebot anfragen');
     assert.match(await page.locator('#quote-consent-text').textContent() ?? '', /^Ich bin einverstanden, dass Sonnendach GmbH mich/);
-    assert.match(await page.locator('#quote-configuration').textContent() ?? '', new RegExp(`^Mit Ihrer Anfrage gesendet: der Standort \\(43,7\\d+, 7,42\\d+\\) und ${design.panels} Module`));
+    assert.match(await page.locator('#quote-configuration').textContent() ?? '', new RegExp(`^Mit Ihrer Anfrage gesendet: der Standort \\(43,7\\d+, 7,42\\d+\\) und ${forBill.panels} Module.*, für einen Verbrauch von 250 kWh im Monat\\.$`));
     await page.fill('#quote-form input[name="name"]', 'Greta Muster');
     await page.fill('#quote-form input[name="email"]', 'greta@home.example');
     await page.fill('#quote-form input[name="address"]', 'Boulevard des Moulins 1, Monaco');
     await page.check('#quote-form input[name="consent"]');
     const [request] = await Promise.all([page.waitForRequest('**/api/viewer/leads'), page.locator('#quote-send').click()]);
-    const sent = request.postDataJSON() as { language: string; report?: { panels: number; monthlyKwh: number[] }; snapshot?: string };
+    const sent = request.postDataJSON() as { language: string; configuration: { goal?: string; monthlyUseKwh?: number }; report?: { panels: number; monthlyKwh: number[] }; snapshot?: string };
     assert.equal(sent.language, 'de');
-    assert.equal(sent.report?.panels, Number(design.panels), 'the design goes along as the site report');
+    assert.deepEqual([sent.configuration.goal, sent.configuration.monthlyUseKwh], ['cover_bill', 250], 'the goal goes along with the use it was sized for');
+    assert.equal(sent.report?.panels, Number(forBill.panels), 'the design goes along as the site report');
     assert.equal(sent.report?.monthlyKwh.length, 12);
     assert.match(sent.snapshot ?? '', /^data:image\/jpeg;base64,/, 'with the snapshot of the view');
     await page.waitForFunction(() => document.getElementById('quote-dialog')!.dataset.state === 'sent');

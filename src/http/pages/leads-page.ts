@@ -1,5 +1,5 @@
 import type { Lead } from '../../db/leads-repository.ts';
-import { designLines, roofMapUrl } from '../../domain/lead.ts';
+import { designLines, roofLocation, roofMapUrl } from '../../domain/lead.ts';
 import { page, type PageViewer } from './layout.ts';
 import { html } from './safe-html.ts';
 
@@ -8,7 +8,7 @@ function systemCell(lead: Lead) {
   const { configuration } = lead;
   const lines = designLines(configuration).filter((line) => !line.startsWith('Roof:'));
   const link = roofMapUrl(configuration);
-  const at = configuration.roofLatitude !== undefined && configuration.roofLongitude !== undefined ? `${configuration.roofLatitude.toFixed(6)}, ${configuration.roofLongitude.toFixed(6)}` : undefined;
+  const at = roofLocation(configuration);
   const roof = configuration.roof
     ? html`Roof: ${link ? html`<a href="${link}" rel="noopener noreferrer" target="_blank">${configuration.roof}</a>` : configuration.roof}${at ? ` at ${at}` : ''}<br>`
     : at ? html`Roof at ${at}<br>` : undefined;

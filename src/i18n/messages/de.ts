@@ -165,6 +165,7 @@ export const de: Catalogue = {
   'quote.connectionFailed': 'Die Anfrage konnte nicht gesendet werden: Die Verbindung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'quote.sentWith': 'Mit Ihrer Anfrage gesendet: der Standort ({latitude}, {longitude}) und {design}.',
   'quote.design': '{panels, plural, one {# Modul} other {# Module}}, {kwp} kWp, etwa {kwh} kWh im Jahr',
+  'quote.designForUse': '{panels, plural, one {# Modul} other {# Module}}, {kwp} kWp, etwa {kwh} kWh im Jahr, für einen Verbrauch von {use} kWh im Monat',
   'quote.noDesign': 'noch keine Module platziert (der Solar-Assistent fügt sie hinzu)',
   'attribution.mapData': 'Kartendaten ©',
   'attribution.osm': 'OpenStreetMap-Mitwirkende',

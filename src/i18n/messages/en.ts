@@ -167,6 +167,7 @@ export const en = {
   'quote.connectionFailed': 'The request could not be sent: the connection failed. Please try again.',
   'quote.sentWith': 'Sent with your request: the location ({latitude}, {longitude}) and {design}.',
   'quote.design': '{panels, plural, one {# panel} other {# panels}}, {kwp} kWp, about {kwh} kWh a year',
+  'quote.designForUse': '{panels, plural, one {# panel} other {# panels}}, {kwp} kWp, about {kwh} kWh a year, for a use of {use} kWh a month',
   'quote.noDesign': 'no panels placed yet (the Solar Wizard adds them)',
   'attribution.mapData': 'Map data ©',
   'attribution.osm': 'OpenStreetMap contributors',

@@ -165,6 +165,7 @@ export const es: Catalogue = {
   'quote.connectionFailed': 'No se pudo enviar la solicitud: falló la conexión. Inténtelo de nuevo.',
   'quote.sentWith': 'Enviado con su solicitud: la ubicación ({latitude}, {longitude}) y {design}.',
   'quote.design': '{panels, plural, one {# panel} other {# paneles}}, {kwp} kWp, unos {kwh} kWh al año',
+  'quote.designForUse': '{panels, plural, one {# panel} other {# paneles}}, {kwp} kWp, unos {kwh} kWh al año, para un consumo de {use} kWh al mes',
   'quote.noDesign': 'todavía no hay paneles colocados (los añade el asistente solar)',
   'attribution.mapData': 'Datos del mapa ©',
   'attribution.osm': 'colaboradores de OpenStreetMap',

@@ -165,6 +165,7 @@ export const fr: Catalogue = {
   'quote.connectionFailed': 'La demande n’a pas pu être envoyée : la connexion a échoué. Veuillez réessayer.',
   'quote.sentWith': 'Envoyé avec votre demande : l’emplacement ({latitude}, {longitude}) et {design}.',
   'quote.design': '{panels, plural, one {# panneau} other {# panneaux}}, {kwp} kWc, environ {kwh} kWh par an',
+  'quote.designForUse': '{panels, plural, one {# panneau} other {# panneaux}}, {kwp} kWc, environ {kwh} kWh par an, pour une consommation de {use} kWh par mois',
   'quote.noDesign': 'aucun panneau placé pour l’instant (l’assistant solaire les ajoute)',
   'attribution.mapData': 'Données cartographiques ©',
   'attribution.osm': 'contributeurs d’OpenStreetMap',

@@ -165,6 +165,7 @@ export const it: Catalogue = {
   'quote.connectionFailed': 'Non è stato possibile inviare la richiesta: la connessione non è riuscita. Riprova.',
   'quote.sentWith': 'Inviato con la tua richiesta: la posizione ({latitude}, {longitude}) e {design}.',
   'quote.design': '{panels, plural, one {# pannello} other {# pannelli}}, {kwp} kWp, circa {kwh} kWh all’anno',
+  'quote.designForUse': '{panels, plural, one {# pannello} other {# pannelli}}, {kwp} kWp, circa {kwh} kWh all’anno, per un consumo di {use} kWh al mese',
   'quote.noDesign': 'nessun pannello ancora posizionato (li aggiunge l’assistente solare)',
   'attribution.mapData': 'Dati cartografici ©',
   'attribution.osm': 'contributori di OpenStreetMap',

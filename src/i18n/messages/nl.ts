@@ -165,6 +165,7 @@ export const nl: Catalogue = {
   'quote.connectionFailed': 'De aanvraag kon niet worden verstuurd: de verbinding is mislukt. Probeer het opnieuw.',
   'quote.sentWith': 'Meegestuurd met uw aanvraag: de locatie ({latitude}, {longitude}) en {design}.',
   'quote.design': '{panels, plural, one {# paneel} other {# panelen}}, {kwp} kWp, ongeveer {kwh} kWh per jaar',
+  'quote.designForUse': '{panels, plural, one {# paneel} other {# panelen}}, {kwp} kWp, ongeveer {kwh} kWh per jaar, voor een verbruik van {use} kWh per maand',
   'quote.noDesign': 'nog geen panelen geplaatst (de zonne-assistent voegt ze toe)',
   'attribution.mapData': 'Kaartgegevens ©',
   'attribution.osm': 'OpenStreetMap-bijdragers',

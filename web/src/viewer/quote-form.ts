@@ -73,8 +73,8 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
 
 function describe(configuration: LeadConfiguration): string {
   const f = formats();
-  const design = configuration.panels
-    ? t('quote.design', { panels: configuration.panels, kwp: f.number(configuration.kwp ?? 0, 2), kwh: f.number(configuration.annualKwh ?? 0) })
-    : t('quote.noDesign');
+  const figures = { panels: configuration.panels ?? 0, kwp: f.number(configuration.kwp ?? 0, 2), kwh: f.number(configuration.annualKwh ?? 0) };
+  const use = configuration.monthlyUseKwh;
+  const design = !configuration.panels ? t('quote.noDesign') : use === undefined ? t('quote.design', figures) : t('quote.designForUse', { ...figures, use: f.number(use) });
   return t('quote.sentWith', { latitude: f.number(configuration.latitude, 5), longitude: f.number(configuration.longitude, 5), design });
 }

@@ -31,6 +31,8 @@ export interface WizardConfiguration {
   kwp: number;
   annualKwh: number;
   goal: string;
+  /** The monthly electricity use the visitor asked to cover (the goal `cover_bill`), kWh. */
+  monthlyUseKwh?: number;
   /** The visitor's correction of the roof the model had, when they made one. */
   roofCorrection?: RoofCorrection;
 }
@@ -166,6 +168,7 @@ export class WizardController {
       kwp: design.kwp,
       annualKwh: design.annualKwh,
       goal: this.#designer.choices.goal,
+      ...(this.#designer.choices.goal === 'cover_bill' && this.#designer.choices.monthlyKwh !== undefined ? { monthlyUseKwh: this.#designer.choices.monthlyKwh } : {}),
       ...(this.#correction ? { roofCorrection: this.#correction } : {}),
     };
   }
