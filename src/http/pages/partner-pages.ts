@@ -93,7 +93,7 @@ function embedCard(view: PortalView): SafeHtml {
 <div><button class="secondary" type="submit">Save the search area</button></div></form>
 ${live.length > 0 ? html`<p>Sites allowed to show the viewer with each key (one address per line; empty: any site):</p>
 ${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${csrfField(view.viewer)}
-<label>${key.name} (<code>${key.prefix}…</code>)<textarea name="origins" rows="2" placeholder="https://www.your-site.example">${key.allowedOrigins.join('\n')}</textarea></label>
+<label><span>${key.name} (<code>${key.prefix}…</code>)</span><textarea name="origins" rows="2" placeholder="https://www.your-site.example">${key.allowedOrigins.join('\n')}</textarea></label>
 <div><button class="secondary" type="submit">Save sites for ${key.name}</button></div></form>`)}` : undefined}</section>`;
 }
 
