@@ -53,7 +53,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const elevationAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   // In HD the sea is held at sea level, so coarse elevation data does not lift the ground over the drawn sea.
   const heightAt = hd ? seaLevelGround(features, frame, radius, -originElevation, elevationAt) : elevationAt;
-  if (hd) await initSkeleton();
+  await initSkeleton();
 
   const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
   const writer = new GlbWriter(hd);
@@ -61,7 +61,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   let drawn = 0;
   let triangles = 0;
   const fallbacks: string[] = [];
-  const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })), hd);
+  const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })));
   // Buildings are seated first: their pads are cut into the ground the mesh is made from.
   const seating = seatBuildings(prepared.map((b, i) => ({ outer: b.outer, part: b.feature.kind === 'part', heightGuessed: buildingHeights(roofs[i].tags, 10).guessed.includes('height') })), heightAt);
   const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: [...seating.pads, ...measured.seat(heightAt)] });
@@ -77,7 +77,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     let foot = base;
     const feet = wallFeet(surface, building.outer);
     const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, feet(a, b)));
-    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, !hd, footAt);
+    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, footAt);
     if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
     const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
     const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId, hd, owner?.feature.tags);

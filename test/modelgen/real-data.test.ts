@@ -41,7 +41,8 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
     const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
     fs.copyFileSync(shared('terrain/N43E007.hgt.zip'), path.join(terrainDir, 'N43E007.hgt.zip'));
     try {
-      const hd = await check(await generate(43.7396, 7.4276, 0.3, 'hd', 'osm/monaco-latest.osm.pbf', terrainDir));
+      const hdModel = await generate(43.7396, 7.4276, 0.3, 'hd', 'osm/monaco-latest.osm.pbf', terrainDir);
+      const hd = await check(hdModel);
       assert.ok(hd.buildings.length >= 85, `${hd.buildings.length} buildings`);
       const origin = hd.asset.origin as { latitude: number; longitude: number; elevation: number };
       assert.deepEqual([origin.latitude, origin.longitude], [43.7396, 7.4276]);
@@ -52,9 +53,14 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       assert.ok(typeof hd.asset.generatedAt === 'string');
       assert.ok(hd.extras.every((e) => e.osmId && typeof e.height === 'number' && Array.isArray(e.guessed)));
       assert.ok(hd.segments.length >= hd.buildings.length, 'every building has roof segments');
-      const sd = await check(await generate(43.7396, 7.4276, 0.3, 'sd', 'osm/monaco-latest.osm.pbf', terrainDir));
+      const sdModel = await generate(43.7396, 7.4276, 0.3, 'sd', 'osm/monaco-latest.osm.pbf', terrainDir);
+      const sd = await check(sdModel);
       assert.equal(sd.buildings.length, hd.buildings.length);
-      assert.ok(sd.extras.every((e) => e.roofShape === 'flat'), 'SD draws flat tops');
+      // SD draws the roofs HD draws (mapped, inferred), without textures: a visitor recognises the same houses.
+      const hdRoofs = new Map(hd.extras.map((e) => [e.osmId, e.roofShape]));
+      assert.deepEqual(sd.extras.filter((e) => e.roofShape !== hdRoofs.get(e.osmId)), [], 'SD draws the roofs HD draws');
+      assert.ok(sd.extras.some((e) => e.roofShape !== 'flat'), 'pitched roofs among them');
+      assert.ok(sdModel.glb.length < hdModel.glb.length / 3, `SD stays light: ${sdModel.glb.length} bytes against HD's ${hdModel.glb.length}`);
     } finally {
       fs.rmSync(terrainDir, { recursive: true, force: true });
     }
@@ -149,7 +155,7 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
       const outer = oriented(cleanRing(building.outer.map(([lon, lat]) => frame.toLocal(lon, lat))), true);
       if (outer.length !== 4) continue;
       const heights = buildingHeights(building.tags, minimumBoundingRectangle(outer).width);
-      const mesh = buildBuildingMesh({ outer, inners: [] }, heights, 0, building.tags, false);
+      const mesh = buildBuildingMesh({ outer, inners: [] }, heights, 0, building.tags);
       const pitches = mesh.roofFaces.flatMap((f) => f.segments).map((s) => s.pitch);
       const longest = Math.max(...pitches);
       assert.ok(Math.abs(longest - angle) < 1.5, `${building.osmId}: roof:angle ${angle}, drawn ${longest.toFixed(1)}`);

@@ -44,7 +44,7 @@ test('a redrawn building is dressed as the generator dressed it: the same textur
   for (const tags of buildings) {
     const base = 431.5;
     const heights = buildingHeights(tags, 9);
-    const mesh = buildBuildingMesh({ outer, inners: [] }, heights, base, tags, false);
+    const mesh = buildBuildingMesh({ outer, inners: [] }, heights, base, tags);
     const dressed = buildingSurfaces(mesh, heights, base, tags, 'central', 'way/1', true);
     const stored = (spec: PrimitiveSpec) => Array.from(storedUvs(spec.mesh.positions, spec.mesh.normals, spec.uv!));
     const tileOf = (name: string) => MATERIALS[name as MaterialName].tile;

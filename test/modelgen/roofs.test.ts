@@ -13,7 +13,7 @@ const U_SHAPE: Point2[] = [[0, 0], [24, 0], [24, 18], [16, 18], [16, 8], [8, 8],
 
 function build(outer: Point2[], tags: Record<string, string>, inners: Point2[][] = []) {
   const heights = buildingHeights(tags, 10);
-  return { heights, mesh: buildBuildingMesh({ outer, inners }, heights, 0, tags, false) };
+  return { heights, mesh: buildBuildingMesh({ outer, inners }, heights, 0, tags) };
 }
 
 /** Highest y of a mesh (glTF y is up). */

@@ -18,7 +18,7 @@ before(async () => initSkeleton());
 
 test('pyramidal roofs on non-convex outlines use the straight skeleton', () => {
   const l: Point2[] = [[0, 0], [20, 0], [20, 8], [8, 8], [8, 20], [0, 20]];
-  const mesh = buildBuildingMesh({ outer: l, inners: [] }, buildingHeights({ building: 'yes', height: '10', 'roof:shape': 'pyramidal', 'roof:height': '3' }, 8), 0, {}, false);
+  const mesh = buildBuildingMesh({ outer: l, inners: [] }, buildingHeights({ building: 'yes', height: '10', 'roof:shape': 'pyramidal', 'roof:height': '3' }, 8), 0, {});
   assert.equal(mesh.roofShape, 'pyramidal');
   assert.equal(mesh.roofFallback, undefined);
   assert.ok(mesh.roofFaces.length >= 6, 'one face per wall');
@@ -36,7 +36,7 @@ test('every tagged roof in Liechtenstein is drawn as tagged, except invalid valu
     const inners = building.inners.map((ring) => oriented(cleanRing(ring.map(([lon, lat]) => frame.toLocal(lon, lat))), false)).filter((r) => r.length >= 3);
     if (outer.length < 3) continue;
     const heights = buildingHeights(building.tags, minimumBoundingRectangle(outer).width);
-    const mesh = buildBuildingMesh({ outer, inners }, heights, 0, building.tags, false);
+    const mesh = buildBuildingMesh({ outer, inners }, heights, 0, building.tags);
     if (mesh.roofFallback) fallbacks.push(`${building.osmId} ${mesh.roofFallback}`);
     else drawn.set(mesh.roofShape, (drawn.get(mesh.roofShape) ?? 0) + 1);
   }

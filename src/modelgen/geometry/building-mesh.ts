@@ -28,12 +28,11 @@ export type WallFoot = (a: Point2, b: Point2) => number;
 
 /**
  * Builds walls and roof of one building or part, standing on `base` metres (its building's seat, see
- * seating.ts). `simple` draws flat roofs only (SD). Walls that start at the ground reach down to
- * `foot` where that is lower than the base.
+ * seating.ts). Walls that start at the ground reach down to `foot` where that is lower than the base.
  */
-export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights, base: number, tags: Record<string, string>, simple: boolean, foot?: WallFoot): BuildingMesh {
-  const shape = simple ? 'flat' : heights.roofShape;
-  const { roof, fallback } = pitchedRoof(footprint, heights, tags, shape, simple);
+export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights, base: number, tags: Record<string, string>, foot?: WallFoot): BuildingMesh {
+  const shape = heights.roofShape;
+  const { roof, fallback } = pitchedRoof(footprint, heights, tags, shape);
   const walls = new MeshBuilder();
   const onPosts = isRoofOnPosts(tags);
   // A roof on posts (carport, canopy) has a fascia under its eaves instead of walls, and posts.
@@ -76,8 +75,7 @@ export function isRoofOnPosts(tags: Record<string, string>): boolean {
  * Builds the roof; a roof at a tagged pitch ends at the tagged `height` when there is one, so its
  * walls are lowered by the rise the pitch gives (the rise follows the roof's depth, not a guess).
  */
-function pitchedRoof(footprint: Footprint, heights: BuildingHeights, tags: Record<string, string>, shape: string, simple: boolean) {
-  if (simple) return buildRoof(footprint, { wallTop: heights.height, height: heights.height }, tags, shape);
+function pitchedRoof(footprint: Footprint, heights: BuildingHeights, tags: Record<string, string>, shape: string) {
   const first = buildRoof(footprint, { wallTop: heights.wallTop, height: heights.height, pitch: heights.pitch }, tags, shape);
   if (heights.pitch === undefined || !heights.heightTagged) return first;
   const rise = Math.max(...first.roof.faces.flatMap((face) => face.outer.map((p) => p[2]))) - heights.wallTop;

@@ -121,7 +121,7 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
   // drawn as a gable at the same pitch, the nearest roof it can draw there (not flat: panels then lie at
   // the pitch the visitor gave).
   const drawable = needsStraightSkeleton(footprint, correction.shape) ? 'gabled' : correction.shape;
-  const draw = (shape: string, height: number) => buildBuildingMesh(footprint, { ...heights, height, roofShape: shape }, building.base, { ...tags, 'roof:shape': shape }, false, foot === undefined ? undefined : () => foot);
+  const draw = (shape: string, height: number) => buildBuildingMesh(footprint, { ...heights, height, roofShape: shape }, building.base, { ...tags, 'roof:shape': shape }, foot === undefined ? undefined : () => foot);
   let mesh = draw(drawable, heights.height);
   // A roof that could not be built is drawn flat at the eaves, where the walls end, not at the ridge's height.
   if (mesh.roofShape === 'flat' && drawable !== 'flat') mesh = { ...draw('flat', building.wallTop), roofFallback: mesh.roofFallback };

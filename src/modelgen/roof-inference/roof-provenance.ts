@@ -11,11 +11,10 @@ export interface RoofedFootprint {
 }
 
 /**
- * Decides the roofs of all buildings of a model together (neighbours share walls and style). `infer`
- * false (flat-topped SD models) keeps mapped roofs as mapped and marks the rest as default.
+ * Decides the roofs of all buildings of a model together (neighbours share walls and style), for HD
+ * and SD models alike.
  */
-export function decideRoofs(buildings: RoofedFootprint[], infer: boolean): RoofDecision[] {
-  if (!infer) return buildings.map((b) => (b.tags['roof:shape'] ? { tags: b.tags, roofSource: 'osm-tag' } : { tags: b.tags, roofSource: 'default', roofRule: 'flat tops (SD)' }));
+export function decideRoofs(buildings: RoofedFootprint[]): RoofDecision[] {
   const contexts = roofContexts(buildings.map((b) => ({ outer: b.outer, tags: b.tags, along: minimumBoundingRectangle(b.outer).along })));
   return buildings.map((b, i) => decideRoof(b.tags, b.outer, b.inners, contexts[i]));
 }
