@@ -96,7 +96,7 @@ describe('accessibility (axe) and phone layout of the pages', { skip: browserSki
     await ctx.database.db.transaction().execute((trx) => new LeadsRepository(ctx.database.db).insert(trx, {
       accountId: account.id, apiKeyId: null as unknown as number, createdAt: new Date(),
       name: 'Ada Homeowner', email: 'ada.homeowner.with.a.long.address@home-owners-association.example', address: 'Sonnenblumenweg 123, 10115 Berlin-Mitte', message: 'Please call in the morning.',
-      pageUrl: 'https://installer.example/solar/products/photovoltaics/quote-request-form', configuration: { latitude: 52.52, longitude: 13.405, panels: 14, kwp: 6.16, annualKwh: 5900, goal: 'cover_bill', roof: 'way/123456789', roofLatitude: 52.5203, roofLongitude: 13.4051 },
+      pageUrl: 'https://installer.example/solar/products/photovoltaics/quote-request-form', configuration: { latitude: 52.52, longitude: 13.405, panels: 14, kwp: 6.16, annualKwh: 5900, goal: 'cover_bill', monthlyUseKwh: 320, roof: 'way/123456789', roofLatitude: 52.5203, roofLongitude: 13.4051 },
     }));
     for (const url of ['/partner', '/partner/leads']) await check(url);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal-leads-phone.png'), fullPage: true });
