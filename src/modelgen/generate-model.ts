@@ -100,7 +100,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         seating: seated,
         ...(foot < base - WALL_EMBED_M - 0.01 ? { foot: round(foot) } : {}),
         roofShape: mesh.roofShape,
-        ...(heights.roofShape !== mesh.roofShape && hd ? { taggedRoofShape: heights.roofShape } : {}),
+        ...(heights.roofShape !== mesh.roofShape ? { taggedRoofShape: heights.roofShape } : {}),
         guessed: [...heights.guessed, ...(roof.roofInferred ?? [])],
         materials: surfaces.materials,
         ...roofProvenanceExtras(roof),

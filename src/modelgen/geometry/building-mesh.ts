@@ -31,8 +31,7 @@ export type WallFoot = (a: Point2, b: Point2) => number;
  * seating.ts). Walls that start at the ground reach down to `foot` where that is lower than the base.
  */
 export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights, base: number, tags: Record<string, string>, foot?: WallFoot): BuildingMesh {
-  const shape = heights.roofShape;
-  const { roof, fallback } = pitchedRoof(footprint, heights, tags, shape);
+  const { roof, fallback } = pitchedRoof(footprint, heights, tags, heights.roofShape);
   const walls = new MeshBuilder();
   const onPosts = isRoofOnPosts(tags);
   // A roof on posts (carport, canopy) has a fascia under its eaves instead of walls, and posts.
