@@ -94,6 +94,12 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.equal(state.access, 'preview');
     assert.ok(await page.locator('#wizard-upgrade').isVisible(), 'the sign-up or upgrade prompt is shown');
     assert.equal(await page.locator('#wizard-goal').isDisabled(), true, 'the free preview cannot change the design');
+    // The view turns to look at the panels from the front: towards the opposite of the way they face.
+    const facing = Number(state.panelAzimuths!.split(',')[0]);
+    const viewFacing = async () => Number(/faces (\d+)°/.exec((await page.locator('#compass').getAttribute('aria-label')) ?? '')?.[1]);
+    const apart = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
+    await page.waitForFunction((expected) => new RegExp(`faces ${expected}°`).test(document.getElementById('compass')!.getAttribute('aria-label') ?? ''), (facing + 180) % 360, { timeout: 10_000 }).catch(() => undefined);
+    assert.ok(apart(await viewFacing(), (facing + 180) % 360) <= 1, `panels facing ${facing}° are seen from the front: the view faces ${await viewFacing()}°`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-agent-link.png') });
 
     await page.locator('#wizard-start-over').click();
@@ -102,10 +108,17 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.equal(cleared.state, 'pick');
     assert.equal(cleared.roof, undefined);
     // The camera looks at the chosen roof, so a click in the middle picks it again.
+    await page.mouse.move(640, 400);
+    await page.mouse.down();
+    await page.mouse.move(700, 400, { steps: 5 });
+    await page.mouse.up();
+    const turned = await viewFacing();
     await clickViewCentre(page);
     const again = await settled(page);
     assert.equal(again.roof, ROOF.id);
     assert.equal(again.panels, state.panels);
+    await page.waitForTimeout(500);
+    assert.equal(await viewFacing(), turned, 'a roof the visitor clicks leaves the view as they turned it');
     await page.close();
   });
 

@@ -13,5 +13,5 @@ export function setUpCompass(document: Document, viewer: Viewer): void {
     needle.setAttribute('transform', `rotate(${-heading} 20 20)`);
     button.setAttribute('aria-label', t('compass.heading', { heading }));
   });
-  button.addEventListener('click', () => viewer.faceNorth());
+  button.addEventListener('click', () => viewer.faceHeading(0));
 }

@@ -53,11 +53,13 @@ export class ViewCamera {
     return viewHeading(view);
   }
 
-  /** Turns the view so north is up, keeping distance and height. */
-  faceNorth(): void {
+  /** Turns the view about its target to look towards `headingDeg` (0 = north, clockwise), keeping distance and height. */
+  faceHeading(headingDeg: number): void {
     const offset = this.camera.position.clone().sub(this.controls.target);
     const horizontal = Math.hypot(offset.x, offset.z);
-    this.camera.position.set(this.controls.target.x, this.camera.position.y, this.controls.target.z + horizontal);
+    const rad = (headingDeg * Math.PI) / 180;
+    // The camera stands behind the target, opposite the heading (model frame: x east, z south).
+    this.camera.position.set(this.controls.target.x - Math.sin(rad) * horizontal, this.camera.position.y, this.controls.target.z + Math.cos(rad) * horizontal);
     this.controls.update();
   }
 

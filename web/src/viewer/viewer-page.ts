@@ -243,7 +243,7 @@ export class ViewerPage {
     const wizard = this.#wizard;
     wizard.preferRoof(mine?.roof);
     void wizard.start();
-    if (this.#chosen && mine?.roof) void wizard.selectRoof(mine.roof);
+    if (this.#chosen && mine?.roof) void wizard.selectRoof(mine.roof, { showPanels: true });
     await yieldToPage();
     insight.modelReady(wizard);
   }

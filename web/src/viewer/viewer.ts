@@ -171,9 +171,9 @@ export class Viewer {
     return this.#view.heading();
   }
 
-  /** Turns the view so north is up, keeping distance and height. */
-  faceNorth(): void {
-    this.#view.faceNorth();
+  /** Turns the view about its target to look towards `headingDeg` (0 = north, clockwise; 0 puts north up), keeping distance and height. */
+  faceHeading(headingDeg: number): void {
+    this.#view.faceHeading(headingDeg);
     this.requestRender();
   }
 

@@ -98,7 +98,7 @@ export class WizardController {
     const buildings = await this.#viewer.buildings?.catch(() => undefined);
     if (!this.#viewer.content) return;
     const roof = pickRoofBelow(this.#viewer.content, buildings, east, north);
-    if (roof) void this.selectRoof(roof);
+    if (roof) void this.selectRoof(roof, { showPanels: true });
     else this.#view.state('pick', t(this.#touch ? 'wizard.noRoofAtPositionTap' : 'wizard.noRoofAtPosition'));
   }
 
@@ -125,7 +125,7 @@ export class WizardController {
       this.#viewer.requestRender();
     });
     this.#toggle.setAttribute('aria-expanded', 'true');
-    if (!this.#designer.roof && this.#preferred && !this.#settings.wizard) void this.selectRoof(this.#preferred);
+    if (!this.#designer.roof && this.#preferred && !this.#settings.wizard) void this.selectRoof(this.#preferred, { showPanels: true });
     else if (!this.#designer.roof) this.#view.state('pick', t(this.#touch ? 'wizard.pickTap' : 'wizard.pick'));
   }
 
@@ -211,8 +211,11 @@ export class WizardController {
     await this.#designer.layout();
   }
 
-  /** Places panels on a roof and designs the system. */
-  async selectRoof(roof: PickedRoof): Promise<void> {
+  /**
+   * Places panels on a roof and designs the system. `showPanels` (a roof picked for the visitor: the
+   * agent's roof, their own house) turns the view to the panels once they are placed.
+   */
+  async selectRoof(roof: PickedRoof, options: { showPanels?: boolean } = {}): Promise<void> {
     this.#designer.roof = roof;
     this.#correction = (roof.node.userData as { roofCorrection?: RoofCorrection }).roofCorrection;
     this.#roofEditor.show(roof.node, roof.segments);
@@ -226,7 +229,23 @@ export class WizardController {
     // The roof and its neighbours fill the part of the view no panel covers: close enough to see the
     // panels, far enough to recognise the street, on a phone as on a desktop.
     this.#viewer.focus(centre, Math.min(Math.max(this.#viewer.distanceToShow(Math.max(size * 2, ROOF_SURROUNDINGS)), 30), 300));
+    if (options.showPanels) this.#turnToPanels();
     await this.#designer.layout();
+  }
+
+  /**
+   * When the roof's first design is made, turns the view to look at the face most of its panels are on,
+   * so the visitor sees them from the front, not the back of the roof. A view the visitor has turned
+   * meanwhile is left as they turned it.
+   */
+  #turnToPanels(): void {
+    const heading = this.#viewer.heading();
+    const stop = this.#designer.onDesign((designed) => {
+      stop();
+      const facing = designed && mostPanelsFacing(designed);
+      const turned = Math.abs(((this.#viewer.heading() - heading + 540) % 360) - 180) > 1;
+      if (facing !== undefined && !turned) this.#viewer.faceHeading((facing + 180) % 360);
+    });
   }
 
   /** Keeps what the visitor looks at in the part of the view that the wizard and the time bar leave free. */
@@ -240,7 +259,17 @@ export class WizardController {
     const buildings = await this.#viewer.buildings?.catch(() => undefined);
     if (!this.#viewer.content) return;
     const roof = pickRoofAtPointer(this.#viewer.content, buildings, this.#viewer.camera, pointer);
-    if (roof) void this.selectRoof(roof);
+    if (roof) void this.selectRoof(roof, { showPanels: true });
     else this.#view.say(t(this.#touch ? 'wizard.notRoofTap' : 'wizard.notRoof'));
   }
+}
+
+/** The direction (azimuth, degrees) most of a design's panels face; undefined when it has none. */
+function mostPanelsFacing({ design, candidates }: DesignedPanels): number | undefined {
+  const counts = new Map<number, number>();
+  for (const i of design.selection.chosen) {
+    const azimuth = Math.round(candidates[i].azimuthDeg);
+    counts.set(azimuth, (counts.get(azimuth) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
