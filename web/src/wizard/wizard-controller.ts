@@ -259,7 +259,7 @@ export class WizardController {
     const buildings = await this.#viewer.buildings?.catch(() => undefined);
     if (!this.#viewer.content) return;
     const roof = pickRoofAtPointer(this.#viewer.content, buildings, this.#viewer.camera, pointer);
-    if (roof) void this.selectRoof(roof, { showPanels: true });
+    if (roof) void this.selectRoof(roof);
     else this.#view.say(t(this.#touch ? 'wizard.notRoofTap' : 'wizard.notRoof'));
   }
 }
