@@ -12,7 +12,7 @@ import { clipToCircle, tilePieces } from './convex-clip.ts';
 import { drapeConvex, layFlat } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
 import { stripPieces } from './road-strips.ts';
-import { seaPolygons } from './sea.ts';
+import { seaPolygons, seaReach } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
 
 /** Side of the squares draped pieces are cut into before meeting the terrain's triangles, metres. */
@@ -55,12 +55,12 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     return meshes.get(key)!.mesh;
   };
   const flat = isFlat(surface, radius);
-  /** Lays pieces on the ground, or flat at `level` (the sea) when one is given. */
-  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number) => {
+  /** Lays pieces on the ground within `reach` of the centre, or flat at `level` (the sea) when one is given. */
+  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number, reach = radius) => {
     const options = { lift: liftOf(kind) + extraLift };
     const height = level ?? (flat ? 0 : undefined);
     for (const piece of pieces) {
-      const inside = clipToCircle(piece, radius);
+      const inside = clipToCircle(piece, reach);
       if (inside.length < 3) continue;
       if (height !== undefined) layFlat(meshFor(kind, roadClass), inside, height, options);
       else for (const tile of tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
@@ -81,7 +81,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   // The sea is one level surface laid whole: where the ground inside the coastline rises above it (a
   // terrain triangle spanning the coast), the drawn ground hides it, so it needs no cutting along the
   // ground's triangles (that cutting was a fifth of a coastal model's triangles).
-  for (const sea of seaPolygons(coasts, radius)) lay(areaPieces(sea, radius), 'sea', undefined, scene.seaLevel);
+  const reach = seaReach(radius);
+  for (const sea of seaPolygons(coasts, reach)) lay(areaPieces(sea, reach), 'sea', undefined, scene.seaLevel, reach);
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();

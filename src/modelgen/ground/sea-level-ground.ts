@@ -1,7 +1,7 @@
 import type { MapFeatures } from '../features/map-features.ts';
 import type { LocalFrame } from '../geometry/local-frame.ts';
 import type { Polygon2 } from './area-pieces.ts';
-import { seaPolygons } from './sea.ts';
+import { seaPolygons, seaReach } from './sea.ts';
 import { rowCrossings } from './row-crossings.ts';
 
 /** Cells of the sea mask across the model's diameter (about 1 m at 0.3 km, 10 m at 5 km). */
@@ -15,9 +15,10 @@ const MASK_CELLS = 1000;
 export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius: number, seaLevel: number, elevation: (x: number, y: number) => number): (x: number, y: number) => number {
   const coasts = features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
   if (coasts.length === 0) return elevation;
-  const sea = seaPolygons(coasts, radius);
+  const reach = seaReach(radius);
+  const sea = seaPolygons(coasts, reach);
   if (sea.length === 0) return elevation;
-  const inSea = polygonMask(sea, radius, (2 * radius) / MASK_CELLS);
+  const inSea = polygonMask(sea, reach, (2 * reach) / MASK_CELLS);
   return (x, y) => {
     const z = elevation(x, y);
     return inSea(x, y) ? Math.min(z, seaLevel) : z;

@@ -1,7 +1,16 @@
 import type { Point2 } from '../geometry/local-frame.ts';
 import { distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
 import type { Polygon2 } from './area-pieces.ts';
+import { GROUND_MARGIN_M } from '../terrain/terrain-mesh.ts';
 import { clipLineToCircle } from './line-clip.ts';
+
+/**
+ * How far from the model's centre the sea is laid: to the edge of the drawn ground, which reaches past
+ * the model's circle. Stopping at the circle left a ring of land around the sea at the model's rim.
+ */
+export function seaReach(radius: number): number {
+  return radius + GROUND_MARGIN_M;
+}
 
 /** Points on a full circle when the sea follows the model's edge. */
 const ARC_STEPS = 256;
