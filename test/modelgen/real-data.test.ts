@@ -66,6 +66,15 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
     }
   });
 
+  test('a model at either pole (latitudes ±90 are valid) is made, empty, instead of reading cells without end', { timeout: 60_000 }, async () => {
+    for (const [latitude, longitude] of [[90, 0], [-90, -180]]) {
+      const started = Date.now();
+      const result = await check(await generate(latitude, longitude, 0.3, 'hd', 'osm/liechtenstein-2024-03-04.osm.pbf'));
+      assert.equal(result.buildings.length, 0);
+      assert.ok(Date.now() - started < 30_000, `made in ${Date.now() - started} ms`);
+    }
+  });
+
   test('Vaduz, Liechtenstein: tagged flat, gabled and other roofs, none falling back', async () => {
     const model = await generate(47.141, 9.5209, 0.3, 'hd', 'osm/liechtenstein-2024-03-04.osm.pbf');
     const result = await check(model);

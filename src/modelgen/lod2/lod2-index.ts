@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Lod2Building, Lod2Content, Lod2Dataset, Lod2SourceOptions } from './lod2-types.ts';
 import { LOD2_FILE_PATTERN, readLod2File } from './read-lod2-file.ts';
+import { circleBox } from '../geometry/circle-box.ts';
 
 /** Version of the cells' content: a new one rebuilds the indexes kept in caches. */
 const INDEX_FORMAT = 1;
@@ -54,12 +55,11 @@ export class Lod2Index {
 
   /** The buildings of every cell that a box around the point touches. */
   query(latitude: number, longitude: number, radiusM: number): Lod2Content[] {
-    const dLat = radiusM / 111_320;
-    const dLon = radiusM / (111_320 * Math.cos((latitude * Math.PI) / 180));
+    const [west, south, east, north] = circleBox(latitude, longitude, radiusM);
     const seen = new Set<string>();
     const byDataset = new Map<string, Lod2Building[]>();
-    for (let cx = cell(longitude - dLon); cx <= cell(longitude + dLon); cx++) {
-      for (let cy = cell(latitude - dLat); cy <= cell(latitude + dLat); cy++) {
+    for (let cx = cell(west); cx <= cell(east); cx++) {
+      for (let cy = cell(south); cy <= cell(north); cy++) {
         const file = path.join(this.#folder, `${cx}_${cy}.jsonl`);
         if (!fs.existsSync(file)) continue;
         for (const line of fs.readFileSync(file, 'utf8').split('\n')) {

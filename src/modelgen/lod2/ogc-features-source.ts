@@ -1,3 +1,4 @@
+import { circleBox } from '../geometry/circle-box.ts';
 import { resolveCrs } from './crs.ts';
 import type { Lod2Content, Lod2SourceOptions } from './lod2-types.ts';
 import { cityJsonContent, type CityJsonFeature, type CityJsonHeader } from './read-cityjson.ts';
@@ -28,7 +29,7 @@ interface FeaturePage {
 export async function fetchOgcFeatures(baseUrl: string, options: Lod2SourceOptions & { collection?: string }, latitude: number, longitude: number, radiusM: number): Promise<Lod2Content> {
   const collectionUrl = /\/collections\/[^/]+$/.test(baseUrl) ? baseUrl : `${baseUrl}/collections/${encodeURIComponent(options.collection ?? 'pand')}`;
   const collection = (await getJson(collectionUrl)) as { storageCrs?: string };
-  const box = boxAround(latitude, longitude, radiusM);
+  const box = circleBox(latitude, longitude, radiusM);
   const storage = collection.storageCrs ? resolveCrs(collection.storageCrs) : undefined;
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (storage && collection.storageCrs) {
@@ -55,12 +56,6 @@ export async function fetchOgcFeatures(baseUrl: string, options: Lod2SourceOptio
   return cityJsonContent({ ...header, type: 'CityJSON', CityObjects: {}, vertices: [] }, features, baseUrl, { ...options, crs: options.crs ?? collection.storageCrs });
 }
 
-/** Longitude/latitude box around a circle: west, south, east, north. */
-function boxAround(latitude: number, longitude: number, radiusM: number): [number, number, number, number] {
-  const dLat = radiusM / 111_320;
-  const dLon = radiusM / (111_320 * Math.cos((latitude * Math.PI) / 180));
-  return [longitude - dLon, latitude - dLat, longitude + dLon, latitude + dLat];
-}
 
 async function getJson(url: string): Promise<unknown> {
   let response: Response;

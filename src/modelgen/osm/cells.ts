@@ -3,6 +3,7 @@
  * box touches the cells around its circle. The extract index files features by these cells and the
  * PostGIS source asks for the same box, so both give a model the same features.
  */
+import { circleBox } from '../geometry/circle-box.ts';
 
 /** Size of a grid cell in degrees (about 1 km). */
 export const CELL_DEGREES = 0.01;
@@ -22,9 +23,8 @@ export interface CellRange {
 
 /** The cells a request for a circle reads: those of its bounding box, widened by one cell. */
 export function cellsAround(latitude: number, longitude: number, radiusM: number): CellRange {
-  const dLat = radiusM / 111_320 + CELL_DEGREES;
-  const dLon = radiusM / (111_320 * Math.cos((latitude * Math.PI) / 180)) + CELL_DEGREES;
-  return { minX: cell(longitude - dLon), maxX: cell(longitude + dLon), minY: cell(latitude - dLat), maxY: cell(latitude + dLat) };
+  const [west, south, east, north] = circleBox(latitude, longitude, radiusM, CELL_DEGREES);
+  return { minX: cell(west), maxX: cell(east), minY: cell(south), maxY: cell(north) };
 }
 
 /** The cells a feature with these points is filed under: every cell its bounding box touches. */
