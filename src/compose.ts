@@ -60,6 +60,8 @@ export interface CompositionOptions {
   generatorModule?: string;
   /** Seconds before a failed generation is tried again (doubled each time). */
   retryDelaySeconds?: number;
+  /** Longest one generation attempt may build (ms); default: the queue's limit for an attempt. */
+  generationTimeLimitMs?: number;
   /** Seconds before an unsent e-mail is tried again (doubled each time). */
   emailRetryDelaySeconds?: number;
   /** Send queued e-mail from this process (default true). */
@@ -107,6 +109,7 @@ export async function compose(config: Config, options: CompositionOptions): Prom
         logger,
         concurrency: config.workers,
         generatorModule: options.generatorModule,
+        timeLimitMs: options.generationTimeLimitMs,
         sources: generatorSources(config),
       });
       await worker.start();

@@ -7,7 +7,7 @@ import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
 import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { GenerationTask } from './generation-thread.ts';
-import { GENERATE_MODEL_DEAD_QUEUE, GENERATE_MODEL_QUEUE, type GenerateModelJob, type JobQueue } from './queue.ts';
+import { GENERATE_MODEL_DEAD_QUEUE, GENERATE_MODEL_QUEUE, GENERATION_EXPIRE_SECONDS, type GenerateModelJob, type JobQueue } from './queue.ts';
 
 /** The smallest interface of a logger this module writes to (pino's). */
 export interface WorkerLogger {
@@ -26,6 +26,8 @@ export interface GenerationWorkerOptions {
   concurrency: number;
   /** Module exporting `generateModel`; the product's generator unless a test gives its own. */
   generatorModule?: string;
+  /** Longest one attempt may build (ms); default: as long as the queue lets an attempt run. */
+  timeLimitMs?: number;
   now?: () => Date;
 }
 
@@ -117,7 +119,12 @@ export class GenerationWorker {
     });
     try {
       const task: GenerationTask = { request, generatorModule: this.#options.generatorModule ?? DEFAULT_GENERATOR, progressPort: port2 };
-      return (await this.#pool.run(task, { transferList: [port2] as never })) as GeneratedModel;
+      // A model that never finishes would hold its thread, and the worker's slot, after the queue has given
+      // the attempt up: the thread is stopped at the same limit.
+      const limitMs = this.#options.timeLimitMs ?? GENERATION_EXPIRE_SECONDS * 1000;
+      return (await this.#pool.run(task, { transferList: [port2] as never, signal: AbortSignal.timeout(limitMs) }).catch((error: unknown) => {
+        throw (error as Error).name === 'AbortError' ? new Error(`the model took longer than ${formatLimit(limitMs)} to build and was stopped`) : error;
+      })) as GeneratedModel;
     } finally {
       port1.close();
       await writing;
@@ -138,4 +145,9 @@ export class GenerationWorker {
     await this.#options.queue.boss.offWork(GENERATE_MODEL_DEAD_QUEUE, { wait: true }).catch(() => {});
     await this.#pool.destroy();
   }
+}
+
+/** A time limit in words: minutes when whole, else seconds. */
+function formatLimit(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} s`;
 }

@@ -24,8 +24,8 @@ export const GENERATE_MODEL_QUEUE = 'generate-model';
 export const GENERATE_MODEL_DEAD_QUEUE = 'generate-model-dead';
 /** Three attempts in all: the first and two retries. */
 export const GENERATION_RETRY_LIMIT = 2;
-/** Longest a single attempt may run before it is given up. */
-const GENERATION_EXPIRE_SECONDS = 15 * 60;
+/** Longest a single attempt may run before it is given up (the worker stops its thread then too). */
+export const GENERATION_EXPIRE_SECONDS = 15 * 60;
 
 export interface GenerateModelJob {
   modelId: string;

@@ -72,6 +72,8 @@ export interface ContextOptions {
   smtpUrl?: string;
   /** Leave the OSM_EXTRACT of `env` unindexed (by default it is indexed first, as an operator does). */
   unindexedExtract?: boolean;
+  /** Longest one generation attempt may build (ms). */
+  generationTimeLimitMs?: number;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     irradiance: options.irradiance ?? new PvgisClient({ baseUrl: config.pvgisUrl }),
     generatorModule: options.realGenerator ? undefined : TEST_GENERATOR,
     retryDelaySeconds: 1,
+    generationTimeLimitMs: options.generationTimeLimitMs,
     emailRetryDelaySeconds: 1,
     // Without a mail server the messages stay queued, where a test can read them.
     sendEmail: options.smtpUrl !== undefined,

@@ -58,3 +58,31 @@ for (const kind of DATABASES) {
     });
   });
 }
+
+describe('a generation that never finishes', () => {
+  let ctx: TestContext;
+  let key: string;
+  before(async () => {
+    // The worker's threads take the environment they start with: every thread started meanwhile hangs.
+    process.env.TEST_GENERATOR_HANG = '1';
+    ctx = await createTestContext({ workers: 1, generationTimeLimitMs: 1500 });
+    key = await ctx.createKey();
+  });
+  after(async () => {
+    delete process.env.TEST_GENERATOR_HANG;
+    await ctx.close();
+  });
+
+  test('is stopped at the attempt’s time limit, ends failed saying so, and the worker builds the next model', async () => {
+    const read = async (id: string) => json<Record<string, unknown>>(await ctx.app.inject({ method: 'GET', url: `/api/v1/models/${id}`, headers: { authorization: `Bearer ${key}` } }));
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: 47.1, longitude: 9.5 } });
+    const failed = await waitFor('failed', async () => {
+      const job = await read('hd_47.1_9.5_0.3');
+      return job.status === 'failed' && job;
+    }, 30_000);
+    assert.equal(failed.step, 'Failed: the model took longer than 1.5 s to build and was stopped');
+    delete process.env.TEST_GENERATOR_HANG;
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: 47.2, longitude: 9.5 } });
+    await waitFor('the next model ready', async () => (await read('hd_47.2_9.5_0.3')).status === 'ready', 15_000);
+  });
+});
