@@ -16,7 +16,8 @@ export const RadiusKm = Type.Number({ minimum: MIN_RADIUS_KM, maximum: MAX_RADIU
 /** `POST /api/v1/models`. */
 export const ModelRequestBody = Type.Object(
   { latitude: Latitude, longitude: Longitude, radiusKm: Type.Optional(RadiusKm) },
-  { additionalProperties: false },
+  // A real place for the API documentation's example (its generated one was the South Pole).
+  { additionalProperties: false, examples: [{ latitude: 47.141, longitude: 9.5209, radiusKm: 0.3 }] },
 );
 export type ModelRequestBody = Static<typeof ModelRequestBody>;
 

@@ -20,7 +20,7 @@ export const SessionRequestBody = Type.Object(
     roofLat: Type.Optional(Latitude),
     roofLng: Type.Optional(Longitude),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ latitude: 47.141, longitude: 9.5209, agentName: 'Sunny Roofs assistant', wizardGoal: 'cover_bill', wizardKwh: 300, roofLat: 47.1390460, roofLng: 9.5185920 }] },
 );
 export type SessionRequest = Static<typeof SessionRequestBody>;
 

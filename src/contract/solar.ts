@@ -12,7 +12,7 @@ export const SolarRequestBody = Type.Object(
     panelEfficiency: Type.Number({ minimum: 0, maximum: 1, description: 'Module efficiency, 0 to 1 (typically 0.18 to 0.22)' }),
     shadingLossFraction: Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0, description: 'Share of the yield lost to shading, 0 to 1; default 0' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ latitude: 47.141, longitude: 9.5209, tiltDeg: 35, azimuthDeg: 180, panelAreaM2: 20, panelEfficiency: 0.21, shadingLossFraction: 0.05 }] },
 );
 export type SolarRequest = Static<typeof SolarRequestBody>;
 

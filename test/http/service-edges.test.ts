@@ -93,6 +93,15 @@ describe('errors, health, documentation and files', () => {
     const radius = body.content['application/json'].schema.properties.radiusKm;
     assert.equal(radius.maximum, 5);
     assert.match(String(radius.description), /0\.05 to 5/);
+    // Each request's example is a real place the service takes as written (a partner pastes it in the docs).
+    for (const route of ['/api/solar/calculate', '/api/mcp-sessions']) {
+      const example = (document.paths[route].post.requestBody as { content: Record<string, { example?: Record<string, unknown> }> }).content['application/json'].example;
+      assert.ok(example && Math.abs(Number(example.latitude)) < 80, `${route} has a real place as its example: ${JSON.stringify(example)}`);
+      const answer = await ctx.app.inject({ method: 'POST', url: route, payload: example });
+      assert.notEqual(answer.statusCode, 400, `${route} takes its own example: ${answer.body}`);
+    }
+    const modelExample = (document.paths['/api/v1/models'].post.requestBody as { content: Record<string, { example?: Record<string, unknown> }> }).content['application/json'].example;
+    assert.ok(modelExample && Math.abs(Number(modelExample.latitude)) < 80, `the model request's example is a real place: ${JSON.stringify(modelExample)}`);
     const docs = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(docs.body, /swagger-ui/i);
