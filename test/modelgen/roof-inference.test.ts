@@ -159,3 +159,17 @@ test('a small house walled in by its neighbours on both sides is a row house (pi
   const sheds = withAlong(row.map((b) => ({ tags: { building: 'yes' }, outer: b.outer })));
   assert.equal(decideRoof(sheds[1].tags, sheds[1].outer, [], roofContexts(sheds)[1]).tags['roof:shape'], 'flat');
 });
+
+test('a car park building (parking=multi-storey) is flat even among pitched roofs that make a plain building of its size pitched', () => {
+  const withAlong = (list: { tags: Record<string, string>; outer: [number, number][] }[]) => list.map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
+  // Eight mapped gabled buildings (`building=yes`) beside a 60 × 40 m block (as the Marktplatz car park in Vaduz).
+  const houses = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ tags: { building: 'yes', 'roof:shape': 'gabled' }, outer: oriented(box(-60 + i * 16, 50, 10, 8), true) }));
+  const decide = (tags: Record<string, string>) => {
+    const all = withAlong([...houses, { tags, outer: oriented(box(-30, 0, 60, 40), true) }]);
+    return decideRoof(tags, all[all.length - 1].outer, [], roofContexts(all)[all.length - 1]);
+  };
+  assert.notEqual(decide({ building: 'yes' }).tags['roof:shape'], 'flat', 'the mapped roofs around make a plain building pitched');
+  const carPark = decide({ building: 'yes', amenity: 'parking', parking: 'multi-storey' });
+  assert.equal(carPark.tags['roof:shape'], 'flat');
+  assert.match(carPark.roofRule ?? '', /car park/);
+});

@@ -48,6 +48,8 @@ const LOCAL_WEIGHT = 2;
  * local style, which carries the region and climate) move it; the more likely class wins.
  */
 export function inferRoof(tags: Record<string, string>, shape: FootprintShape, context: RoofContext): InferredRoof {
+  // Whatever the street's roofs, a car park's top is its upper parking deck.
+  if (isCarPark(tags)) return { shape: 'flat', confidence: 0.9, isDefault: false, rule: 'a car park: flat (its top is a parking deck)' };
   const type = tags.building && tags.building !== 'yes' ? tags.building : 'yes';
   const levels = Number.parseFloat(tags['building:levels'] ?? '');
   const shared = context.sharedLong + context.sharedShort;
@@ -73,6 +75,11 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
     isDefault: false,
     rule: `${evidence}${orientation === 'across' ? '; ridge across shared walls' : ''}`,
   };
+}
+
+/** A multi-storey car park or a parking building: its top is a parking deck. */
+function isCarPark(tags: Record<string, string>): boolean {
+  return tags.amenity === 'parking' || tags.parking === 'multi-storey';
 }
 
 /** Probability of a pitched roof from the type, levels and footprint alone. */
