@@ -173,3 +173,13 @@ test('a car park building (parking=multi-storey) is flat even among pitched roof
   assert.equal(carPark.tags['roof:shape'], 'flat');
   assert.match(carPark.roofRule ?? '', /car park/);
 });
+
+test('a house-type tower (building=residential, 26 levels) is flat like a tall block of flats; the same footprint with 3 levels is pitched', () => {
+  const decide = (levels: string) => {
+    const all = [{ tags: { building: 'residential', 'building:levels': levels }, outer: oriented(box(0, 0, 14, 11), true) }].map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
+    return decideRoof(all[0].tags, all[0].outer, [], roofContexts(all)[0]);
+  };
+  assert.equal(decide('26').tags['roof:shape'], 'flat');
+  assert.match(decide('26').roofRule ?? '', /26 levels/);
+  assert.equal(decide('3').tags['roof:shape'], 'gabled');
+});

@@ -89,6 +89,8 @@ function pitchedPrior(type: string, levels: number | undefined, shape: Footprint
   if (group === 'flat-type') return { p: 0.2, rule: `type ${type}: flat`, isDefault: false };
   if (group === 'house') {
     if (shape.area > HOUSE_MAX_M2 && complex) return { p: 0.35, rule: `type ${type}, large complex footprint`, isDefault: false };
+    // `building=residential` (or house) on a tower of flats: as tall as a large block of flats, flat like one.
+    if ((levels ?? 0) > APARTMENT_MAX_LEVELS) return { p: 0.3, rule: `type ${type}, ${levels} levels: a tall block`, isDefault: false };
     return { p: 0.85, rule: `type ${type}: pitched`, isDefault: false };
   }
   if (group === 'apartments') {
