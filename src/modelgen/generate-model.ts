@@ -70,7 +70,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const total = prepared.length;
   prepared.forEach((building, index) => {
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
-    if (seating.withParts.has(index)) return; // Simple 3D Buildings: the outline is drawn by its parts.
+    // Simple 3D Buildings: the outline is drawn by its parts, unless it is a slice they leave empty.
+    if (seating.partsOf.has(index) && !isSliceBetweenParts(roofs[index].tags, seating.partsOf.get(index)!.map((part) => roofs[part].tags))) return;
     const { base, seating: seated } = seating.seats[index];
     const roof = roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
@@ -178,4 +179,20 @@ function round(value: number): number {
 function terrainResolution(terrain: TerrainSource, request: ModelRequest): { dataResolutionM?: number } {
   const resolution = terrain.resolutionM?.(request.longitude, request.latitude);
   return resolution === undefined ? {} : { dataResolutionM: round(resolution) };
+}
+
+/**
+ * Whether an outline with parts is a slice no part fills: its own mapped height range lies between the
+ * parts, none reaching into it (Berlin's Victory Column: the main pedestal mapped on the outline, 1.8 to
+ * 9.2 m, the steps below it and the colonnade and column above it as parts). Hidden as Simple 3D
+ * Buildings asks, the monument floated over its steps. Outlines mapped as the whole building overlap
+ * their parts and stay hidden.
+ */
+function isSliceBetweenParts(outlineTags: Record<string, string>, partTags: Record<string, string>[]): boolean {
+  const outline = buildingHeights(outlineTags, 10);
+  if (!outline.heightTagged || outline.height - outline.minHeight < 0.5) return false;
+  return partTags.every((tags) => {
+    const part = buildingHeights(tags, 10);
+    return part.height <= outline.minHeight + 0.1 || part.minHeight >= outline.height - 0.1;
+  });
 }

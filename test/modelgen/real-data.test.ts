@@ -142,6 +142,13 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     const raised = result.extras.filter((e) => e.part && (e as unknown as { minHeight: number }).minHeight > 0);
     assert.ok(raised.length >= 50, `${raised.length} parts start above the ground`);
     assert.ok(Math.abs(Math.max(...result.extras.map((e) => e.height)) - 58.59) < 0.01, 'the highest part is tagged 58.59 m');
+    // The main pedestal is mapped on the outline (1.8 to 9.2 m), the steps below it and the colonnade and
+    // column above it as parts: the outline is drawn as the slice between them, so the monument does not float.
+    const pedestal = result.extras.find((e) => e.osmId === 'way/56226088') as unknown as { height: number; minHeight: number } | undefined;
+    assert.ok(pedestal, 'the pedestal is drawn');
+    assert.deepEqual([pedestal.minHeight, pedestal.height], [1.8, 9.2]);
+    const lowestPart = Math.min(...result.extras.filter((e) => e.part).map((e) => (e as unknown as { minHeight: number }).minHeight));
+    assert.ok(lowestPart <= pedestal.height + 0.01, `the parts start on it: ${lowestPart} m`);
   });
 
   test('Moscow: pitched roofs tagged with roof:angle are drawn at that angle (rectangular footprints)', async () => {

@@ -67,9 +67,9 @@ export interface SeatInput {
  * Seats every building on the natural ground, and every part on the base of the building whose outline
  * holds its centre (a part outside any building is seated as a building). A building with parts counts
  * as having a default height only when its parts all have one. Returns the seats in the input's order
- * and the pads to cut into the ground, one per building, and which buildings have parts.
+ * and the pads to cut into the ground, one per building, and each building's parts (by index).
  */
-export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: number) => number): { seats: Seat[]; pads: Pad[]; withParts: Set<number> } {
+export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: number) => number): { seats: Seat[]; pads: Pad[]; partsOf: Map<number, number[]> } {
   const buildings = items.map((item, index) => ({ item, index, box: bounds(item.outer) })).filter((b) => !b.item.part);
   // Every building holding a part's centre is drawn by its parts; the first of them is the part's owner.
   const holders = items.map((item) => {
@@ -87,7 +87,9 @@ export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: numbe
     if (owner !== undefined) seats[index] = { ...seats[owner], seating: 'with-building' };
   });
   const pads = items.flatMap((item, index) => (owners[index] === undefined ? [{ outer: item.outer, base: seats[index].base }] : []));
-  return { seats, pads, withParts: new Set(holders.flat()) };
+  const partsOf = new Map<number, number[]>();
+  holders.forEach((held, part) => held.forEach((building) => partsOf.set(building, [...(partsOf.get(building) ?? []), part])));
+  return { seats, pads, partsOf };
 }
 
 /**
