@@ -126,7 +126,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   triangles += ground.triangleCount;
   let treeCount = 0;
   if (hd) {
-    const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation });
+    const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ outer: b.outer, inners: b.inners }));
+    const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints });
     [triangles, treeCount] = [triangles + drawn.triangles, drawn.trees];
   }
 

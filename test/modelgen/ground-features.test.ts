@@ -133,6 +133,17 @@ describe('ground features drawn on the terrain (hand-made maps)', () => {
   });
 });
 
+test('no tree grows through a building: a wood around a house plants none inside it', async () => {
+  const map = new HandMadeMap(...CENTRE);
+  map.way([[-150, -150], [150, -150], [150, 150], [-150, 150]], { landuse: 'forest' }, true);
+  map.way([[40, -20], [80, -20], [80, 20], [40, 20]], { building: 'house' }, true);
+  const nodes = await model(map);
+  const trunks = node(nodes, 'trees')!.primitives.find((p) => p.extras.kind === 'trunk')!.triangles;
+  assert.ok(trunks.length > 100, 'the wood is planted');
+  const inHouse = trunks.filter((t) => t.every(([x, y]) => x > 41 && x < 79 && y > -19 && y < 19));
+  assert.equal(inHouse.length, 0, 'no trunk stands inside the house');
+});
+
 test('trees are kept closest to the centre first, whatever order the woods come in', () => {
   const square = (cx: number, cy: number, half: number) => ({ outer: [[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half], [cx - half, cy + half]] as [number, number][], holes: [] });
   const far = { polygon: square(300, 0, 60) };

@@ -6,6 +6,7 @@ import type { GlbWriter } from '../gltf/glb-writer.ts';
 import { groundSurface } from '../materials/ground-materials.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import { areaPieces } from './area-pieces.ts';
+import { buildingCover, type CoverFootprint } from './building-cover.ts';
 import { addBridgeDeck } from './bridge-deck.ts';
 import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
@@ -33,6 +34,8 @@ export interface GroundScene {
   radius: number;
   /** Sea level in the model's frame (metres; the origin's ground is 0). */
   seaLevel: number;
+  /** The drawn buildings' footprints: no tree is drawn inside one. */
+  footprints: CoverFootprint[];
 }
 
 /**
@@ -101,6 +104,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     { mesh: deckSides, ...groundSurface('bridge-structure'), extras: { kind: 'bridge-structure' } },
   ], { surface: 'bridge', kind: 'bridge' });
 
+  const underBuilding = buildingCover(scene.footprints);
   const trees = plantTrees(
     features.trees.map((tree) => {
       const [x, y] = frame.toLocal(tree.lon, tree.lat);
@@ -110,6 +114,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     WOOD_SPACING_M,
     radius,
     MAX_TREES,
+    (x, y) => !underBuilding(x, y),
   );
   const tree = treeMeshes();
   for (const { x, y, tags, shape } of trees) addTree(tree, x, y, surface.heightAt(x, y), tags, shape);

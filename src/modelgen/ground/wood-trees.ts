@@ -20,16 +20,21 @@ export interface Wood {
 /**
  * The trees of a model: the mapped trees and trees planted in woods every `spacing` metres (a little
  * off the grid, so woods do not look planted in rows), inside the circle and outside the woods' holes;
- * the `limit` closest to the centre are kept, so the area a homeowner looks at is full and the edge
- * thins out, whatever order the data came in.
+ * the `limit` closest to the centre where `free` allows a tree (not under a building) are kept, so the
+ * area a homeowner looks at is full and the edge thins out, whatever order the data came in.
  */
-export function plantTrees(mapped: PlantedTree[], woods: Wood[], spacing: number, radius: number, limit: number): PlantedTree[] {
+export function plantTrees(mapped: PlantedTree[], woods: Wood[], spacing: number, radius: number, limit: number, free: (x: number, y: number) => boolean = () => true): PlantedTree[] {
   const all = mapped.filter(({ x, y }) => x * x + y * y <= radius * radius);
   for (const wood of woods) {
     for (const [x, y] of gridPointsInside(wood.polygon, spacing, radius)) all.push({ x, y, tags: {}, shape: crownOf(wood.leafType, x, y) });
   }
   all.sort((a, b) => a.x * a.x + a.y * a.y - (b.x * b.x + b.y * b.y));
-  return all.slice(0, limit);
+  const kept: PlantedTree[] = [];
+  for (const tree of all) {
+    if (kept.length === limit) break;
+    if (free(tree.x, tree.y)) kept.push(tree);
+  }
+  return kept;
 }
 
 /** The crown for a `leaf_type`: mixed or unknown woods get either, by a fixed hash of the place. */
