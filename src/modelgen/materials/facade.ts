@@ -12,6 +12,17 @@ const PLAIN_TYPES = new Set([
   'mosque', 'synagogue', 'temple', 'shrine', 'bell_tower', 'tower', 'ruins', 'wall', 'greenhouse', 'bridge', 'tent', 'hut',
 ]);
 
+/** `man_made=*` structures drawn as buildings that have no storeys of rooms behind their walls. */
+const PLAIN_STRUCTURES = new Set(['tower', 'chimney', 'silo', 'storage_tank', 'water_tower', 'bunker_silo', 'kiln']);
+
+/**
+ * Walls, towers, monuments and car parks mapped with `building=*` (a town wall, a clock tower, a
+ * column's pedestal, a multi-storey car park): no rows of windows, which made them read as blocks of flats.
+ */
+function isStructure(tags: Record<string, string>): boolean {
+  return Boolean(tags.barrier) || PLAIN_STRUCTURES.has(tags.man_made ?? '') || ['monument', 'memorial'].includes(tags.historic ?? '') || tags.amenity === 'parking' || tags.parking === 'multi-storey';
+}
+
 /** How a building's walls are textured: the layout of its storeys and their count. */
 export interface Facade {
   /** Upper storeys (and the ground floor unless `groundFloor` differs). */
@@ -38,7 +49,7 @@ export function facadeOf(tags: Record<string, string>, minHeight: number, wallTo
   const fromTag = taggedLevels !== undefined && taggedLevels - minLevel >= 1 ? Math.round(taggedLevels - minLevel) : undefined;
   const levels = fromTag ?? Math.max(1, Math.round(wall / 3));
   const levelHeight = storeyHeight(minHeight, wallTop, levels);
-  if (PLAIN_TYPES.has(type) || wall < MIN_WINDOWED_WALL_M || levelHeight > 8) return { layout: 'plain', levels, levelHeight };
+  if (PLAIN_TYPES.has(type) || isStructure(tags) || wall < MIN_WINDOWED_WALL_M || levelHeight > 8) return { layout: 'plain', levels, levelHeight };
   const shop = SHOP_TYPES.has(type) || !!tags.shop;
   return { layout: 'windows', ...(shop && minHeight < 0.5 ? { groundFloor: 'shop' as const } : {}), levels, levelHeight };
 }
