@@ -191,7 +191,8 @@ test('untagged roofs follow the region: terracotta tiles by the Mediterranean, p
 
 test('a town wall, a clock tower, a monument and a car park mapped as buildings have plain walls, not rows of windows', async () => {
   const { facadeOf } = await import('../../src/modelgen/materials/facade.ts');
-  for (const tags of [{ building: 'yes', barrier: 'city_wall' }, { building: 'yes', man_made: 'tower' }, { building: 'yes', historic: 'monument' }, { building: 'yes', amenity: 'parking', parking: 'multi-storey' }]) {
+  const structures: Record<string, string>[] = [{ building: 'yes', barrier: 'city_wall' }, { building: 'yes', man_made: 'tower' }, { building: 'yes', historic: 'monument' }, { building: 'yes', amenity: 'parking', parking: 'multi-storey' }];
+  for (const tags of structures) {
     assert.equal(facadeOf(tags, 0, 12).layout, 'plain', JSON.stringify(tags));
   }
   assert.equal(facadeOf({ building: 'yes' }, 0, 12).layout, 'windows', 'a plain building of the same height has windows');
