@@ -7,6 +7,7 @@ export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'What is wrong and what is allowed' }),
     useLocalFallback: Type.Optional(Type.Boolean({ description: 'Only on 503 from the solar calculation: a client-side fallback is available' })),
+    hint: Type.Optional(Type.String({ description: 'Only on 401 for a key whose account has no API access: its plan, and the plan the API needs' })),
   },
   { $id: 'Error', description: 'Every error response' },
 );

@@ -23,11 +23,19 @@ export function bearerKeyHook(authenticator: ApiKeyAuthenticator, now: () => Dat
     if (header === undefined || header.trim() === '') throw unauthorized(MISSING_AUTHORIZATION);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const owner = match ? await authenticator.authenticate(match[1], now()) : undefined;
-    if (!owner) throw unauthorized(INVALID_KEY);
+    if (!owner) {
+      const plan = match ? await authenticator.planWithoutApi(match[1]) : undefined;
+      throw unauthorized(INVALID_KEY, plan === undefined ? {} : { hint: planHint(plan) });
+    }
     request.apiKeyOwner = owner;
   };
 }
 
-function unauthorized(message: string): HttpError {
-  return new HttpError(401, message, {}, { 'www-authenticate': 'Bearer realm="solar-partner"' });
+/** What the holder of a key on an account without API access is told beside SPEC.md's message. */
+export function planHint(plan: string): string {
+  return `This key's account is on the ${plan} plan; the API and the embedded viewer need the Business plan, which the account's owner can choose in the Partner Portal.`;
+}
+
+function unauthorized(message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(401, message, extra, { 'www-authenticate': 'Bearer realm="solar-partner"' });
 }

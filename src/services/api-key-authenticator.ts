@@ -24,14 +24,29 @@ export class ApiKeyAuthenticator {
 
   /** The owner of a working key (not revoked, account on a plan with API access), or undefined. */
   async authenticate(secret: string, now: Date): Promise<KeyOwner | undefined> {
+    const owner = await this.#owner(secret);
+    if (!owner || owner.revoked || !planAllowsApi(owner.plan)) return undefined;
+    this.#noteUse(owner.keyId, now);
+    return owner;
+  }
+
+  /**
+   * Why a refused key is refused, when the reason is its account's plan: the plan's name for a key that
+   * exists and is not revoked but whose account has no API access (a Free or Pro account, or a lapsed
+   * Business one); undefined otherwise. Only the key's holder learns it.
+   */
+  async planWithoutApi(secret: string): Promise<string | undefined> {
+    const owner = await this.#owner(secret);
+    return owner && !owner.revoked && !planAllowsApi(owner.plan) ? owner.plan : undefined;
+  }
+
+  async #owner(secret: string): Promise<KeyOwner | null> {
     const hash = hashApiKey(secret);
     let owner = this.#cache.get(hash);
     if (owner === undefined) {
       owner = (await this.#keys.findOwnerByHash(hash)) ?? null;
       this.#cache.set(hash, owner);
     }
-    if (!owner || owner.revoked || !planAllowsApi(owner.plan)) return undefined;
-    this.#noteUse(owner.keyId, now);
     return owner;
   }
 

@@ -61,6 +61,7 @@ describe('GET /embed and the viewer page routes', () => {
       assert.match(response.headers['content-type'] as string, /text\/html/);
     }
     assert.match((await embed('lat=1&lng=2&key=spk_nope')).body, /Invalid or revoked API key/);
+    assert.match((await embed(`lat=1&lng=2&key=${proKey}`)).body, /on the pro plan; the API and the embedded viewer need the Business plan/);
   });
 
   test('a bad location is a 400 page naming the parameter; nothing is echoed unescaped', async () => {

@@ -39,6 +39,10 @@ for (const kind of DATABASES) {
       const response = await post({ latitude: 1, longitude: 2 }, `Bearer ${proKey}`);
       assert.equal(response.statusCode, 401);
       assert.equal(json(response).error, 'Invalid or revoked API key');
+      // Its holder learns why beside SPEC.md's message; an unknown key's caller learns nothing more.
+      assert.match(String(json(response).hint), /on the pro plan; the API and the embedded viewer need the Business plan/);
+      const unknown = await post({ latitude: 1, longitude: 2 }, 'Bearer spk_unknown');
+      assert.deepEqual(json(unknown), { error: 'Invalid or revoked API key' });
     });
 
     test('authentication is checked before validation', async () => {

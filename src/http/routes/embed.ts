@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services/services.ts';
 import { EmbedQuery } from '../../contract/viewer.ts';
 import { messagePage } from '../pages/layout.ts';
+import { planHint } from '../api-key-auth.ts';
 import type { ViewerPageTemplate } from '../viewer-page.ts';
 import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 
@@ -26,7 +27,9 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewer
     async (request, reply) => {
       const page = await services.viewer.embedPage(request.query, services.now(), request.headers['accept-language']);
       if (!page) {
-        return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.', 'bare'));
+        const plan = request.query.key ? await services.authenticator.planWithoutApi(request.query.key) : undefined;
+        const why = plan === undefined ? 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.' : planHint(plan);
+        return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', why, 'bare'));
       }
       return sendViewerPage(reply, viewerPage, services.modelFilesUrl, page.frameAncestors, page.settings);
     },
