@@ -56,7 +56,6 @@ export async function fetchOgcFeatures(baseUrl: string, options: Lod2SourceOptio
   return cityJsonContent({ ...header, type: 'CityJSON', CityObjects: {}, vertices: [] }, features, baseUrl, { ...options, crs: options.crs ?? collection.storageCrs });
 }
 
-
 async function getJson(url: string): Promise<unknown> {
   let response: Response;
   try {

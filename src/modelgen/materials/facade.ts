@@ -1,3 +1,4 @@
+import { isCarPark } from '../roof-inference/roof-rules.ts';
 import type { FacadeLayout } from './texture-names.ts';
 
 /** Width of one window bay on a facade texture, metres. */
@@ -20,7 +21,7 @@ const PLAIN_STRUCTURES = new Set(['tower', 'chimney', 'silo', 'storage_tank', 'w
  * column's pedestal, a multi-storey car park): no rows of windows, which made them read as blocks of flats.
  */
 function isStructure(tags: Record<string, string>): boolean {
-  return Boolean(tags.barrier) || PLAIN_STRUCTURES.has(tags.man_made ?? '') || ['monument', 'memorial'].includes(tags.historic ?? '') || tags.amenity === 'parking' || tags.parking === 'multi-storey';
+  return Boolean(tags.barrier) || PLAIN_STRUCTURES.has(tags.man_made ?? '') || ['monument', 'memorial'].includes(tags.historic ?? '') || isCarPark(tags);
 }
 
 /** How a building's walls are textured: the layout of its storeys and their count. */

@@ -1,6 +1,6 @@
 import type { RoofClass, RoofContext, RoofCounts } from './roof-context.ts';
 import type { FootprintShape } from './footprint-shape.ts';
-import { DEFAULT_PITCH, HIPPED_PITCH, PITCHED_TYPES, typeGroup } from './roof-rules.ts';
+import { DEFAULT_PITCH, HIPPED_PITCH, isCarPark, PITCHED_TYPES, typeGroup } from './roof-rules.ts';
 
 /** A roof inferred for a building whose roof is neither mapped nor measured. */
 export interface InferredRoof {
@@ -75,11 +75,6 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
     isDefault: false,
     rule: `${evidence}${orientation === 'across' ? '; ridge across shared walls' : ''}`,
   };
-}
-
-/** A multi-storey car park or a parking building: its top is a parking deck. */
-function isCarPark(tags: Record<string, string>): boolean {
-  return tags.amenity === 'parking' || tags.parking === 'multi-storey';
 }
 
 /** Probability of a pitched roof from the type, levels and footprint alone. */

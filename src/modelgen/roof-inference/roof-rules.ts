@@ -37,3 +37,11 @@ export function typeGroup(type: string): TypeGroup {
   if (FLAT_TYPES.has(type)) return 'flat-type';
   return 'other';
 }
+
+/**
+ * A car park mapped as a building (`amenity=parking`, `parking=multi-storey`): its top is a parking deck
+ * (a flat roof) and its walls have no rows of windows.
+ */
+export function isCarPark(tags: Record<string, string>): boolean {
+  return tags.amenity === 'parking' || tags.parking === 'multi-storey';
+}
