@@ -13,9 +13,15 @@ export function sessionRequestProblem(request: SessionRequest): string | undefin
   if (request.wizardGoal === 'cover_bill' && request.wizardKwh === undefined) {
     return 'wizardKwh is required when wizardGoal is cover_bill';
   }
-  if ((request.roofLat === undefined) !== (request.roofLng === undefined)) {
-    return 'roofLat and roofLng must be given together';
-  }
+  return roofPointProblem(request.roofLat, request.roofLng);
+}
+
+/**
+ * The roof point for the automatic click is a pair: one coordinate without the other names no point.
+ * Returns the problem as a message for the caller, or undefined.
+ */
+export function roofPointProblem(roofLat: number | undefined, roofLng: number | undefined): string | undefined {
+  if ((roofLat === undefined) !== (roofLng === undefined)) return 'roofLat and roofLng must be given together';
   return undefined;
 }
 

@@ -13,7 +13,12 @@ import { validationMessage } from '../contract/validation-messages.ts';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(app, path);
+    if (allowed.length > 0) {
+      return sendError(reply, 405, `${request.method} is not allowed on ${path}; it accepts ${allowed.join(', ')}`, {}, { allow: allowed.join(', ') });
+    }
+    return sendError(reply, 404, `No such endpoint: ${request.method} ${path}`);
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -33,6 +38,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Internal server error');
   });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** The methods some route answers on `path`: a path that exists for other methods is a 405, not a 404. */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
 }
 
 function sendError(reply: FastifyReply, status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): FastifyReply {

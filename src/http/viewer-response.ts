@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
+import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { ViewerSettings } from '../domain/viewer-settings.ts';
 import { messagePage } from './pages/layout.ts';
 import { validationMessage } from '../contract/validation-messages.ts';
@@ -17,11 +18,10 @@ export function sendViewerPage(reply: FastifyReply, page: ViewerPageTemplate, mo
   return reply.type('text/html; charset=utf-8').send(page.render(settings));
 }
 
-/** A viewer page's errors as pages: 400 naming the bad parameter, 500 otherwise (logged). */
+/** A viewer page's errors as pages: 400 naming the bad parameter or rule, 500 otherwise (logged). */
 export function sendPageError(error: Error & { validation?: FastifySchemaValidationError[] }, request: FastifyRequest, reply: FastifyReply, query: TSchema): FastifyReply {
-  if (error.validation) {
-    return reply.code(400).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', validationMessage(error.validation as never, query as never, 'querystring'), 'bare'));
-  }
+  const problem = error.validation ? validationMessage(error.validation as never, query as never, 'querystring') : error instanceof InvalidRequestError ? error.message : undefined;
+  if (problem !== undefined) return reply.code(400).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', problem, 'bare'));
   request.log.error({ err: error }, 'viewer page failed');
   return reply.code(500).type('text/html; charset=utf-8').send(messagePage('The viewer cannot open', 'The viewer could not be opened. Please try again in a moment.', 'bare'));
 }

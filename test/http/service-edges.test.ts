@@ -22,6 +22,16 @@ describe('errors, health, documentation and files', () => {
     assert.deepEqual(json(response), { error: 'No such endpoint: GET /api/v2/models' });
   });
 
+  test('a known path asked with a method it does not take is 405 JSON naming the methods it takes', async () => {
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/solar/calculate' });
+    assert.equal(response.statusCode, 405);
+    assert.equal(response.headers.allow, 'POST');
+    assert.deepEqual(json(response), { error: 'DELETE is not allowed on /api/solar/calculate; it accepts POST' });
+    const withParameter = await ctx.app.inject({ method: 'PUT', url: '/api/v1/models/sd_1_2_0.3' });
+    assert.equal(withParameter.statusCode, 405, 'a path with a parameter is matched like the router matches it');
+    assert.match(withParameter.headers.allow as string, /^GET/);
+  });
+
   test('malformed JSON is 400 JSON', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', headers: { 'content-type': 'application/json' }, payload: '{"latitude": 45,' });
     assert.equal(response.statusCode, 400);

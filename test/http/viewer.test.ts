@@ -55,6 +55,8 @@ for (const kind of DATABASES) {
       const created = await createSession({ latitude: 40.4168, longitude: -3.7038, agentName: 'helper', wizardGoal: 'cover_bill', wizardKwh: 300 });
       const settings = pageSettings((await viewer(`session=${created.sessionId}&lat=40.4168&lng=-3.7038&wizard=environmental`)).body);
       assert.deepEqual(settings.wizard, { goal: 'environmental', monthlyKwh: 300 });
+      const lone = await viewer(`session=${created.sessionId}&lat=40.4168&lng=-3.7038&roofLat=40.4169`);
+      assert.equal(lone.statusCode, 400, 'one roof coordinate names no point, with or without a session');
       const unknown = await viewer('session=ses_unknown&lat=40.4168&lng=-3.7038');
       assert.equal(unknown.statusCode, 200);
       assert.equal(pageSettings(unknown.body).sessionId, undefined);
@@ -67,6 +69,8 @@ for (const kind of DATABASES) {
         ['lat=1&lng=2&wizard=<b>x</b>', /wizard must be one of maximize_energy, cover_bill, maximize_roi, environmental/],
         ['lat=1&lng=2&session=%3C%2Fscript%3E', /session/],
         ['lat=1&lng=2&wizardKwh=-5', /wizardKwh must be greater than 0/],
+        ['lat=1&lng=2&roofLat=1.0001', /roofLat and roofLng must be given together/],
+        ['lat=1&lng=2&roofLng=2.0001', /roofLat and roofLng must be given together/],
       ];
       for (const [query, message] of cases) {
         const response = await viewer(query);
