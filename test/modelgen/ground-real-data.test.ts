@@ -12,6 +12,7 @@ import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { GROUND_MARGIN_M } from '../../src/modelgen/terrain/terrain-mesh.ts';
 
 const MONACO = 'osm/monaco-latest.osm.pbf';
 const HGT = 'terrain/N43E007.hgt.zip';
@@ -67,9 +68,15 @@ describe('Monaco 0.3 km with the SRTM tile', { skip: sharedDataFile(MONACO) && s
       const seaUnder = hiddenArea(sea.triangles, ground);
       assert.ok(seaUnder.hidden / seaUnder.area < 0.1, `the ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea (only where its triangles span the coast)`);
       assert.ok(farthestVertex(features(nodes).filter((n) => n.name !== 'sea')) <= 300.1, 'every ground feature but the sea inside the circle');
-      // The sea reaches the drawn ground's edge: no ring of land around it at the model's rim.
-      const groundEdge = farthestVertex(nodes.filter((n) => n.name === 'ground'));
+      // The sea reaches the drawn ground's round edge: no ring of land around it at the model's rim.
+      const groundEdge = 300 + GROUND_MARGIN_M;
       assert.ok(Math.abs(farthestVertex([sea]) - groundEdge) < 1.5, `the sea reaches the ground's edge: ${farthestVertex([sea]).toFixed(1)} m against ${groundEdge.toFixed(1)} m`);
+      // Buildings across the circle stand on ground: the ground reaches under every wall's foot.
+      const drawn = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+      const feet = nodes.filter((n) => n.extras.osmId !== undefined).flatMap((n) => n.primitives.filter((p) => p.extras.surface === 'walls').flatMap((p) => p.triangles.flat()));
+      const off = feet.filter(([x, y]) => Math.hypot(x, y) > groundEdge && drawn.heightAt(x * 0.999, y * 0.999) === undefined);
+      assert.ok(feet.some(([x, y]) => Math.hypot(x, y) > groundEdge + 20), 'buildings reach more than 20 m beyond the round edge here');
+      assert.equal(off.length, 0, `${off.length} building vertices beyond the round edge with no ground under them`);
     } finally {
       fs.rmSync(terrainDir, { recursive: true, force: true });
     }

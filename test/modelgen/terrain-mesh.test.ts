@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HeightGrid } from '../../src/modelgen/terrain/height-grid.ts';
+import { GroundOutline } from '../../src/modelgen/terrain/ground-outline.ts';
 import { RtinSurface } from '../../src/modelgen/terrain/rtin-surface.ts';
 
 /** Rolling hills on a tilted plane, about ±20 m. */
@@ -8,7 +9,7 @@ const hills = (x: number, y: number) => 20 * Math.sin(x / 50) * Math.cos(y / 70)
 
 function surface(elevation: (x: number, y: number) => number, options: Partial<ConstructorParameters<typeof RtinSurface>[1]> = {}) {
   const grid = new HeightGrid(256, 320).sample(elevation);
-  return { grid, mesh: new RtinSurface(grid, { maxError: 0.5, maxLegM: 80, clipRadius: 300, ...options }) };
+  return { grid, mesh: new RtinSurface(grid, { maxError: 0.5, maxLegM: 80, outline: new GroundOutline(300), ...options }) };
 }
 
 describe('adaptive terrain mesh (RTIN)', () => {

@@ -4,8 +4,11 @@ import type { Point2 } from '../geometry/local-frame.ts';
 /** Sides of the polygon standing for the model's circle: its corners lie on the circle, its sides at most 0.4 m inside at 5 km. */
 const CIRCLE_SIDES = 256;
 
-/** The part of a convex polygon inside another convex polygon (counter-clockwise), itself convex. */
-export function clipToConvex(piece: Point2[], clip: readonly Point2[]): Point2[] {
+/**
+ * The part of a convex polygon inside another convex polygon (counter-clockwise), itself convex; further
+ * coordinates of the piece's points (a height) are interpolated along the cuts.
+ */
+export function clipToConvex<T extends readonly number[]>(piece: T[], clip: readonly Point2[]): T[] {
   let out = piece;
   for (let i = 0; i < clip.length && out.length >= 3; i++) {
     const [px, py] = clip[i];

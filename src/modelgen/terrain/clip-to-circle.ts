@@ -1,3 +1,4 @@
+import { clipRing } from '../geometry/clip-ring.ts';
 import type { Point3 } from '../geometry/mesh-builder.ts';
 
 /** Sides of the polygon standing for the circle: at 5 km it is within 1.5 m of the circle. */
@@ -18,24 +19,7 @@ export function clipToCircle(polygon: Point3[], radius: number): Point3[] {
     // Inside the circle's side a–b is to its left (the polygon runs counter-clockwise).
     const side = (p: Point3) => (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax);
     if (out.every((p) => side(p) >= 0)) continue;
-    out = clipByLine(out, side);
-  }
-  return out;
-}
-
-/** Sutherland–Hodgman: the part of a polygon where `side` ≥ 0. */
-function clipByLine(polygon: Point3[], side: (p: Point3) => number): Point3[] {
-  const out: Point3[] = [];
-  for (let i = 0; i < polygon.length; i++) {
-    const p = polygon[i];
-    const q = polygon[(i + 1) % polygon.length];
-    const sp = side(p);
-    const sq = side(q);
-    if (sp >= 0) out.push(p);
-    if ((sp >= 0) !== (sq >= 0)) {
-      const t = sp / (sp - sq);
-      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])]);
-    }
+    out = clipRing(out, (p) => -side(p));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Point3 } from '../geometry/mesh-builder.ts';
-import { CIRCLE_SIDES, clipToCircle } from './clip-to-circle.ts';
+import { CIRCLE_SIDES } from './clip-to-circle.ts';
+import type { GroundOutline } from './ground-outline.ts';
 import type { HeightGrid } from './height-grid.ts';
 import type { Box2, TerrainSurface } from './terrain-surface.ts';
 
@@ -18,8 +19,8 @@ export interface RtinOptions {
    * at the coast) is then drawn as a slope this wide rather than refined cell by cell along its length.
    */
   minLegM?: number;
-  /** Triangles entirely farther than this from the origin are left out of the mesh. */
-  clipRadius: number;
+  /** The ground's outline: triangles wholly outside it are left out of the mesh, those across it cut. */
+  outline: GroundOutline;
 }
 
 /** The mesh as shared vertices and triangles (counter-clockwise seen from above). */
@@ -47,11 +48,11 @@ type Tri = [number, number, number, number, number, number];
 export class RtinSurface implements TerrainSurface {
   readonly grid: HeightGrid;
   readonly #errors: Float32Array;
-  readonly #clipRadius: number;
+  readonly #outline: GroundOutline;
 
   constructor(grid: HeightGrid, options: RtinOptions) {
     this.grid = grid;
-    this.#clipRadius = options.clipRadius;
+    this.#outline = options.outline;
     this.#errors = computeErrors(grid, options);
   }
 
@@ -80,8 +81,8 @@ export class RtinSurface implements TerrainSurface {
   }
 
   /**
-   * The mesh as drawn, with shared vertices (for smooth normals): the triangles cut to the clip circle,
-   * so the ground ends in a clean round edge.
+   * The mesh as drawn, with shared vertices (for smooth normals): the triangles cut to the outline, so
+   * the ground ends in a clean round edge (with tabs under buildings that cross it).
    */
   indexed(): IndexedTerrain {
     const ids = new Map<string, number>();
@@ -99,11 +100,11 @@ export class RtinSurface implements TerrainSurface {
       }
       return id;
     };
-    const inscribed = this.#clipRadius * Math.cos(Math.PI / CIRCLE_SIDES);
+    const inscribed = this.#outline.base * Math.cos(Math.PI / CIRCLE_SIDES);
     for (const t of this.#leaves()) {
       const points = this.#points(t);
-      const piece = points.every((p) => Math.hypot(p[0], p[1]) <= inscribed) ? points : clipToCircle([...points], this.#clipRadius);
-      for (let k = 1; k + 1 < piece.length; k++) indices.push(vertex(piece[0]), vertex(piece[k]), vertex(piece[k + 1]));
+      const pieces = points.every((p) => Math.hypot(p[0], p[1]) <= inscribed) ? [points] : this.#outline.clip([...points]);
+      for (const piece of pieces) for (let k = 1; k + 1 < piece.length; k++) indices.push(vertex(piece[0]), vertex(piece[k]), vertex(piece[k + 1]));
     }
     return { positions: Float64Array.from(positions), indices: Uint32Array.from(indices) };
   }
@@ -119,7 +120,7 @@ export class RtinSurface implements TerrainSurface {
     return Math.abs(ax - cx) + Math.abs(ay - cy) > 1 && this.#errors[((ay + by) / 2) * this.grid.side + (ax + bx) / 2] > 1;
   }
 
-  /** Leaf triangles, counter-clockwise, overlapping a box in grid units (all when none), within the clip circle. */
+  /** Leaf triangles, counter-clockwise, overlapping a box in grid units (all when none), meeting the outline. */
   *#leaves(box?: Box2): Generator<Tri> {
     const s = this.grid.cells;
     const stack: Tri[] = [[s, s, 0, 0, 0, s], [0, 0, s, s, s, 0]];
@@ -131,12 +132,15 @@ export class RtinSurface implements TerrainSurface {
     }
   }
 
-  #withinClip([ax, ay, bx, by, cx, cy]: Tri): boolean {
+  #withinClip(t: Tri): boolean {
+    const [ax, ay, bx, by, cx, cy] = t;
     const { grid } = this;
-    const r = this.#clipRadius / grid.cell;
+    const r = this.#outline.base / grid.cell;
     const o = grid.extent / grid.cell; // the origin in grid units
     if (Math.max(Math.hypot(ax - o, ay - o), Math.hypot(bx - o, by - o), Math.hypot(cx - o, cy - o)) <= r) return true;
-    return triangleDistance(ax - o, ay - o, bx - o, by - o, cx - o, cy - o) <= r;
+    const distance = triangleDistance(ax - o, ay - o, bx - o, by - o, cx - o, cy - o);
+    if (this.#outline.isCircle || distance > this.#outline.maxRadius / grid.cell) return distance <= r;
+    return distance <= r || this.#outline.clip([...this.#points(counterClockwise(t))]).length > 0;
   }
 
   #points([ax, ay, bx, by, cx, cy]: Tri): readonly [Point3, Point3, Point3] {

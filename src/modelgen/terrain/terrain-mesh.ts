@@ -1,5 +1,6 @@
 import { cutPads, type Pad } from '../geometry/seating.ts';
 import { gridCells, HeightGrid } from './height-grid.ts';
+import { GroundOutline } from './ground-outline.ts';
 import { RtinSurface } from './rtin-surface.ts';
 
 /** How finely the ground is meshed, by quality. */
@@ -44,16 +45,16 @@ export interface TerrainMeshExtras {
 /**
  * The ground of a model: the natural ground sampled on a grid over the circle, building pads cut into
  * it, simplified to a right-triangulated irregular network within the quality's error bound, and cut
- * to the circle (plus {@link GROUND_MARGIN_M}).
+ * to the circle (plus {@link GROUND_MARGIN_M}), with tabs under the buildings that reach beyond it.
  */
 export function buildTerrainMesh(options: { heightAt: (x: number, y: number) => number; radius: number; quality: 'hd' | 'sd'; flat: boolean; pads: Pad[] }): { surface: RtinSurface; extras: Omit<TerrainMeshExtras, 'dataResolutionM' | 'triangles'> } {
   const settings = TERRAIN_MESH[options.quality];
-  const clipRadius = options.radius + GROUND_MARGIN_M;
-  const extent = clipRadius + 1;
+  const outline = new GroundOutline(options.radius + GROUND_MARGIN_M, options.pads.map((pad) => pad.outer));
+  const extent = outline.maxRadius + 1;
   const cells = options.flat ? FLAT_CELLS : gridCells(extent, settings.cellM, settings.maxCells);
   const grid = new HeightGrid(cells, extent).sample(options.flat ? () => 0 : options.heightAt);
   const fine = options.flat ? undefined : cutPads(grid, options.pads, settings.fineMarginM);
-  const surface = new RtinSurface(grid, { maxError: settings.maxError, nearM: settings.nearM, minLegM: settings.minLegM, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), clipRadius });
+  const surface = new RtinSurface(grid, { maxError: settings.maxError, nearM: settings.nearM, minLegM: settings.minLegM, fine, fineError: settings.fineError, maxLegM: Math.max(25, options.radius / 4), outline });
   return { surface, extras: { gridM: round(grid.cell), maxErrorM: settings.maxError, nearM: settings.nearM, buildingErrorM: settings.fineError } };
 }
 
