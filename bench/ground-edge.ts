@@ -1,0 +1,67 @@
+/**
+ * Buildings at the model's edge: HD models of 0.3 km (Monaco with its SRTM tile, Vaduz, Sergiev Posad,
+ * Helsinki), read back as a viewer would. For each: buildings kept (they touch the circle), those with a
+ * wall's foot where no ground is drawn under it, how far the drawn ground reaches, its triangles, the GLB
+ * size and the generation time (median of 3 after a warm-up). Run with a baseline checkout as the
+ * argument to measure both in one run.
+ *
+ *   node bench/ground-edge.ts [baseline checkout]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
+if (!fs.existsSync(SHARED)) {
+  console.log(`Skipped: ${SHARED} (recorded OSM and terrain data) is absent.`);
+  process.exit(0);
+}
+const PLACES: [string, number, number, string][] = [
+  ['Monaco', 43.7396, 7.4276, 'osm/monaco-latest.osm.pbf'],
+  ['Vaduz', 47.1397, 9.5215, 'osm/liechtenstein-2024-03-04.osm.pbf'],
+  ['Sergiev Posad', 56.3103, 38.13, 'osm/sergiev-posad-lavra.osm.gz'],
+  ['Helsinki', 60.1704, 24.9522, 'osm/helsinki-centre-2019.osm.pbf'],
+];
+const RADIUS_KM = 0.3;
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-edge-'));
+fs.mkdirSync(path.join(cacheDir, 'terrain'));
+fs.copyFileSync(path.join(SHARED, 'terrain/N43E007.hgt.zip'), path.join(cacheDir, 'terrain/N43E007.hgt.zip'));
+const { readNodes, HeightLookup } = await import('../test/helpers/ground-features-measure.ts');
+
+async function measure(checkout: string): Promise<string[]> {
+  const { generateModel, indexExtract } = await import(path.join(checkout, 'src/modelgen/index.ts'));
+  const rows: string[] = [];
+  for (const [name, latitude, longitude, file] of PLACES) {
+    const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir: path.join(cacheDir, 'terrain'), cacheDir };
+    await indexExtract(sources.osmExtract, cacheDir);
+    const run = () => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {});
+    let model = await run(); // warms up
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      model = await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const nodes = await readNodes(model.glb);
+    const groundTriangles = nodes.find((n) => n.name === 'ground')!.triangles;
+    const ground = new HeightLookup(groundTriangles);
+    const buildings = nodes.filter((n) => n.extras.osmId !== undefined);
+    // A wall's foot (its lowest vertices) with no ground under it: pulled 0.1 % towards the centre, off the ground's own edge.
+    const overhanging = buildings.filter((b) => {
+      const walls = b.primitives.filter((p) => p.extras.surface === 'walls').flatMap((p) => p.triangles.flat());
+      const bottom = Math.min(...walls.map((v) => v[2]));
+      return walls.some(([x, y, z]) => z <= bottom + 0.5 && ground.heightAt(x * 0.999, y * 0.999) === undefined);
+    });
+    const reach = Math.max(...groundTriangles.flat().map(([x, y]) => Math.hypot(x, y)));
+    rows.push(`| ${name} | ${path.basename(checkout)} | ${buildings.length} | ${overhanging.length} | ${reach.toFixed(1)} | ${groundTriangles.length} | ${Math.round(model.glb.byteLength / 1024)} | ${Math.round(times[1])} |`);
+  }
+  return rows;
+}
+
+console.log(`\n${new Date().toISOString().slice(0, 16)} · ${os.cpus()[0]?.model ?? 'cpu'} · Node ${process.version} · ${RADIUS_KM} km HD\n`);
+console.log('| place | checkout | buildings | walls off the ground | ground reach (m) | ground triangles | GLB KB | ms (median of 3) |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+const checkouts = [path.resolve(import.meta.dirname, '..'), ...process.argv.slice(2).map((p) => path.resolve(p))];
+for (const checkout of checkouts.reverse()) console.log((await measure(checkout)).join('\n'));
+fs.rmSync(cacheDir, { recursive: true, force: true });
