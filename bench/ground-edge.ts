@@ -11,28 +11,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
-if (!fs.existsSync(SHARED)) {
-  console.log(`Skipped: ${SHARED} (recorded OSM and terrain data) is absent.`);
-  process.exit(0);
-}
-const PLACES: [string, number, number, string][] = [
-  ['Monaco', 43.7396, 7.4276, 'osm/monaco-latest.osm.pbf'],
-  ['Vaduz', 47.1397, 9.5215, 'osm/liechtenstein-2024-03-04.osm.pbf'],
-  ['Sergiev Posad', 56.3103, 38.13, 'osm/sergiev-posad-lavra.osm.gz'],
-  ['Helsinki', 60.1704, 24.9522, 'osm/helsinki-centre-2019.osm.pbf'],
-];
+import { cacheWithMonacoTerrain, LOOK_PLACES, SHARED, skipWithoutSharedData } from './look-places.ts';
+
+skipWithoutSharedData();
+const PLACES: [string, number, number, string][] = [...LOOK_PLACES, ['Helsinki', 60.1704, 24.9522, 'osm/helsinki-centre-2019.osm.pbf']];
 const RADIUS_KM = 0.3;
-const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-edge-'));
-fs.mkdirSync(path.join(cacheDir, 'terrain'));
-fs.copyFileSync(path.join(SHARED, 'terrain/N43E007.hgt.zip'), path.join(cacheDir, 'terrain/N43E007.hgt.zip'));
+const { cacheDir, terrainDir } = cacheWithMonacoTerrain('solar-partner-edge-');
 const { readNodes, HeightLookup } = await import('../test/helpers/ground-features-measure.ts');
 
 async function measure(checkout: string): Promise<string[]> {
   const { generateModel, indexExtract } = await import(path.join(checkout, 'src/modelgen/index.ts'));
   const rows: string[] = [];
   for (const [name, latitude, longitude, file] of PLACES) {
-    const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir: path.join(cacheDir, 'terrain'), cacheDir };
+    const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir, cacheDir };
     await indexExtract(sources.osmExtract, cacheDir);
     const run = () => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {});
     let model = await run(); // warms up

@@ -14,20 +14,10 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { generateModel, indexExtract } from '../src/modelgen/index.ts';
+import { cacheWithMonacoTerrain, LOOK_PLACES as PLACES, SHARED, skipWithoutSharedData } from './look-places.ts';
 
-const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
-if (!fs.existsSync(SHARED)) {
-  console.log(`Skipped: ${SHARED} (recorded OSM and terrain data) is absent.`);
-  process.exit(0);
-}
-const PLACES: [string, number, number, string][] = [
-  ['Monaco', 43.7396, 7.4276, 'osm/monaco-latest.osm.pbf'],
-  ['Vaduz', 47.1397, 9.5215, 'osm/liechtenstein-2024-03-04.osm.pbf'],
-  ['Sergiev Posad', 56.3103, 38.13, 'osm/sergiev-posad-lavra.osm.gz'],
-];
-const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-look-'));
-fs.mkdirSync(path.join(cacheDir, 'terrain'));
-fs.copyFileSync(path.join(SHARED, 'terrain/N43E007.hgt.zip'), path.join(cacheDir, 'terrain/N43E007.hgt.zip'));
+skipWithoutSharedData();
+const { cacheDir, terrainDir } = cacheWithMonacoTerrain('solar-partner-look-');
 await MeshoptDecoder.ready;
 const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
 
@@ -35,7 +25,7 @@ console.log(`\n${new Date().toISOString().slice(0, 16)} · ${os.cpus()[0]?.model
 console.log('| place | quality | ms (median of 3) | buildings | GLB KB | textures KB | validator errors |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const [name, latitude, longitude, file] of PLACES) {
-  const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir: path.join(cacheDir, 'terrain'), cacheDir };
+  const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir, cacheDir };
   for (const quality of ['hd', 'sd'] as const) {
     const run = () => generateModel({ latitude, longitude, radiusKm: 0.3, quality, sources }, () => {});
     await indexExtract(sources.osmExtract, cacheDir);
