@@ -58,6 +58,11 @@ const SITE_PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self
 /** Largest request body the API accepts; every documented request is far smaller. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/** `TRUST_PROXY` as Fastify takes it: a count of proxies as the hops nearest the service (hop 0 is the socket's peer). */
+function proxyTrustOption(trust: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * Builds the Fastify app (without listening): routes of SPEC.md, OpenAPI document and docs, errors as
  * JSON, metrics, and the local model files. It only registers plugins and routes; the services come built.
@@ -65,7 +70,7 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: proxyTrustOption(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     ...errorMappingOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -83,7 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // files and models have their compressed copies already). Compressed request bodies are not taken.
   await app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(fastifyCookie);
-  registerMetrics(app);
+  registerMetrics(app, deps.config.metricsToken);
   await registerOpenApi(app, deps.config.publicBaseUrl);
   await app.register(healthRoutes, { services });
   await app.register(modelRoutes, { services });

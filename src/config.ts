@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { StripeSettings } from './billing/stripe-billing.ts';
 import { parseLod2Sources, type GeneratorSources, type Lod2SourceSpec } from './modelgen/sources.ts';
@@ -26,11 +27,17 @@ export interface Config {
   /** Measured LoD2 city models (LOD2_SOURCE): local files/folders and OGC API – Features services. */
   lod2Sources: Lod2SourceSpec[];
   smtpUrl: string | undefined;
+  /** Bearer token `GET /metrics` asks for; unset, metrics are served to this machine only. */
+  metricsToken: string | undefined;
   /** Stripe billing; unset: plans are set by the operator. */
   stripe: StripeSettings | undefined;
   /** Sender of the service's e-mails. */
   mailFrom: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` entries are believed: none (false), the nearest N hops, or the
+   * proxies at these addresses or ranges. Entries a client wrote itself, left of those, never count.
+   */
+  trustProxy: false | number | string;
   logLevel: string;
   /** Seconds without a heartbeat after which a generation is given to another worker. */
   jobHeartbeatSeconds: number;
@@ -131,9 +138,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     terrainDir: optionalPath(text('TERRAIN_DIR'), cwd),
     lod2Sources: lod2.sources,
     smtpUrl: text('SMTP_URL'),
+    metricsToken: text('METRICS_TOKEN'),
     stripe: readStripe(text, problems),
     mailFrom: text('MAIL_FROM') ?? `Solar Partner <no-reply@${hostOf(publicBaseUrl)}>`,
-    trustProxy: flag('TRUST_PROXY'),
+    trustProxy: proxyTrust(text('TRUST_PROXY'), problems),
     logLevel,
     jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
   };
@@ -159,6 +167,26 @@ export function generatorSources(config: Config): GeneratorSources {
 }
 
 /** `GEOCODER_API`: the protocol `GEOCODER_URL` speaks; Photon unless set. */
+/** Names of address ranges `TRUST_PROXY` may list besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset or false, trust no proxy; true, the one proxy in front; a number, that many
+ * proxies in front; otherwise a comma-separated list of the proxies' addresses or ranges. Trusting every
+ * hop would let a client pick its own address (and so its own rate-limit bucket) by writing one.
+ */
+function proxyTrust(raw: string | undefined, problems: string[]): false | number | string {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || ['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return 1;
+  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => PROXY_RANGE_NAMES.has(entry) || (isIP(entry.split('/')[0]) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(entry));
+  if (entries.every(valid)) return entries.join(',');
+  problems.push(`TRUST_PROXY must be false, true (one proxy in front), the number of proxies in front (1 to 10), or their addresses or ranges, comma-separated, such as 10.0.0.0/8,loopback (got "${raw}")`);
+  return false;
+}
+
 function geocoderApi(raw: string | undefined, problems: string[]): GeocoderApi {
   const value = (raw ?? 'photon').toLowerCase();
   if ((GEOCODER_APIS as readonly string[]).includes(value)) return value as GeocoderApi;

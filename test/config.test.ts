@@ -16,6 +16,15 @@ test('defaults of every setting', () => {
   assert.equal(config.trustProxy, false);
 });
 
+test('TRUST_PROXY: no proxy, the nearest hops, or the proxies\' addresses', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+  assert.equal(trust('false'), false);
+  assert.equal(trust('true'), 1, 'true is the one proxy in front, never every hop');
+  assert.equal(trust('2'), 2);
+  assert.equal(trust('10.0.0.0/8, loopback'), '10.0.0.0/8,loopback');
+  assert.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,example.com' }), ConfigError);
+});
+
 test('every wrong setting is reported at once, one line each', () => {
   try {
     loadConfig({ PORT: '70000', PUBLIC_BASE_URL: 'ftp://x', WORKERS: '-1', S3_BUCKET: 'b', TRUST_PROXY: 'maybe', DATABASE_URL: 'mysql://x' });
@@ -28,7 +37,7 @@ test('every wrong setting is reported at once, one line each', () => {
       'DATABASE_URL must be a postgres:// or postgresql:// URL, or unset for the embedded database',
       'S3_PUBLIC_URL is required when S3_BUCKET is set (the address partners download models from)',
       'WORKERS must be a whole number from 0 to 64 (got "-1")',
-      'TRUST_PROXY must be true or false (got "maybe")',
+      'TRUST_PROXY must be false, true (one proxy in front), the number of proxies in front (1 to 10), or their addresses or ranges, comma-separated, such as 10.0.0.0/8,loopback (got "maybe")',
     ]);
   }
 });
@@ -55,4 +64,7 @@ test('embed keys never reach the logs', () => {
   assert.equal(redactUrl('/embed?lat=1&key=spk_secret&lng=2'), '/embed?lat=1&key=[redacted]&lng=2');
   assert.equal(redactUrl('/embed?key=spk_secret'), '/embed?key=[redacted]');
   assert.equal(redactUrl('/api/health'), '/api/health');
+  assert.equal(redactUrl('/embed?lat=1&%6Bey=spk_secret'), '/embed?lat=1&%6Bey=[redacted]', 'a name written encoded is still the key');
+  assert.equal(redactUrl('/embed?KEY=spk_secret#x'), '/embed?KEY=[redacted]#x');
+  assert.equal(redactUrl('/embed?monkey=1&key'), '/embed?monkey=1&key');
 });

@@ -124,6 +124,10 @@ for (const kind of DATABASES) {
           const response = await proxied.app.inject({ method: 'POST', url: '/api/mcp-sessions', payload: { latitude: 3, longitude: i, agentName: 'p' }, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `192.0.2.${i}` } });
           assert.equal(response.statusCode, 200, 'behind a trusted proxy each client has its own limit');
         }
+        // The proxy appends the address it saw; what the client wrote before it does not count.
+        const forged = (i: number) => proxied.app.inject({ method: 'POST', url: '/api/mcp-sessions', payload: { latitude: 4, longitude: i, agentName: 'p' }, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` } });
+        for (let i = 0; i < 10; i++) assert.equal((await forged(i)).statusCode, 200);
+        assert.equal((await forged(10)).statusCode, 429, 'a client cannot pick its own address by writing one before the proxy\'s');
       } finally {
         await proxied.close();
       }
