@@ -30,6 +30,8 @@ describe('errors, health, documentation and files', () => {
     const withParameter = await ctx.app.inject({ method: 'PUT', url: '/api/v1/models/sd_1_2_0.3' });
     assert.equal(withParameter.statusCode, 405, 'a path with a parameter is matched like the router matches it');
     assert.match(withParameter.headers.allow as string, /^GET/);
+    const missingFile = await ctx.app.inject({ method: 'GET', url: '/files/models/nope.glb' });
+    assert.equal(missingFile.statusCode, 404, 'a missing file under a route that takes GET is not found, not a wrong method');
   });
 
   test('malformed JSON is 400 JSON', async () => {
@@ -167,9 +169,24 @@ describe('errors, health, documentation and files', () => {
     assert.notEqual(sent.statusCode, 200, 'compressed request bodies are not taken');
   });
 
-  test('metrics count requests by route', async () => {
+  test('metrics count requests by route, for this machine only', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/metrics' });
     assert.equal(response.statusCode, 200);
     assert.match(response.body, /http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+    const outside = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    assert.equal(outside.statusCode, 403, 'from elsewhere, whatever the forwarded address says');
+    assert.match(String(json(outside).error), /set METRICS_TOKEN/);
+  });
+
+  test('with METRICS_TOKEN, metrics need it as a bearer token from anywhere', async () => {
+    const scraped = await createTestContext({ env: { METRICS_TOKEN: 'scrape-secret-1234' } });
+    try {
+      const ask = (authorization?: string) => scraped.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: authorization ? { authorization } : {} });
+      assert.equal((await ask()).statusCode, 401);
+      assert.equal((await ask('Bearer wrong-secret-123')).statusCode, 401);
+      assert.equal((await ask('Bearer scrape-secret-1234')).statusCode, 200);
+    } finally {
+      await scraped.close();
+    }
   });
 });
