@@ -15,7 +15,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const allowed = allowedMethods(app, path);
-    if (allowed.length > 0) {
+    // A route that takes this method and found nothing (a wildcard's missing file) is a 404, not a 405.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendError(reply, 405, `${request.method} is not allowed on ${path}; it accepts ${allowed.join(', ')}`, {}, { allow: allowed.join(', ') });
     }
     return sendError(reply, 404, `No such endpoint: ${request.method} ${path}`);
