@@ -65,6 +65,11 @@ export class RateLimitRepository {
     if (hits.length > 0) await this.#db.insertInto('rate_limit_hits').values(hits).execute();
   }
 
+  /** Forgets every request counted in `bucket` (the account's failed sign-ins once its password is reset). */
+  async clear(bucket: string): Promise<void> {
+    await this.#db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).execute();
+  }
+
   /** Deletes counted requests older than `before` (housekeeping; checks only read the last window). */
   async deleteOlderThan(before: Date): Promise<number> {
     const result = await this.#db.deleteFrom('rate_limit_hits').where('hit_at', '<', before).executeTakeFirst();

@@ -96,7 +96,7 @@ export class AccountService {
    */
   async signIn(email: string, password: string, ip: string, now: Date): Promise<{ secret: string; signedIn: SignInSession } | undefined> {
     await consumeRateLimit(this.#limits, { bucket: `signin:ip:${ip}`, limit: SIGN_INS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
-    await consumeRateLimit(this.#limits, { bucket: `signin:account:${normaliseEmail(email)}`, limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
+    await consumeRateLimit(this.#limits, { bucket: accountSignInBucket(email), limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     const stored = await this.#accounts.passwordHash(email);
     const matches = await verify(stored?.hash ?? (await (decoyHash ??= hash('decoy password that matches nothing'))), password.slice(0, 1000));
     if (!stored?.hash || !matches) return undefined;
@@ -141,24 +141,28 @@ export class AccountService {
   }
 
   /**
-   * Sets a new password from a reset link and signs the account out everywhere. False when the link is
-   * unknown, used or expired.
+   * Sets a new password from a reset link, signs the account out everywhere and forgets its failed
+   * sign-ins (whoever made them, the new password is the owner's). False when the link is unknown, used
+   * or expired.
    *
    * @throws InvalidRequestError for a weak password (the link stays usable)
    */
   async resetPassword(token: string, password: string, now: Date): Promise<boolean> {
     const passwordHash = await hash(password);
-    return this.#db.transaction().execute(async (trx) => {
+    const email = await this.#db.transaction().execute(async (trx) => {
       const accountId = await this.#tokens.consume(trx, secretHash(token), 'reset-password', now);
-      if (accountId === undefined) return false;
+      if (accountId === undefined) return undefined;
       const account = await this.#accounts.findById(accountId, trx);
       const problem = passwordProblem(password, account?.email ?? '');
       if (problem) throw new InvalidRequestError(problem);
       await this.#accounts.setPassword(trx, accountId, passwordHash);
       await this.#accounts.markVerified(trx, accountId, now);
       await this.#sessions.deleteForAccount(trx, accountId);
-      return true;
+      return account?.email ?? '';
     });
+    if (email === undefined) return false;
+    await this.#limits.clear(accountSignInBucket(email));
+    return true;
   }
 
   async #issueToken(trx: Kysely<Database>, accountId: number, purpose: 'verify-email' | 'reset-password', lifetimeMs: number, now: Date): Promise<string> {
@@ -166,4 +170,9 @@ export class AccountService {
     await this.#tokens.insert(trx, { hash: secretHash(secret), accountId, purpose, now, expiresAt: new Date(now.getTime() + lifetimeMs) });
     return secret;
   }
+}
+
+/** The bucket counting sign-in attempts on one account, whatever their address. */
+function accountSignInBucket(email: string): string {
+  return `signin:account:${normaliseEmail(email)}`;
 }

@@ -15,6 +15,8 @@ export interface RateLimitRule {
 /** Counts requests against sliding windows. */
 export interface RateLimiter {
   consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision>;
+  /** Forgets what was counted in a bucket. */
+  clear(bucket: string): Promise<void>;
   /** Writes what is not yet written (called on shutdown). */
   flush(): Promise<void>;
 }
@@ -27,6 +29,9 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
   consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
     return this.#repository.consume(bucket, limit, windowMs, now);
+  }
+  clear(bucket: string): Promise<void> {
+    return this.#repository.clear(bucket);
   }
   async flush(): Promise<void> {}
 }
@@ -79,6 +84,13 @@ export class SingleOwnerRateLimiter implements RateLimiter {
       remaining: Math.max(0, limit - counted - (allowed ? 1 : 0)),
       resetSeconds: Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000)),
     };
+  }
+
+  async clear(bucket: string): Promise<void> {
+    this.#windows.delete(bucket);
+    // Hits still on their way to the database are written first, so none lands after the delete.
+    await this.#hits.flush();
+    await this.#repository.clear(bucket);
   }
 
   flush(): Promise<void> {

@@ -103,6 +103,15 @@ for (const kind of DATABASES) {
       assert.equal(last!.statusCode, 429);
       assert.match(last!.body, /Too many sign-in attempts/);
       assert.ok(Number(last!.headers['retry-after']) > 0);
+
+      // As the message says, a reset lets the owner in again at once: the failed attempts are forgotten.
+      const owner = new FormClient(mail.ctx.app);
+      await owner.post('/auth/forgot', { _csrf: FormClient.csrf(await owner.get('/auth/forgot')), email: 'limited@example.com' });
+      const link = await mailedLink(mail.smtp, 'limited@example.com', '/auth/reset', 2);
+      const token = new URL(link, 'https://x').searchParams.get('token')!;
+      assert.match((await owner.post('/auth/reset', { _csrf: FormClient.csrf(await owner.get(link)), token, password: 'the owner\'s new password' })).body, /new password is saved/);
+      const relogin = await owner.get('/auth/login');
+      assert.equal((await owner.post('/auth/login', { _csrf: FormClient.csrf(relogin), email: 'limited@example.com', password: 'the owner\'s new password' })).statusCode, 303);
     });
 
     test('password reset: the same answer for any address, a one-hour link, sessions ended', async () => {
