@@ -30,6 +30,7 @@ export async function readSnapshot(dataUrl: string): Promise<Buffer> {
     return await image.resize({ width: STORED_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
   } catch (error) {
     if (error instanceof InvalidRequestError) throw error;
-    throw new InvalidRequestError(`snapshot could not be read as a ${type.toUpperCase()} image: ${(error as Error).message}`);
+    // The decoder's own words name its internals; the caller needs only to know the image is broken.
+    throw new InvalidRequestError(`snapshot could not be read as a ${type.toUpperCase()} image: it is truncated or damaged`);
   }
 }

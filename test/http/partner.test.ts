@@ -50,6 +50,8 @@ for (const kind of DATABASES) {
       assert.equal(revoked.statusCode, 303);
       assert.equal((await api()).statusCode, 401, 'revoked: the key fails at once');
       assert.match((await browser.get('/partner?done=revoked')).body, /The key is revoked/);
+      const beyond = await browser.post('/partner/keys/2147483648/revoke', { _csrf: csrf });
+      assert.equal(beyond.statusCode, 400, 'a key id past the database\'s integers is refused, not a server error');
     });
 
     test('allowed sites per key: checked, saved, and used by the embed', async () => {
@@ -69,6 +71,8 @@ for (const kind of DATABASES) {
 
     test('profile: lead capture needs an address; what is typed is shown escaped', async () => {
       const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'profile@example.com');
+      const twoLines = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Bob\r\nBcc: x@evil.example', notificationEmail: '', privacyUrl: '' });
+      assert.equal(twoLines.statusCode, 400, 'a company name is one line: it heads reports and e-mails');
       const missing = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Sunny', leadCapture: 'on', notificationEmail: '', privacyUrl: '' });
       assert.equal(missing.statusCode, 400);
       assert.match(missing.body, /Lead capture needs an address/);

@@ -82,7 +82,7 @@ describe('the site report (PDF)', () => {
     const cases: [object, number, RegExp][] = [
       [{ design: SAMPLE_DESIGN, snapshot: `data:image/gif;base64,${jpegBytes}` }, 400, /snapshot/],
       [{ design: SAMPLE_DESIGN, snapshot: `data:image/png;base64,${jpegBytes}` }, 400, /snapshot says image\/png but its bytes are not a PNG image/],
-      [{ design: SAMPLE_DESIGN, snapshot: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]).toString('base64')}` }, 400, /snapshot could not be read as a JPEG image/],
+      [{ design: SAMPLE_DESIGN, snapshot: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]).toString('base64')}` }, 400, /^snapshot could not be read as a JPEG image: it is truncated or damaged$/],
       [{ design: SAMPLE_DESIGN, snapshot: 'javascript:alert(1)' }, 400, /snapshot/],
       [{ design: { ...SAMPLE_DESIGN, monthlyKwh: [1, 2] } }, 400, /monthlyKwh/],
       [{ design: { ...SAMPLE_DESIGN, shadingLoss: 2 } }, 400, /shadingLoss/],

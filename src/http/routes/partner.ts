@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH } from '../../domain/credentials.ts';
-import { Latitude, Longitude } from '../../contract/common.ts';
+import { Latitude, Longitude, OneLine } from '../../contract/common.ts';
 import { placeForSnippet } from '../../domain/sample-place.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { NotAllowedError } from '../../domain/not-allowed-error.ts';
@@ -16,7 +16,8 @@ import { leadsPage } from '../pages/leads-page.ts';
 import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts';
 
 const Csrf = Type.String({ maxLength: 100 });
-const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** A key's id: the database's integer column holds up to 2³¹ − 1. */
+const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const BILLING = { done: 'Thank you: your plan changes as soon as the payment is confirmed (a few seconds).', cancelled: 'The checkout was cancelled; nothing was charged.' } as const;
 const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.', 'search-area': 'The search area is saved.' } as const;
 const DoneQuery = Type.Object({
@@ -88,7 +89,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     return reply.redirect(url, 303);
   });
 
-  app.post('/partner/keys', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, name: Type.String({ maxLength: 80 }) }) } }, async (request, reply) => {
+  app.post('/partner/keys', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, name: OneLine(80, 'Name of the key', false) }) } }, async (request, reply) => {
     try {
       const { secret, summary } = await services.apiKeys.create(request.partner.account, request.body.name, 'partner');
       return sendPage(reply, newKeyPage(viewerOf(request), summary.name, secret));
@@ -141,7 +142,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       hide: true,
       body: Type.Object({
         _csrf: Csrf,
-        companyName: Type.String({ maxLength: 120 }),
+        companyName: OneLine(120, 'Company name, as the reports and e-mails show it', false),
         leadCapture: Type.Optional(Type.Literal('on')),
         notificationEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
         privacyUrl: Type.String({ maxLength: 500 }),
