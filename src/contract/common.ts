@@ -14,3 +14,12 @@ export const ErrorBody = Type.Object(
 
 export const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees (WGS 84)' });
 export const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees (WGS 84)' });
+
+/** A value on one line (a name, an address): no line breaks, which would split an e-mail's or a report's line. */
+export const ONE_LINE_PATTERN = '^[^\\r\\n]*$';
+/** One line with something written on it: blanks alone are not a name. */
+export const FILLED_LINE_PATTERN = '^[^\\r\\n]*\\S[^\\r\\n]*$';
+
+/** A one-line text field of at most `maxLength` characters; `filled`: it must hold more than blanks. */
+export const OneLine = (maxLength: number, description: string, filled = true) =>
+  Type.String({ ...(filled ? { minLength: 1 } : {}), maxLength, pattern: filled ? FILLED_LINE_PATTERN : ONE_LINE_PATTERN, description });

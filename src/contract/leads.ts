@@ -1,13 +1,12 @@
 import { Type, type Static, type TUnsafe } from 'typebox';
 import { CORRECTABLE_SHAPES, CORRECTION_PITCH, type CorrectableShape } from '../modelgen/browser.ts';
-import { Latitude, Longitude } from './common.ts';
+import { Latitude, Longitude, OneLine } from './common.ts';
 import { Lang } from './language.ts';
 import { SiteReportDesign, Snapshot } from './report.ts';
 
 /** Longest values of the quote form (a lead is contact details, not a document). */
 export const LEAD_LIMITS = { name: 120, email: 254, phone: 40, address: 300, message: 2000, pageUrl: 500 } as const;
 
-const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
 
 /** The roof as the visitor corrected it in the Solar Wizard: shape, pitch in degrees, ridge bearing from north. */
 export const LeadRoofCorrection = Type.Object(
@@ -43,10 +42,10 @@ export type LeadConfiguration = Static<typeof LeadConfiguration>;
 export const LeadRequest = Type.Object(
   {
     key: Type.String({ maxLength: 200, description: 'The embed URL’s key' }),
-    name: text(LEAD_LIMITS.name, 'Visitor’s name'),
+    name: OneLine(LEAD_LIMITS.name, 'Visitor’s name'),
     email: Type.String({ maxLength: LEAD_LIMITS.email, pattern: '^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]{2,}$', description: 'Visitor’s e-mail address' }),
     phone: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.phone, pattern: '^[0-9+()./ -]*$', description: 'Phone number (optional)' })),
-    address: text(LEAD_LIMITS.address, 'Address of the house'),
+    address: OneLine(LEAD_LIMITS.address, 'Address of the house'),
     message: Type.String({ maxLength: LEAD_LIMITS.message, description: 'Message to the installer' }),
     consent: Type.Literal(true, { description: 'The visitor agreed to be contacted (the box starts unticked)' }),
     pageUrl: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.pageUrl, description: 'The page the viewer was embedded in' })),

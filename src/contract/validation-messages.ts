@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { FILLED_LINE_PATTERN, ONE_LINE_PATTERN } from './common.ts';
 import { TEXT_RULE_KEYWORD } from './text-rule.ts';
 
 /** SPEC.md's message for a request without a location. */
@@ -11,6 +12,7 @@ interface PropertySchema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   maxLength?: number;
+  pattern?: string;
   minLength?: number;
   enum?: unknown[];
   anyOf?: PropertySchema[];
@@ -65,7 +67,7 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
     case 'anyOf':
       return `${field} must be one of ${(property.anyOf ?? []).map((option) => JSON.stringify(option.const ?? option.type)).join(', ')}`;
     case 'pattern':
-      return `${field} is not in the expected form (${describePattern(field)})`;
+      return `${field} is not in the expected form (${describePattern(field, property.pattern)})`;
     case TEXT_RULE_KEYWORD:
       return `${field || where} must not contain control characters such as U+0000; letters, digits, punctuation, spaces, tabs and line breaks are allowed`;
     default:
@@ -74,7 +76,9 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
 }
 
 /** What a pattern-checked field should look like, in words. */
-function describePattern(field: string): string {
+function describePattern(field: string, pattern: string | undefined): string {
+  if (pattern === FILLED_LINE_PATTERN) return 'one line of text, not only spaces';
+  if (pattern === ONE_LINE_PATTERN) return 'one line of text, without line breaks';
   const last = field.split('.').at(-1) ?? '';
   if (/e-?mail/i.test(last)) return 'an e-mail address such as name@example.com';
   if (/phone/i.test(last)) return 'digits, spaces and + ( ) . / -';

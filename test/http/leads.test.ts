@@ -137,6 +137,8 @@ for (const kind of DATABASES) {
       assert.equal((await send(lead(key, { consent: false }), '198.51.100.30')).statusCode, 400);
       assert.match(json(await send(lead(key, { name: 'x'.repeat(121) }), '198.51.100.30')).error as string, /name/);
       assert.match(json(await send(lead(key, { email: 'not an address' }), '198.51.100.30')).error as string, /email/);
+      assert.equal(json(await send(lead(key, { name: '   ' }), '198.51.100.30')).error, 'name is not in the expected form (one line of text, not only spaces)');
+      assert.match(json(await send(lead(key, { address: 'Main St 1\r\nBcc: x@evil.example' }), '198.51.100.30')).error as string, /^address is not in the expected form/);
       assert.equal((await send(lead('spk_unknown'), '198.51.100.30')).statusCode, 401);
       for (let i = 0; i < 5; i++) assert.equal((await send(lead(key, { website: 'x' }), '198.51.100.31')).statusCode, 200);
       const limited = await send(lead(key), '198.51.100.31');
