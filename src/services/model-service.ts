@@ -22,7 +22,7 @@ export const MODEL_RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 10 generat
  * route from serving as a free generation API.
  */
 export const VIEWER_GENERATIONS_PER_HOUR = 30;
-export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested from this address. Maximum 30 new models per hour; models that already exist open at once.';
+const viewerGenerationLimitMessage = (from: string) => `Too many new models requested from this ${from}. Maximum ${VIEWER_GENERATIONS_PER_HOUR} new models per hour; models that already exist open at once.`;
 
 /**
  * Who asks for a model, which decides the limit and the metering:
@@ -32,10 +32,12 @@ export const VIEWER_GENERATION_LIMIT_MESSAGE = 'Too many new models requested fr
  * - `embed`: a partner's embed with its key; a request that starts a generation (a new place, e.g. an
  *   address a visitor searched) counts against the visitor address's hourly limit, as for keyless pages,
  *   and is recorded as the key's usage (`visitor_place`, not billable);
- * - `page`: a Pro visitor, an agent session's link: neither limited nor metered;
+ * - `pro-page`: a signed-in Pro visitor's viewer page (HD); requests that start a generation count against
+ *   the account's hourly limit, as a visitor address's do;
+ * - `page`: an agent session's link (its sessions are limited when made): neither limited nor metered;
  * - `operator`: the operator's pre-generation of an area: neither limited nor metered, short answers.
  */
-export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'embed'; owner: KeyOwner; ip: string } | { kind: 'page' } | { kind: 'operator' };
+export type ModelRequester = { kind: 'partner-api'; owner: KeyOwner } | { kind: 'keyless-page'; ip: string } | { kind: 'embed'; owner: KeyOwner; ip: string } | { kind: 'pro-page'; accountId: number } | { kind: 'page' } | { kind: 'operator' };
 
 /**
  * What a model request answers: SPEC.md's short form for new jobs and cache hits to the partner API,
@@ -80,7 +82,9 @@ export class ModelService {
     if (requester.kind === 'partner-api') {
       rateLimit = await consumeRateLimit(this.#limits, { bucket: `models:key:${requester.owner.keyId}`, limit: MODEL_REQUESTS_PER_HOUR, windowMs: HOUR_MS, message: MODEL_RATE_LIMIT_MESSAGE }, now);
     } else if ((requester.kind === 'keyless-page' || requester.kind === 'embed') && (await this.#wouldGenerate(id, now))) {
-      await consumeRateLimit(this.#limits, visitorGenerationRule(requester.ip), now);
+      await consumeRateLimit(this.#limits, visitorGenerationRule(`ip:${requester.ip}`), now);
+    } else if (requester.kind === 'pro-page' && (await this.#wouldGenerate(id, now))) {
+      await consumeRateLimit(this.#limits, visitorGenerationRule(`account:${requester.accountId}`), now);
     }
     const answer = await this.#find(id, quality, normalised, meterFor(requester), now);
     if (requester.kind === 'partner-api') return { ...answer, rateLimit };
@@ -158,10 +162,11 @@ function meterFor(requester: ModelRequester): Meter | undefined {
 
 /**
  * The one limit on new generations asked for by visitors of the service's pages (keyless pages and
- * partners' embeds alike), per visitor address.
+ * partners' embeds alike per visitor address, `ip:…`; signed-in Pro visitors per account, `account:…`).
  */
-export function visitorGenerationRule(ip: string): RateLimitRule {
-  return { bucket: `viewer-models:ip:${ip}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message: VIEWER_GENERATION_LIMIT_MESSAGE };
+export function visitorGenerationRule(visitor: `ip:${string}` | `account:${number}`): RateLimitRule {
+  const message = viewerGenerationLimitMessage(visitor.startsWith('ip:') ? 'address' : 'account');
+  return { bucket: `viewer-models:${visitor}`, limit: VIEWER_GENERATIONS_PER_HOUR, windowMs: HOUR_MS, message };
 }
 
 /** A job as the cache keeps it: the public view and when it completed (for the cache lifetime). */

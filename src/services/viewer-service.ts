@@ -96,7 +96,7 @@ export class ViewerService {
     const { latitude, longitude, radiusKm = DEFAULT_RADIUS_KM, key } = request;
     const owner = key === undefined ? undefined : await this.#authenticator.authenticate(key, now);
     if (key !== undefined && !owner) return undefined;
-    const requester: ModelRequester = owner ? { kind: 'embed', owner, ip } : isPro(visitor) ? { kind: 'page' } : { kind: 'keyless-page', ip };
+    const requester: ModelRequester = owner ? { kind: 'embed', owner, ip } : visitor && isPro(visitor) ? { kind: 'pro-page', accountId: visitor.account.id } : { kind: 'keyless-page', ip };
     const answer = await this.#models.request(requester.kind === 'keyless-page' ? 'sd' : 'hd', { latitude, longitude, radiusKm }, requester, now);
     return answer.view;
   }

@@ -47,4 +47,15 @@ describe('the viewer for signed-in Pro users', () => {
     assert.equal(pageSettings(anonymous.body).wizardAccess, 'preview');
     assert.ok(!anonymous.body.includes('id="fig-kwh"'));
   });
+
+  test('a Pro account starts at most 30 new HD models an hour, from any address; models that exist open at once', async () => {
+    const { browser } = await signedInPartner(ctx, smtp, 'busy-pro@example.com');
+    await new AccountsRepository(ctx.database.db).setPlan('busy-pro@example.com', 'pro');
+    const ask = (latitude: number, i: number) => ctx.app.inject({ method: 'POST', url: '/api/viewer/models', payload: { latitude, longitude: 20 }, remoteAddress: `198.51.100.${i + 1}`, cookies: Object.fromEntries(browser.cookies) });
+    for (let i = 0; i < 30; i++) assert.equal((await ask(30 + i / 100, i)).statusCode, 200, `request ${i + 1}`);
+    const refused = await ask(31, 40);
+    assert.equal(refused.statusCode, 429);
+    assert.match(json(refused).error as string, /^Too many new models requested from this account\. Maximum 30 new models per hour/);
+    assert.equal((await ask(30, 41)).statusCode, 200, 'a model already asked for opens');
+  });
 });
