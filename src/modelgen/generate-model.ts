@@ -15,6 +15,7 @@ import { MATERIALS } from './materials/surface-materials.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { loadFeatures } from './load-features.ts';
+import type { RoofDecision } from './roof-inference/roof-decision.ts';
 import { countRoofSources, decideRoofs, roofProvenanceExtras } from './roof-inference/roof-provenance.ts';
 import { footprintExtras } from './roof-correction/footprint-extras.ts';
 import { solarByBuilding } from './features/solar-placement.ts';
@@ -71,9 +72,11 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   prepared.forEach((building, index) => {
     if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
     // Simple 3D Buildings: the outline is drawn by its parts, unless it is a slice they leave empty.
-    if (seating.partsOf.has(index) && !isSliceBetweenParts(roofs[index].tags, seating.partsOf.get(index)!.map((part) => roofs[part].tags))) return;
+    // Judged on the mapped tags: an inferred roof would raise the slice into its parts.
+    if (seating.partsOf.has(index) && !isSliceBetweenParts(building.feature.tags, seating.partsOf.get(index)!.map((part) => prepared[part].feature.tags))) return;
     const { base, seating: seated } = seating.seats[index];
-    const roof = roofs[index];
+    // A slice under its parts carries them: flat, unless its roof is mapped.
+    const roof = seating.partsOf.has(index) && roofs[index].roofSource !== 'osm-tag' ? sliceRoof(roofs[index]) : roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
     let foot = base;
     const feet = wallFeet(surface, building.outer);
@@ -172,6 +175,12 @@ function ownerOf(part: PreparedBuilding, prepared: PreparedBuilding[]): Prepared
   return prepared.find((b) => b.feature.kind === 'building' && pointInRing(centre, b.outer));
 }
 
+/** The roof of a slice its parts stand on: flat, saying why. */
+function sliceRoof(decided: RoofDecision): RoofDecision {
+  const mapped = Object.fromEntries(Object.entries(decided.tags).filter(([key]) => !decided.roofInferred?.includes(key)));
+  return { tags: { ...mapped, 'roof:shape': 'flat' }, roofSource: 'default', roofRule: 'the storeys under its building parts: flat' };
+}
+
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
@@ -183,15 +192,16 @@ function terrainResolution(terrain: TerrainSource, request: ModelRequest): { dat
 }
 
 /**
- * Whether an outline with parts is a slice no part fills: its own mapped height range lies between the
- * parts, none reaching into it (Berlin's Victory Column: the main pedestal mapped on the outline, 1.8 to
- * 9.2 m, the steps below it and the colonnade and column above it as parts). Hidden as Simple 3D
- * Buildings asks, the monument floated over its steps. Outlines mapped as the whole building overlap
- * their parts and stay hidden.
+ * Whether an outline with parts is a slice no part fills: its own mapped height range (`height`, or
+ * `building:levels`) lies between the parts, none reaching into it (Berlin's Victory Column: the main
+ * pedestal mapped on the outline, 1.8 to 9.2 m, the steps below it and the colonnade and column above it
+ * as parts; Helsinki's blocks with two or three storeys on the outline and the upper floors as parts).
+ * Hidden as Simple 3D Buildings asks, those floated over nothing. Outlines mapped as the whole building
+ * overlap their parts and stay hidden.
  */
 function isSliceBetweenParts(outlineTags: Record<string, string>, partTags: Record<string, string>[]): boolean {
   const outline = buildingHeights(outlineTags, 10);
-  if (!outline.heightTagged || outline.height - outline.minHeight < 0.5) return false;
+  if (outline.guessed.includes('height') || outline.height - outline.minHeight < 0.5) return false;
   return partTags.every((tags) => {
     const part = buildingHeights(tags, 10);
     return part.height <= outline.minHeight + 0.1 || part.minHeight >= outline.height - 0.1;

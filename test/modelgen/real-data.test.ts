@@ -151,6 +151,17 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     assert.ok(lowestPart <= pedestal.height + 0.01, `the parts start on it: ${lowestPart} m`);
   });
 
+  test('Helsinki: storeys mapped on an outline carry the parts above them (building:levels, no height)', async () => {
+    const result = await check(await generate(60.1704, 24.9522, 0.3, 'hd', 'osm/helsinki-centre-2019.osm.pbf'));
+    type Drawn = { osmId: string; height: number; minHeight: number; roofShape: string };
+    const drawn = (id: string) => result.extras.find((e) => e.osmId === id) as unknown as Drawn | undefined;
+    // way/33103439: building:levels=2 under the part way/17430871 (building:min_level=2, building:levels=7).
+    const storeys = drawn('way/33103439');
+    assert.ok(storeys, 'the two storeys under the part are drawn');
+    assert.deepEqual([storeys.minHeight, storeys.height, storeys.roofShape], [0, 6, 'flat']);
+    assert.equal(drawn('way/17430871')?.minHeight, 6, 'the part starts on them');
+  });
+
   test('Moscow: pitched roofs tagged with roof:angle are drawn at that angle (rectangular footprints)', async () => {
     const { readOsmFile } = await import('../../src/modelgen/osm/read-osm-file.ts');
     const { OsmData } = await import('../../src/modelgen/osm/osm-elements.ts');

@@ -140,6 +140,12 @@ describe('heights from Simple 3D Buildings tags', () => {
     const angled = buildingHeights({ building: 'yes', height: '12', 'roof:shape': 'hipped', 'roof:angle': '45' }, 10);
     assert.ok(Math.abs(angled.wallTop - 7) < 1e-9, 'tan 45° × half the width of 10 m');
     assert.ok(Math.abs(buildingHeights({ building: 'yes', height: "33'" }, 10).height - 10.0584) < 1e-6);
+    // A mapped pitched roof of unknown height sits on the storeys, as a guessed or inferred one does (Moscow way/30082617).
+    const storeys = buildingHeights({ building: 'yes', 'building:levels': '6', 'roof:shape': 'hipped' }, 12);
+    assert.equal(storeys.wallTop, 18, 'six storeys of walls, not five and a half');
+    assert.ok(storeys.height > 18 && storeys.height - 18 <= 9, `the roof on top: ${storeys.height} m`);
+    const mapped = buildingHeights({ building: 'yes', height: '20', 'building:levels': '6', 'roof:shape': 'hipped' }, 12);
+    assert.equal(mapped.height, 20, 'a mapped height includes the roof');
   });
 
   test('defaults by type are recorded as guessed; a house is not 3 m tall', () => {

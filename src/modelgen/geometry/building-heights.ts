@@ -75,7 +75,9 @@ export function buildingHeights(tags: Record<string, string>, footprintWidth: nu
     const cap = halfWidth && guessed.includes('height') ? Infinity : Math.max(1, (height - minHeight) * 0.5);
     roofHeight = FLAT_SHAPES.has(roofShape) ? 0 : Math.min(byWidth, cap);
     if (!FLAT_SHAPES.has(roofShape)) guessed.push('roof:height');
-    if (!FLAT_SHAPES.has(roofShape) && guessed.includes('height')) height += roofHeight;
+    // Storeys are walls: a roof of guessed height goes on top of them, whether the height was guessed or
+    // counted from `building:levels` (a mapped `height` includes the roof).
+    if (!FLAT_SHAPES.has(roofShape) && !heightTagged) height += roofHeight;
   }
   minHeight = Math.min(minHeight, height - 0.5);
   const wallTop = Math.max(minHeight, height - roofHeight);
