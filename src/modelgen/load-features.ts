@@ -1,5 +1,6 @@
 import type { MapFeatures } from './features/map-features.ts';
 import { assembleFeatures } from './features/assemble-features.ts';
+import { withoutDuplicateOutlines } from './features/duplicate-outlines.ts';
 import type { GeneratorSources } from './model-generator.ts';
 import { ExtractIndex } from './osm/extract-index.ts';
 import { OsmData } from './osm/osm-elements.ts';
@@ -11,6 +12,11 @@ import { osmDatabase, queryPostgis } from './osm/postgis-source.ts';
  * (PostGIS), the local extract's index, else the Overpass API.
  */
 export async function loadFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<{ features: MapFeatures; source: string }> {
+  const { features, source } = await readFeatures(sources, latitude, longitude, radiusM);
+  return { features: withoutDuplicateOutlines(features), source };
+}
+
+async function readFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<{ features: MapFeatures; source: string }> {
   if (sources.osmDatabaseUrl) {
     const features = await queryPostgis(osmDatabase(sources.osmDatabaseUrl), latitude, longitude, radiusM);
     return { features, source: `OpenStreetMap database ${databaseName(sources.osmDatabaseUrl)}` };

@@ -151,7 +151,7 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     assert.ok(lowestPart <= pedestal.height + 0.01, `the parts start on it: ${lowestPart} m`);
   });
 
-  test('Helsinki: storeys mapped on an outline carry the parts above them (building:levels, no height)', async () => {
+  test('Helsinki: storeys mapped on an outline carry the parts above them (building:levels, no height); a building mapped as a way and as its multipolygon is drawn once', async () => {
     const result = await check(await generate(60.1704, 24.9522, 0.3, 'hd', 'osm/helsinki-centre-2019.osm.pbf'));
     type Drawn = { osmId: string; height: number; minHeight: number; roofShape: string };
     const drawn = (id: string) => result.extras.find((e) => e.osmId === id) as unknown as Drawn | undefined;
@@ -160,6 +160,9 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     assert.ok(storeys, 'the two storeys under the part are drawn');
     assert.deepEqual([storeys.minHeight, storeys.height, storeys.roofShape], [0, 6, 'flat']);
     assert.equal(drawn('way/17430871')?.minHeight, 6, 'the part starts on them');
+    // way/122595213 (building=yes) is the outer ring of relation/1688819 (building=university, a courtyard): drawn once, as the relation.
+    assert.ok(drawn('relation/1688819'));
+    assert.equal(drawn('way/122595213'), undefined, 'the way that is the relation\'s outline is not drawn again');
   });
 
   test('Moscow: pitched roofs tagged with roof:angle are drawn at that angle (rectangular footprints)', async () => {
