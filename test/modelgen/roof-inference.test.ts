@@ -183,3 +183,21 @@ test('a house-type tower (building=residential, 26 levels) is flat like a tall b
   assert.match(decide('26').roofRule ?? '', /26 levels/);
   assert.equal(decide('3').tags['roof:shape'], 'gabled');
 });
+
+test('a wide block pulled pitched by the roofs around it gets a roof no taller than its storeys, its ridge along it; domes of building parts are not the street\'s roofs', () => {
+  const withAlong = (list: { tags: Record<string, string>; outer: [number, number][] }[]) => list.map((b) => ({ ...b, along: minimumBoundingRectangle(b.outer).along }));
+  const gables = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ tags: { building: 'yes', 'roof:shape': 'gabled' }, outer: oriented(box(-60 + i * 16, 80, 10, 8), true) }));
+  // A 90 × 40 m block walled in on its long sides (as Helsinki's relation/1688821 among its neighbours).
+  const block = { tags: { building: 'yes' }, outer: oriented(box(0, 0, 90, 40), true) };
+  const walls = [{ tags: { building: 'yes' }, outer: oriented(box(0, -10, 90, 10), true) }, { tags: { building: 'yes' }, outer: oriented(box(0, 40, 90, 10), true) }];
+  const all = withAlong([...gables, ...walls, block]);
+  const decided = decideRoof(block.tags, block.outer, [], roofContexts(all)[all.length - 1]);
+  assert.equal(decided.tags['roof:shape'], 'gabled', 'the street\'s mapped gables make it pitched');
+  assert.equal(decided.tags['roof:orientation'], 'along', 'a ridge across spans 90 m: no row house is that deep');
+  const rise = Math.tan((Number(decided.tags['roof:angle']) * Math.PI) / 180) * 20;
+  assert.ok(rise <= 6.5, `the roof rises ${rise.toFixed(1)} m over two default storeys (at 30° it would rise 11.5 m)`);
+  // Domes capping the towers of one mapped 3D building say nothing of the street: the block stays flat by default.
+  const domes = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ tags: { 'building:part': 'yes', 'roof:shape': 'dome' }, outer: oriented(box(-60 + i * 16, 80, 10, 8), true) }));
+  const withDomes = withAlong([...domes, ...walls, block]);
+  assert.equal(decideRoof(block.tags, block.outer, [], roofContexts(withDomes)[withDomes.length - 1]).tags['roof:shape'], 'flat');
+});

@@ -35,6 +35,16 @@ const ANNEX_M2 = 40;
  */
 const ROW_HOUSE_SHARED_M = 12;
 const APARTMENT_MAX_LEVELS = 5;
+/** A ridge turned across shared walls spans at most this much (a row house's depth), metres. */
+const MAX_ACROSS_M = 30;
+/**
+ * The highest an inferred roof rises over its eaves, metres, and at most the height of the storeys under
+ * it (`building:levels`, else two): over a wide block the usual pitch would raise a roof taller than its
+ * walls (30° over 40 m: 11.5 m), so the pitch is lowered instead.
+ */
+const MAX_INFERRED_RISE_M = 8;
+/** Storey height the rise is compared with, metres (as building-heights counts storeys). */
+const STOREY_M = 3;
 /** Weight of the rules against the local count of mapped roofs (as if this many roofs agreed). */
 const RULE_WEIGHT = 6;
 /** Mapped roofs of the building's own type needed before they, not its type group, give the local style. */
@@ -66,14 +76,18 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
   const evidence = [prior.rule, ...(mapped ? [`${mapped} mapped roofs around`] : []), ...(context.nearest.length ? [`${nearPitched} of the ${context.nearest.length} nearest mapped roofs pitched`] : [])].join('; ');
   if (p < 0.5 || weak) return { shape: 'flat', confidence: round(weak ? 0.5 : 1 - p), isDefault: weak, rule: evidence };
   const hipped = prefersHipped(local, context.nearest);
-  const orientation = context.sharedLong > context.sharedShort + 1 ? 'across' : 'along';
+  const orientation = context.sharedLong > context.sharedShort + 1 && shape.length <= MAX_ACROSS_M ? 'across' : 'along';
+  const span = orientation === 'across' ? shape.length : shape.width;
+  const usual = hipped ? HIPPED_PITCH : (PITCHED_TYPES[type] ?? DEFAULT_PITCH);
+  const rise = Math.min(MAX_INFERRED_RISE_M, (Number.isFinite(levels) && levels > 0 ? levels : 2) * STOREY_M);
+  const pitch = Math.min(usual, Math.round((Math.atan(rise / (span / 2)) * 180) / Math.PI));
   return {
     shape: hipped ? 'hipped' : 'gabled',
-    pitch: hipped ? HIPPED_PITCH : (PITCHED_TYPES[type] ?? DEFAULT_PITCH),
+    pitch,
     orientation,
     confidence: round(p),
     isDefault: false,
-    rule: `${evidence}${orientation === 'across' ? '; ridge across shared walls' : ''}`,
+    rule: `${evidence}${orientation === 'across' ? '; ridge across shared walls' : ''}${pitch < usual ? `; ${pitch}° over its ${Math.round(span)} m span` : ''}`,
   };
 }
 

@@ -13,7 +13,7 @@ export interface RoofContext {
   /** Metres of its outline shared with other buildings along its long sides and along its short sides. */
   sharedLong: number;
   sharedShort: number;
-  /** Roofs mapped around it (LOCAL_RADIUS_M) on buildings of its type group, its own excluded. */
+  /** Roofs mapped around it (LOCAL_RADIUS_M) on buildings of its type group, its own excluded (parts' domes and spires not counted). */
   local: RoofCounts;
   /** Roofs mapped around it on buildings of its own `building=*` value. */
   localType: RoofCounts;
@@ -48,7 +48,9 @@ export function roofClass(shape: string): RoofClass {
 /** The context of every footprint: shared walls with its neighbours and the roofs mapped around it. */
 export function roofContexts(footprints: ContextFootprint[]): RoofContext[] {
   const grid = edgeGrid(footprints);
-  const tagged = footprints.flatMap((f, index) => (f.tags['roof:shape'] ? [{ index, centre: f.outer[0], type: typeOf(f.tags), cls: roofClass(f.tags['roof:shape']) }] : []));
+  // A building part's dome, cone or onion caps a tower of one mapped 3D building: not the street's roofs.
+  const isStyle = (tags: Record<string, string>) => Boolean(tags['roof:shape']) && !(tags['building:part'] && !tags.building && roofClass(tags['roof:shape']) === 'other');
+  const tagged = footprints.flatMap((f, index) => (isStyle(f.tags) ? [{ index, centre: f.outer[0], type: typeOf(f.tags), cls: roofClass(f.tags['roof:shape']) }] : []));
   return footprints.map((footprint, index) => {
     const { sharedLong, sharedShort } = sharedWalls(footprint, index, grid);
     const type = typeOf(footprint.tags);
