@@ -86,8 +86,11 @@ local function is_solar(tags)
     return tags['generator:source'] == 'solar' and tags['generator:method'] == 'photovoltaic'
 end
 
+local WATERWAYS = { river = true, canal = true, stream = true, ditch = true, drain = true }
+
 local function is_line(tags)
     return tags.natural == 'coastline' or tags.natural == 'tree_row' or (tags.highway ~= nil and ROAD_CLASSES[tags.highway] == true)
+        or (tags.waterway ~= nil and WATERWAYS[tags.waterway] == true)
 end
 
 function osm2pgsql.process_node(object)

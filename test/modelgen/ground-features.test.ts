@@ -88,6 +88,21 @@ describe('ground features drawn on the terrain (hand-made maps)', () => {
     assert.ok(roads.heightAt(0, 0) !== undefined, 'the road on the surface is drawn');
   });
 
+  test('rivers and streams mapped as lines are water strips of their width; a stream in a culvert is not drawn', async () => {
+    const map = new HandMadeMap(...CENTRE);
+    map.way([[-150, -60], [150, -60]], { waterway: 'stream' });
+    map.way([[-150, 40], [150, 40]], { waterway: 'river', width: '20' });
+    map.way([[-150, 100], [150, 100]], { waterway: 'stream', tunnel: 'culvert' });
+    const nodes = await model(map);
+    const streams = node(nodes, 'waterway')!;
+    assert.equal(streams.extras.surface, 'water');
+    const water = lookup(nodes, 'waterway');
+    assert.ok(water.heightAt(0, -60) !== undefined && water.heightAt(0, -61) !== undefined, 'the stream is drawn, 2.5 m wide');
+    assert.equal(water.heightAt(0, -62), undefined, 'and no wider');
+    assert.ok(water.heightAt(0, 49) !== undefined && water.heightAt(0, 52) === undefined, 'the river is as wide as its width tag');
+    assert.equal(water.heightAt(0, 100), undefined, 'the culvert is underground');
+  });
+
   test('a lake with an island: the water is drawn around it and the island stays open', async () => {
     const map = new HandMadeMap(...CENTRE);
     map.multipolygon([[[-100, -80], [100, -80], [100, 80], [-100, 80]]], [[[-30, -20], [30, -20], [30, 20], [-30, 20]]], { natural: 'water' });

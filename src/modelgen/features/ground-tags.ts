@@ -7,6 +7,11 @@ const ROAD_WIDTHS: Record<string, number> = {
 };
 /** Default widths of paths, metres. */
 const PATH_WIDTHS: Record<string, number> = { pedestrian: 5, footway: 2, path: 1.5, cycleway: 2, bridleway: 2, steps: 2, track: 3 };
+/**
+ * Default widths of waterways mapped as lines, metres (a river's usual width where no `width` is mapped;
+ * wide rivers are also mapped as water areas, drawn under the line's strip).
+ */
+const WATERWAY_WIDTHS: Record<string, number> = { river: 12, canal: 8, stream: 2.5, ditch: 1.5, drain: 1.5 };
 /** Width of one lane when a road says how many lanes it has, metres. */
 const LANE_WIDTH_M = 3.2;
 
@@ -28,6 +33,9 @@ const AREA_KINDS: [key: string, values: string[], kind: GroundKind][] = [
   ['natural', ['grassland'], 'grass'],
 ];
 
+/** The Overpass QL filter that selects the waterways `lineFeature` draws. */
+export const WATERWAY_FILTER = `["waterway"~"^(${Object.keys(WATERWAY_WIDTHS).join('|')})$"]`;
+
 /** The Overpass QL filters that select every area `areaKind` knows (for ways and multipolygon relations). */
 export const AREA_FILTERS: string[] = [...new Set(AREA_KINDS.map(([key]) => key))].map((key) => {
   const values = [...new Set(AREA_KINDS.filter(([k]) => k === key).flatMap(([, v]) => v))];
@@ -41,10 +49,16 @@ export function areaKind(tags: Record<string, string>): GroundKind | undefined {
   return undefined;
 }
 
-/** A road or path from a `highway` way's tags (centre line given), or undefined when it is not drawn. */
+/**
+ * A line drawn on the ground from a way's tags (centre line given): a road or path (`highway`), a
+ * waterway (river, stream, canal, ditch, drain; in a culvert it is underground), the coastline; undefined
+ * when it is not drawn.
+ */
 export function lineFeature(tags: Record<string, string>): Omit<GroundFeature, 'osmId' | 'points'> | undefined {
   const highway = tags.highway;
   if (tags.natural === 'coastline') return { kind: 'coastline' };
+  const waterway = WATERWAY_WIDTHS[tags.waterway];
+  if (waterway !== undefined && tags.area !== 'yes') return { kind: 'waterway', width: metres(tags.width) ?? waterway, ...placement(tags) };
   if (!highway || tags.area === 'yes') return undefined;
   const road = ROAD_WIDTHS[highway];
   const path = PATH_WIDTHS[highway];

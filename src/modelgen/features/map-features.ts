@@ -21,9 +21,10 @@ export interface TreeFeature {
 
 /**
  * What a ground feature is, for drawing and for materials: areas (water, wood, grass, …), lines widened
- * to strips (roads and paths), and the coastline, from which the sea is drawn.
+ * to strips (roads, paths, and rivers, streams and canals mapped as lines), and the coastline, from
+ * which the sea is drawn.
  */
-export type GroundKind = 'road' | 'path' | 'pedestrian' | 'water' | 'wood' | 'scrub' | 'grass' | 'farmland' | 'pitch' | 'beach' | 'rock' | 'coastline';
+export type GroundKind = 'road' | 'path' | 'waterway' | 'pedestrian' | 'water' | 'wood' | 'scrub' | 'grass' | 'farmland' | 'pitch' | 'beach' | 'rock' | 'coastline';
 
 /** A ground feature: an area lying on the terrain, a road or path strip, or a piece of coastline. */
 export interface GroundFeature {
@@ -33,7 +34,7 @@ export interface GroundFeature {
   points: LonLatRing;
   /** Holes of an area (inner rings of a multipolygon: islands in a lake, clearings in a wood). */
   inners?: LonLatRing[];
-  /** Road and path width in metres. */
+  /** Width of a road, path or waterway strip, metres. */
   width?: number;
   /** The `highway` value of a road or path. */
   roadClass?: string;

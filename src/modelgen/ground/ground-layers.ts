@@ -26,6 +26,8 @@ export const GROUND_LAYERS: Record<DrawnKind, GroundLayer> = {
   pitch: { drawOrder: 6, colour: [0.42, 0.63, 0.4], surface: 'green' },
   pedestrian: { drawOrder: 7, colour: [0.66, 0.64, 0.6], surface: 'road' },
   water: { drawOrder: 8, colour: [0.35, 0.55, 0.75], surface: 'water' },
+  // Over the water areas it often runs in: the same planar texture, so the strip does not show there.
+  waterway: { drawOrder: 8.5, colour: [0.35, 0.55, 0.75], surface: 'water' },
   path: { drawOrder: 9, colour: [0.72, 0.67, 0.57], surface: 'road' },
   road: { drawOrder: 10, colour: [0.42, 0.42, 0.44], surface: 'road' },
 };

@@ -15,7 +15,7 @@ const GROUND: Record<string, MaterialName> = {
   paving: 'paving', paved: 'paving', paving_stones: 'paving', sett: 'paving', cobblestone: 'paving', pedestrian: 'paving', footway: 'paving',
   square: 'paving', plaza: 'paving', path: 'paving', steps: 'paving', concrete: 'paving', residential: 'ground', commercial: 'paving', retail: 'paving',
   industrial: 'paving', railway: 'rail', rail: 'rail', gravel: 'gravel', construction: 'sand',
-  water: 'water', sea: 'water', ocean: 'water', river: 'water', riverbank: 'water', lake: 'water', reservoir: 'water', swimming_pool: 'water', basin: 'water',
+  water: 'water', waterway: 'water', sea: 'water', ocean: 'water', river: 'water', riverbank: 'water', lake: 'water', reservoir: 'water', swimming_pool: 'water', basin: 'water',
   sand: 'sand', beach: 'sand', 'bridge-deck': 'asphalt', 'bridge-structure': 'roof_concrete', bare_rock: 'roof_concrete', rock: 'roof_concrete', dirt: 'sand', ground_soil: 'sand',
 };
 
