@@ -7,6 +7,7 @@ import { drawGroundFeatures } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
@@ -69,25 +70,19 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const roofSources: string[] = [];
   const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;
-  prepared.forEach((building, index) => {
-    if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
-    // Simple 3D Buildings: the outline is drawn by its parts, unless it is a slice they leave empty.
-    // Judged on the mapped tags: an inferred roof would raise the slice into its parts.
-    if (seating.partsOf.has(index) && !isSliceBetweenParts(building.feature.tags, seating.partsOf.get(index)!.map((part) => prepared[part].feature.tags))) return;
+  const drawBuilding = ({ building, osmId, roof }: DrawnPiece, index: number, first: boolean) => {
     const { base, seating: seated } = seating.seats[index];
-    // A slice under its parts carries them: flat, unless its roof is mapped.
-    const roof = seating.partsOf.has(index) && roofs[index].roofSource !== 'osm-tag' ? sliceRoof(roofs[index]) : roofs[index];
     const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
     let foot = base;
     const feet = wallFeet(surface, building.outer);
     const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, feet(a, b)));
     const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, footAt);
-    if (mesh.roofFallback) fallbacks.push(`${building.feature.osmId}: ${mesh.roofFallback}`);
+    if (mesh.roofFallback) fallbacks.push(`${osmId}: ${mesh.roofFallback}`);
     const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
-    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, building.feature.osmId, hd, owner?.feature.tags);
-    const pv = solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
+    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, osmId, hd, owner?.feature.tags);
+    const pv = first && solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const added = writer.addBuilding(
-      building.feature.osmId,
+      osmId,
       [
         ...surfaces.walls,
         ...surfaces.roofs,
@@ -95,7 +90,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         ...(pv ? [{ mesh: pv.mesh, material: { material: 'solar_cells' as const }, uv: { kind: 'roof' as const, tile: MATERIALS.solar_cells.tile ?? 2 }, extras: { surface: 'existing-solar' } }] : []),
       ],
       {
-        osmId: building.feature.osmId,
+        osmId,
         type: building.feature.tags.building ?? building.feature.tags['building:part'] ?? 'yes',
         part: building.feature.kind === 'part',
         height: round(mesh.top),
@@ -117,6 +112,10 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
       roofSources.push(roof.roofSource);
       triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, face) => sum + face.mesh.triangleCount, 0);
     }
+  };
+  prepared.forEach((building, index) => {
+    if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
+    piecesToDraw(index, prepared, seating.partsOf, roofs).forEach((piece, k) => drawBuilding(piece, index, k === 0));
   });
 
   const lod2 = measured.draw(writer, heightAt);
@@ -175,10 +174,43 @@ function ownerOf(part: PreparedBuilding, prepared: PreparedBuilding[]): Prepared
   return prepared.find((b) => b.feature.kind === 'building' && pointInRing(centre, b.outer));
 }
 
-/** The roof of a slice its parts stand on: flat, saying why. */
-function sliceRoof(decided: RoofDecision): RoofDecision {
+/** What is drawn of one prepared building: the whole of it, or pieces of an outline its parts leave uncovered. */
+interface DrawnPiece {
+  building: PreparedBuilding;
+  osmId: string;
+  roof: RoofDecision;
+}
+
+/** Building parts covering less than this share of their outline leave the rest of it to the outline. */
+const PARTS_COVER_WHOLE = 0.8;
+
+/**
+ * Simple 3D Buildings: an outline with parts is drawn by its parts, except a slice they leave empty
+ * (drawn whole, carrying them) and, where the parts cover under 80 % of it, the rest they leave uncovered
+ * (the arms of a cathedral whose drum and domes are parts). Both carry the outline's mapped roof, else a
+ * flat one: a roof inferred for the whole outline does not fit what is left of it.
+ */
+function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<number, number[]>, roofs: RoofDecision[]): DrawnPiece[] {
+  const building = prepared[index];
+  const osmId = building.feature.osmId;
+  const parts = partsOf.get(index)?.map((part) => prepared[part]);
+  if (!parts) return [{ building, osmId, roof: roofs[index] }];
+  const mappedOr = (rule: string) => (roofs[index].roofSource === 'osm-tag' ? roofs[index] : flatRoof(roofs[index], rule));
+  // Judged on the mapped tags: an inferred roof would raise the slice into its parts.
+  if (isSliceBetweenParts(building.feature.tags, parts.map((part) => part.feature.tags))) return [{ building, osmId, roof: mappedOr('the storeys under its building parts: flat') }];
+  const rest = outlineRemainder(building, parts);
+  if (rest.reduce((sum, piece) => sum + pieceArea(piece), 0) <= (1 - PARTS_COVER_WHOLE) * pieceArea(building)) return [];
+  return rest.map((piece, k) => ({
+    building: { feature: building.feature, ...piece },
+    osmId: k === 0 ? osmId : `${osmId}#rest${k}`,
+    roof: mappedOr('the rest of an outline its building parts leave uncovered: flat'),
+  }));
+}
+
+/** A roof made flat where the building's own roof does not fit, saying why. */
+function flatRoof(decided: RoofDecision, rule: string): RoofDecision {
   const mapped = Object.fromEntries(Object.entries(decided.tags).filter(([key]) => !decided.roofInferred?.includes(key)));
-  return { tags: { ...mapped, 'roof:shape': 'flat' }, roofSource: 'default', roofRule: 'the storeys under its building parts: flat' };
+  return { tags: { ...mapped, 'roof:shape': 'flat' }, roofSource: 'default', roofRule: rule };
 }
 
 function round(value: number): number {

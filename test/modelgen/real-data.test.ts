@@ -151,7 +151,7 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     assert.ok(lowestPart <= pedestal.height + 0.01, `the parts start on it: ${lowestPart} m`);
   });
 
-  test('Helsinki: storeys mapped on an outline carry the parts above them (building:levels, no height); a building mapped as a way and as its multipolygon is drawn once', async () => {
+  test('Helsinki: storeys mapped on an outline carry the parts above them (building:levels, no height); a building mapped as a way and as its multipolygon is drawn once; a cathedral keeps the arms its parts leave uncovered', async () => {
     const result = await check(await generate(60.1704, 24.9522, 0.3, 'hd', 'osm/helsinki-centre-2019.osm.pbf'));
     type Drawn = { osmId: string; height: number; minHeight: number; roofShape: string };
     const drawn = (id: string) => result.extras.find((e) => e.osmId === id) as unknown as Drawn | undefined;
@@ -163,6 +163,11 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     // way/122595213 (building=yes) is the outer ring of relation/1688819 (building=university, a courtyard): drawn once, as the relation.
     assert.ok(drawn('relation/1688819'));
     assert.equal(drawn('way/122595213'), undefined, 'the way that is the relation\'s outline is not drawn again');
+    // Helsinki Cathedral (way/419479428, height=13, hipped): its parts are the drum, domes and corner towers;
+    // the four arms they leave uncovered are drawn from the outline, at its height.
+    const arms = result.buildings.filter((b) => b.name === 'way/419479428' || b.name.startsWith('way/419479428#rest'));
+    assert.equal(arms.length, 4, 'four arms');
+    for (const arm of arms) assert.deepEqual([arm.extras.height, arm.extras.roofShape], [13, 'hipped']);
   });
 
   test('Moscow: pitched roofs tagged with roof:angle are drawn at that angle (rectangular footprints)', async () => {

@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
+import { outlineRemainder, pieceArea } from '../../src/modelgen/geometry/outline-remainder.ts';
+import { oriented } from '../../src/modelgen/geometry/polygon.ts';
+
+const box = (x0: number, y0: number, x1: number, y1: number): Point2[] => oriented([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], true);
+
+test('the rest of an outline its parts leave uncovered: an L beside a corner part, a ring around a central one, no slivers', () => {
+  const outline = { outer: box(0, 0, 20, 20), inners: [] };
+  const corner = outlineRemainder(outline, [{ outer: box(10, 10, 20, 20), inners: [] }]);
+  assert.equal(corner.length, 1);
+  assert.ok(Math.abs(pieceArea(corner[0]) - 300) < 1e-6, `an L of 300 m², got ${pieceArea(corner[0])}`);
+  const ring = outlineRemainder(outline, [{ outer: box(5, 5, 15, 15), inners: [] }]);
+  assert.equal(ring.length, 1);
+  assert.equal(ring[0].inners.length, 1, 'the central part is a hole in the rest');
+  assert.ok(Math.abs(pieceArea(ring[0]) - 300) < 1e-6);
+  // A part mapped 0.3 m short of the outline's edge leaves a strip 0.3 m wide: a sliver, not a building.
+  assert.deepEqual(outlineRemainder(outline, [{ outer: box(0.3, 0, 20, 20), inners: [] }]), []);
+  assert.deepEqual(outlineRemainder(outline, [{ outer: box(0, 0, 20, 20), inners: [] }]), [], 'covered whole');
+});
