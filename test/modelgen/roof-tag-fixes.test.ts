@@ -81,6 +81,13 @@ describe('tagged roofs drawn as tagged', () => {
     assert.ok(low.length >= 4 * 8, 'four posts reach the ground');
     assert.ok(low.flat().every(nearCorner), 'below the roof only posts at the corners are drawn');
   });
+
+  test('a canopy whose roof starts at min_height stands on posts from the ground (Helsinki way/31719985)', async () => {
+    const { buildings } = await readModel((await generate(osmFile([{ tags: { building: 'roof', height: '4', min_height: '2.5' }, ring: box(0, 0, 8, 6) }]))).glb);
+    const canopy = buildings[0];
+    assert.ok(canopy.bottom < 0.01, `its posts reach the ground: the lowest point is at ${canopy.bottom.toFixed(2)} m`);
+    assert.ok(Math.abs(canopy.top - 4) < 0.05);
+  });
 });
 
 const MOSCOW = 'osm/moscow-danilovsky.osm.gz';

@@ -38,7 +38,9 @@ export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights
   const wallBottom = onPosts ? Math.max(heights.minHeight, Math.min(...footprint.outer.map((p) => roof.wallTopAt(p))) - FASCIA_M) : heights.minHeight;
   for (const ring of [footprint.outer, ...footprint.inners]) addWalls(walls, ring, roof, wallBottom, base, foot);
   if (onPosts) {
-    addPosts(walls, footprint.outer, heights.minHeight, wallBottom, base, foot);
+    // A canopy standing alone (building=roof) has posts down to the ground, whatever height its roof starts at
+    // (min_height); a canopy part stands on what is below it.
+    addPosts(walls, footprint.outer, tags.building === 'roof' ? 0 : heights.minHeight, wallBottom, base, foot);
     walls.polygon(footprint.outer.map(([x, y]): Point3 => [x, y, base + wallBottom]).reverse());
   }
   const curved = CURVED_SHAPES.has(roof.shape);
