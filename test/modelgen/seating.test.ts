@@ -139,3 +139,18 @@ describe('Monaco on its slope, real data', { skip: sharedDataFile(HGT) && shared
     assert.ok(sdSeating.groundTriangles < seating.groundTriangles, `SD ground ${sdSeating.groundTriangles} triangles, HD ${seating.groundTriangles}`);
   });
 });
+
+test('parts with no building around them: a tower part stands on the podium part it rises from (Monaco\'s Tour Odéon)', async () => {
+  const { seatBuildings } = await import('../../src/modelgen/geometry/seating.ts');
+  const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  const slope = (_x: number, y: number) => 0.3 * y;
+  const { seats, pads } = seatBuildings([
+    { outer: rect(0, 0, 40, 30), part: true, heightGuessed: false }, // the podium
+    { outer: rect(25, 15, 35, 25), part: true, heightGuessed: false }, // the tower, on its uphill side
+    { outer: rect(60, 0, 70, 10), part: true, heightGuessed: false }, // a part elsewhere, on its own
+  ], slope);
+  assert.equal(seats[1].base, seats[0].base, 'the tower on the podium\'s base, not 4.5 m higher on its own contact');
+  assert.equal(seats[1].seating, 'with-building');
+  assert.equal(seats[2].seating, 'lowest-contact');
+  assert.equal(pads.length, 2, 'one pad for the podium and its tower, one for the lone part');
+});

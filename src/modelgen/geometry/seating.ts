@@ -1,5 +1,5 @@
 import type { Point2 } from './local-frame.ts';
-import { bounds, centroid, distanceToSegment, pointInRing } from './polygon.ts';
+import { bounds, centroid, distanceToSegment, pointInRing, signedArea } from './polygon.ts';
 import type { HeightGrid } from '../terrain/height-grid.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 
@@ -78,18 +78,41 @@ export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: numbe
     return buildings.filter((b) => c[0] >= b.box.minX && c[0] <= b.box.maxX && c[1] >= b.box.minY && c[1] <= b.box.maxY && pointInRing(c, b.item.outer)).map((b) => b.index);
   });
   const owners = holders.map((h) => h[0]);
+  const hosts = partHosts(items, owners);
   const guessed = items.map((item) => item.heightGuessed);
   owners.forEach((owner, index) => {
     if (owner !== undefined && !items[index].heightGuessed) guessed[owner] = false;
   });
-  const seats: Seat[] = items.map((item, index) => (owners[index] === undefined ? seatBuilding(item.outer, heightAt, guessed[index]) : (undefined as unknown as Seat)));
-  owners.forEach((owner, index) => {
-    if (owner !== undefined) seats[index] = { ...seats[owner], seating: 'with-building' };
+  // A part stands on its building's base, or on the base of the part it rises from when no building holds it.
+  const standsOn = owners.map((owner, index) => owner ?? hosts[index]);
+  const seats: Seat[] = items.map((item, index) => (standsOn[index] === undefined ? seatBuilding(item.outer, heightAt, guessed[index]) : (undefined as unknown as Seat)));
+  standsOn.forEach((under, index) => {
+    if (under !== undefined) seats[index] = { ...seats[under], seating: 'with-building' };
   });
-  const pads = items.flatMap((item, index) => (owners[index] === undefined ? [{ outer: item.outer, base: seats[index].base }] : []));
+  const pads = items.flatMap((item, index) => (standsOn[index] === undefined ? [{ outer: item.outer, base: seats[index].base }] : []));
   const partsOf = new Map<number, number[]>();
   holders.forEach((held, part) => held.forEach((building) => partsOf.set(building, [...(partsOf.get(building) ?? []), part])));
   return { seats, pads, partsOf };
+}
+
+/**
+ * For each part no building holds: the largest other such part holding its centre, which it rises from
+ * (Monaco's Tour Odéon, mapped as a tower part and a podium part without a building outline: seated
+ * apart, the tower stood 6 m above the podium's base on the slope). Undefined for the others.
+ */
+function partHosts(items: SeatInput[], owners: (number | undefined)[]): (number | undefined)[] {
+  const loose = items.flatMap((item, index) => (item.part && owners[index] === undefined ? [{ index, outer: item.outer, box: bounds(item.outer), area: Math.abs(signedArea(item.outer)) }] : []));
+  const hosts: (number | undefined)[] = items.map(() => undefined);
+  for (const part of loose) {
+    const c = centroid(part.outer);
+    const holding = loose.filter((other) => other.area > part.area && c[0] >= other.box.minX && c[0] <= other.box.maxX && c[1] >= other.box.minY && c[1] <= other.box.maxY && pointInRing(c, other.outer));
+    hosts[part.index] = holding.sort((a, b) => b.area - a.area)[0]?.index;
+  }
+  // A host that rises from another part hands on that part's seat: each part's host is the outermost.
+  return hosts.map((host) => {
+    for (let steps = 0; host !== undefined && hosts[host] !== undefined && steps < items.length; steps++) host = hosts[host];
+    return host;
+  });
 }
 
 /**
