@@ -82,7 +82,7 @@ export function distanceToSegment(p: Point2, a: Point2, b: Point2): number {
 }
 
 /** Smallest and largest x and y of a set of points. */
-export function bounds(points: Point2[]): { minX: number; minY: number; maxX: number; maxY: number } {
+export function bounds(points: readonly (readonly number[])[]): { minX: number; minY: number; maxX: number; maxY: number } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

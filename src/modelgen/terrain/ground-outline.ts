@@ -1,4 +1,5 @@
 import type { Point2 } from '../geometry/local-frame.ts';
+import { bounds } from '../geometry/polygon.ts';
 import type { Point3 } from '../geometry/mesh-builder.ts';
 import { clipToConvex } from '../ground/convex-clip.ts';
 import { CIRCLE_SIDES, clipToCircle } from './clip-to-circle.ts';
@@ -28,14 +29,14 @@ export class GroundOutline {
   readonly base: number;
   /** Farthest point of the outline from the centre, metres. */
   readonly maxRadius: number;
-  /** Convex regions covering the outline (centre first, then the arc), when it has tabs. */
-  readonly #regions: Point2[][] | undefined;
+  /** Convex regions covering the outline (centre first, then the arc), when it has tabs, with their bounding boxes. */
+  readonly #regions: { ring: Point2[]; box: ReturnType<typeof bounds> }[] | undefined;
 
   constructor(base: number, footprints: readonly (readonly Point2[])[] = []) {
     this.base = base;
     const tabs = mergeSpans(footprints.flatMap((ring) => tabOf(ring, base)));
     this.maxRadius = Math.max(base, ...tabs.map((t) => t.radius));
-    this.#regions = tabs.length === 0 ? undefined : fillAround(tabs, base).flatMap(regionsOf);
+    this.#regions = tabs.length === 0 ? undefined : fillAround(tabs, base).flatMap(regionsOf).map((ring) => ({ ring, box: bounds(ring) }));
   }
 
   /** Whether the outline is the plain circle. */
@@ -52,7 +53,15 @@ export class GroundOutline {
       const piece = clipToCircle(polygon, this.base);
       return piece.length >= 3 ? [piece] : [];
     }
-    return this.#regions.map((region) => clipToConvex(polygon, region)).filter((piece) => piece.length >= 3);
+    const box = bounds(polygon);
+    const pieces: Point3[][] = [];
+    for (const region of this.#regions) {
+      // Most regions are wedges far from the polygon: their boxes do not meet.
+      if (region.box.minX > box.maxX || region.box.maxX < box.minX || region.box.minY > box.maxY || region.box.maxY < box.minY) continue;
+      const piece = clipToConvex(polygon, region.ring);
+      if (piece.length >= 3) pieces.push(piece);
+    }
+    return pieces;
   }
 }
 
