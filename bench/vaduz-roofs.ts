@@ -67,8 +67,13 @@ async function roofs(glb: Uint8Array) {
     });
 }
 
-const { generateModel: baselineGenerate } = (await import(path.join(BASELINE, 'src/modelgen/index.ts'))) as { generateModel: GenerateModel };
-await generateModel(request, () => {}); // builds the extract's index once
+// The baseline indexes the extract in its own cache folder: its index format may differ.
+const baseline = (await import(path.join(BASELINE, 'src/modelgen/index.ts'))) as { generateModel: GenerateModel; indexExtract: typeof indexExtract };
+const baselineCache = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-vaduz-baseline-'));
+await baseline.indexExtract(EXTRACT, baselineCache);
+const baselineRequest = { ...request, sources: { ...request.sources, cacheDir: baselineCache } };
+const baselineGenerate: GenerateModel = (_request, onProgress) => baseline.generateModel(baselineRequest, onProgress);
+await generateModel(request, () => {}); // warms up
 await baselineGenerate(request, () => {});
 const times: Record<'this' | 'baseline', number[]> = { this: [], baseline: [] };
 let glbs: Record<'this' | 'baseline', Uint8Array> = { this: new Uint8Array(), baseline: new Uint8Array() };
@@ -96,3 +101,4 @@ for (const name of ['baseline', 'this'] as const) {
 }
 console.log(`\nratio this / baseline: ${(median(times.this) / median(times.baseline)).toFixed(2)}`);
 fs.rmSync(cacheDir, { recursive: true, force: true });
+fs.rmSync(baselineCache, { recursive: true, force: true });
