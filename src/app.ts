@@ -13,6 +13,7 @@ import { errorMappingOptions } from './http/error-mapping.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { addTextRule, withTextRule } from './contract/text-rule.ts';
+import { withDecimalNumbers } from './contract/number-text.ts';
 import { ErrorBody } from './contract/common.ts';
 import { ModelJob } from './contract/models.ts';
 import { sendSitePageError } from './http/pages/send-page.ts';
@@ -124,7 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 /**
  * JSON bodies are validated as sent (no type coercion, unknown fields rejected, so a typo such as
  * `radius_km` is an error rather than a silent default); query strings and path parameters are text
- * and are coerced to their types.
+ * and are coerced to their types, numbers only from decimal text.
  */
 function setValidators(app: FastifyInstance): void {
   const common = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false } as const;
@@ -133,7 +134,7 @@ function setValidators(app: FastifyInstance): void {
   // No control characters (U+0000 above all) in any string of any route: see text-rule.ts.
   addTextRule(bodyAjv);
   addTextRule(textAjv);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(withTextRule(schema)));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv.compile(withTextRule(schema)) : withDecimalNumbers(textAjv.compile(withTextRule(schema)), schema)));
 }
 
 async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {

@@ -70,6 +70,8 @@ for (const kind of DATABASES) {
         ['lat=1&lng=2&session=%3C%2Fscript%3E', /session/],
         ['lat=1&lng=2&wizardKwh=-5', /wizardKwh must be greater than 0/],
         ['lat=1&lng=2&roofLat=1.0001', /roofLat and roofLng must be given together/],
+        ['lat=%20&lng=2', /lat must be a number/],
+        ['lat=1&lng=0x10', /lng must be a number/],
         ['lat=1&lng=2&roofLng=2.0001', /roofLat and roofLng must be given together/],
       ];
       for (const [query, message] of cases) {

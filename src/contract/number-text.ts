@@ -1,0 +1,31 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+
+/** A number as text: digits with an optional sign, decimals and exponent; nothing else. */
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * A query string or path validator that takes numbers only as decimal text before coercing them:
+ * coercion alone reads a blank (`lat=%20`) as 0 and `0x10` as 16, putting a viewer in the Gulf of Guinea
+ * instead of saying what is wrong.
+ */
+export function withDecimalNumbers(validate: ValidateFunction, schema: unknown): ValidateFunction {
+  const numeric = numericFields(schema);
+  if (numeric.length === 0) return validate;
+  const strict = ((data: unknown) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const wrong = numeric.find(({ name }) => typeof values[name] === 'string' && !DECIMAL.test(values[name] as string));
+    if (wrong) {
+      strict.errors = [{ keyword: 'type', instancePath: `/${wrong.name}`, schemaPath: `#/properties/${wrong.name}/type`, params: { type: wrong.type }, message: `must be ${wrong.type}` } as ErrorObject];
+      return false;
+    }
+    const valid = validate(data);
+    strict.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return strict;
+}
+
+function numericFields(schema: unknown): { name: string; type: string }[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  return Object.entries(properties).flatMap(([name, property]) => (property.type === 'number' || property.type === 'integer' ? [{ name, type: property.type }] : []));
+}
