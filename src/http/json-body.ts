@@ -32,6 +32,12 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // Bodies are not decompressed: gzip bytes read as text would be called malformed JSON.
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      done(new HttpError(415, `Content-Encoding ${encoding} is not supported; send the JSON body uncompressed`), undefined);
+      return;
+    }
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
       done(new HttpError(400, `Request body is nested too deeply; at most ${MAX_JSON_DEPTH} levels of arrays and objects are allowed`), undefined);
       return;

@@ -166,7 +166,8 @@ describe('errors, health, documentation and files', () => {
     assert.equal(api.headers['content-encoding'], 'gzip');
     assert.ok(JSON.parse(zlib.gunzipSync(api.rawPayload).toString()).openapi);
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' }, payload: zlib.gzipSync('{}') });
-    assert.notEqual(sent.statusCode, 200, 'compressed request bodies are not taken');
+    assert.equal(sent.statusCode, 415, 'compressed request bodies are not taken');
+    assert.equal(json(sent).error, 'Content-Encoding gzip is not supported; send the JSON body uncompressed');
   });
 
   test('metrics count requests by route, for this machine only', async () => {
