@@ -186,8 +186,8 @@ const PARTS_COVER_WHOLE = 0.8;
 
 /**
  * Simple 3D Buildings: an outline with parts is drawn by its parts, except a slice they leave empty
- * (drawn whole, carrying them) and, where the parts cover under 80 % of it, the rest they leave uncovered
- * (the arms of a cathedral whose drum and domes are parts). Both carry the outline's mapped roof, else a
+ * (drawn whole, carrying them) and, where the parts cover under 80 % of it and its height is that of the
+ * mass they rise from, the rest they leave uncovered (the arms of a cathedral whose drum and domes are parts). Both carry the outline's mapped roof, else a
  * flat one: a roof inferred for the whole outline does not fit what is left of it.
  */
 function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<number, number[]>, roofs: RoofDecision[]): DrawnPiece[] {
@@ -198,6 +198,7 @@ function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<
   const mappedOr = (rule: string) => (roofs[index].roofSource === 'osm-tag' ? roofs[index] : flatRoof(roofs[index], rule));
   // Judged on the mapped tags: an inferred roof would raise the slice into its parts.
   if (isSliceBetweenParts(building.feature.tags, parts.map((part) => part.feature.tags))) return [{ building, osmId, roof: mappedOr('the storeys under its building parts: flat') }];
+  if (!isMassUnderParts(building.feature.tags, parts.map((part) => part.feature.tags))) return [];
   const rest = outlineRemainder(building, parts);
   if (rest.reduce((sum, piece) => sum + pieceArea(piece), 0) <= (1 - PARTS_COVER_WHOLE) * pieceArea(building)) return [];
   return rest.map((piece, k) => ({
@@ -205,6 +206,22 @@ function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<
     osmId: k === 0 ? osmId : `${osmId}#rest${k}`,
     roof: mappedOr('the rest of an outline its building parts leave uncovered: flat'),
   }));
+}
+
+/**
+ * Whether an outline's mapped height describes the mass its parts rise from or stand beside, so that
+ * what they leave uncovered may be drawn at it: the height is mapped (a guessed one would be a slab over
+ * open ground), and no part is lower than it, which would stand in a pit (a station's barrel halls inside
+ * walls at the outline's height; an outline whose height is its tower's).
+ */
+function isMassUnderParts(outlineTags: Record<string, string>, partTags: Record<string, string>[]): boolean {
+  const outline = buildingHeights(outlineTags, 10);
+  if (outline.guessed.includes('height')) return false;
+  return partTags.every((tags) => {
+    const part = buildingHeights(tags, 10);
+    // A part of unknown height says nothing of it (one of Helsinki Cathedral's thirteen).
+    return part.guessed.includes('height') || part.minHeight >= outline.height - 0.5 || part.wallTop >= outline.height - 0.5;
+  });
 }
 
 /** A roof made flat where the building's own roof does not fit, saying why. */

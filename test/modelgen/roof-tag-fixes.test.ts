@@ -87,6 +87,19 @@ describe('tagged roofs drawn as tagged', () => {
     const canopy = buildings[0];
     assert.ok(canopy.bottom < 0.01, `its posts reach the ground: the lowest point is at ${canopy.bottom.toFixed(2)} m`);
     assert.ok(Math.abs(canopy.top - 4) < 0.05);
+    // A canopy spanning between buildings at 16 m (Helsinki way/396370569) is carried by them: no 16 m posts.
+    const high = (await readModel((await generate(osmFile([{ tags: { building: 'roof', height: '18', min_height: '16' }, ring: box(0, 0, 8, 6) }]))).glb)).buildings[0];
+    assert.ok(high.bottom > 15.5, `the high canopy starts at ${high.bottom.toFixed(2)} m`);
+  });
+
+  test('an outline whose parts cover part of it: the rest is drawn when its height is mapped and no part stands lower', async () => {
+    const draw = async (outlineTags: Record<string, string>, partTags: Record<string, string>) => {
+      const { buildings } = await readModel((await generate(osmFile([{ tags: outlineTags, ring: box(0, 0, 30, 30) }, { tags: { 'building:part': 'yes', ...partTags }, ring: box(10, 10, 10, 10) }]))).glb);
+      return buildings.map((b) => `${b.name} ${Math.round(b.top)}`).sort();
+    };
+    assert.deepEqual(await draw({ building: 'church', height: '10' }, { height: '25', 'roof:shape': 'flat' }), ['way/1 10', 'way/2 25'], 'the nave around a tower');
+    assert.deepEqual(await draw({ building: 'yes' }, { height: '25' }), ['way/2 25'], 'a guessed height would be a slab over open ground');
+    assert.deepEqual(await draw({ building: 'yes', height: '10' }, { height: '5' }), ['way/2 5'], 'a part lower than the rest would stand in a pit');
   });
 });
 

@@ -38,9 +38,11 @@ export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights
   const wallBottom = onPosts ? Math.max(heights.minHeight, Math.min(...footprint.outer.map((p) => roof.wallTopAt(p))) - FASCIA_M) : heights.minHeight;
   for (const ring of [footprint.outer, ...footprint.inners]) addWalls(walls, ring, roof, wallBottom, base, foot);
   if (onPosts) {
-    // A canopy standing alone (building=roof) has posts down to the ground, whatever height its roof starts at
-    // (min_height); a canopy part stands on what is below it.
-    addPosts(walls, footprint.outer, tags.building === 'roof' ? 0 : heights.minHeight, wallBottom, base, foot);
+    // A canopy standing alone (building=roof) at a carport's or a filling station's height has posts down to
+    // the ground, whatever height its roof starts at; a high one spans between buildings, and a canopy part
+    // stands on what is below it.
+    const grounded = tags.building === 'roof' && heights.minHeight <= CANOPY_ON_POSTS_MAX_M;
+    addPosts(walls, footprint.outer, grounded ? 0 : heights.minHeight, wallBottom, base, foot);
     walls.polygon(footprint.outer.map(([x, y]): Point3 => [x, y, base + wallBottom]).reverse());
   }
   const curved = CURVED_SHAPES.has(roof.shape);
@@ -62,6 +64,8 @@ export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights
 
 /** Depth of the band under a roof on posts, metres. */
 const FASCIA_M = 0.3;
+/** A canopy whose roof starts higher than this is carried by the buildings around it, not by posts, metres. */
+const CANOPY_ON_POSTS_MAX_M = 6;
 /** Side of a square post, metres. */
 const POST_M = 0.2;
 /** A roof on posts gets a post at every corner, up to this many. */
