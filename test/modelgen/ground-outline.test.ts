@@ -26,16 +26,28 @@ describe('the ground outline: the circle, with tabs under buildings that cross i
     const west = box(-140, -8, -95, 20);
     const outline = new GroundOutline(100, [east, west, box(0, 0, 10, 10)]);
     assert.equal(outline.isCircle, false);
-    assert.ok(Math.abs(outline.maxRadius - (Math.hypot(-140, 20) + TAB_MARGIN_M)) < 1e-9);
+    const far = Math.hypot(-140, 20) + TAB_MARGIN_M;
+    assert.ok(outline.maxRadius >= far && outline.maxRadius < far + 1, `reaches ${outline.maxRadius.toFixed(2)} m`);
     const pieces = cover(outline);
     for (const ring of [east, west]) {
       for (const [x, y] of ring) assert.ok(covered(pieces, [x * 0.999, y * 0.999]), `ground under the corner ${x}, ${y}`);
     }
     assert.ok(!covered(pieces, [0, 120]) && !covered(pieces, [0, -120]), 'north and south the ground ends at the circle');
+    // A tab follows its building: beside the east building, beyond its reach, there is no ground.
+    assert.ok(!covered(pieces, [125, 40]) && !covered(pieces, [125, -35]), 'the tab is not a fan over the building\'s whole angle at its farthest reach');
     // The pieces do not overlap: their area is the circle's and the tabs' (each at most its fan's).
     const tabs = area(pieces) - Math.PI * 100 ** 2;
     assert.ok(tabs > 0 && tabs < 2 * Math.PI * (outline.maxRadius ** 2 - 100 ** 2) * (60 / 360), `the tabs add ${tabs.toFixed(0)} m²`);
     for (const piece of pieces) for (const [x, , z] of piece) assert.ok(Math.abs(z - x / 10) < 1e-9, 'heights interpolated along the cuts');
+  });
+
+  test('a slit under 20 m between two tabs is closed; a wider gap is left', () => {
+    const pair = (gap: number) => {
+      const outline = new GroundOutline(100, [box(95, -30, 120, -gap / 2), box(95, gap / 2, 120, 30)]);
+      return cover(outline);
+    };
+    assert.ok(covered(pair(12), [110, 0]), 'a 12 m slit is closed');
+    assert.ok(!covered(pair(40), [110, 0]), 'a 40 m gap stays open');
   });
 
   test('a site reaching farther than the tab limit beyond the circle is left cut', () => {

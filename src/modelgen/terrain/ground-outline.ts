@@ -11,6 +11,12 @@ export const TAB_MAX_M = 200;
 /** Widest angle one convex region of the outline spans; a fan from the centre is convex up to 180°. */
 const REGION_MAX_RAD = Math.PI / 2;
 const STEP_RAD = (2 * Math.PI) / CIRCLE_SIDES;
+/** Width of the outline's sectors at the circle, metres: a tab follows its building's shape this closely. */
+const SECTOR_ARC_M = 4;
+/** A gap this narrow between two tabs, at the circle, is closed rather than left as a slit, metres. */
+const SLIT_MAX_M = 20;
+/** Spacing of the points taken along a footprint's walls, metres. */
+const WALL_STEP_M = 2;
 
 /** An angular range of the outline at one radius: `from` < `to`, radians counter-clockwise from east. */
 interface Span {
@@ -22,7 +28,9 @@ interface Span {
 /**
  * The drawn ground's outline seen from above: the model's circle, with a tab wherever a building kept in
  * the model (it touches the circle) reaches beyond it, so no building hangs over the edge of the ground.
- * A tab is a fan from the centre over the building's angular range, a little wider and farther than it.
+ * The circle is cut into narrow sectors (about 4 m wide at its edge); a sector a building reaches out
+ * through reaches 5 m beyond it, so a tab follows the building's shape; slits under 20 m between tabs
+ * are closed.
  */
 export class GroundOutline {
   /** Radius of the circle, metres. */
@@ -34,9 +42,9 @@ export class GroundOutline {
 
   constructor(base: number, footprints: readonly (readonly Point2[])[] = []) {
     this.base = base;
-    const tabs = mergeSpans(footprints.flatMap((ring) => tabOf(ring, base)));
-    this.maxRadius = Math.max(base, ...tabs.map((t) => t.radius));
-    this.#regions = tabs.length === 0 ? undefined : fillAround(tabs, base).flatMap(regionsOf).map((ring) => ({ ring, box: bounds(ring) }));
+    const radii = sectorRadii(base, footprints);
+    this.maxRadius = Math.max(base, ...radii);
+    this.#regions = this.maxRadius === base ? undefined : spansOf(radii, base).flatMap(regionsOf).map((ring) => ({ ring, box: bounds(ring) }));
   }
 
   /** Whether the outline is the plain circle. */
@@ -65,45 +73,76 @@ export class GroundOutline {
   }
 }
 
-/** The tab a footprint needs: its angular range, widened by the margin, at its farthest point plus the margin. */
-function tabOf(ring: readonly Point2[], base: number): Span[] {
-  const far = Math.max(...ring.map(([x, y]) => Math.hypot(x, y)));
-  if (far <= base || far > base + TAB_MAX_M) return [];
-  // Angles unwrapped around the ring's first point, so a ring across the west (±180°) keeps one range.
-  const first = Math.atan2(ring[0][1], ring[0][0]);
-  const angles = ring.map(([x, y]) => first + wrap(Math.atan2(y, x) - first));
-  const widen = TAB_MARGIN_M / far;
-  const from = Math.min(...angles) - widen;
-  return [{ from, to: Math.max(...angles) + widen, radius: far + TAB_MARGIN_M }].map((s) => normalised(s));
-}
-
-/** Overlapping tabs as one, at the larger radius, sorted by angle in [0, 2π). */
-function mergeSpans(spans: Span[]): Span[] {
-  // A span across 0 is split in two, so that all lie in [0, 2π).
-  const flat = spans.flatMap((s) => (s.to > 2 * Math.PI ? [{ ...s, to: 2 * Math.PI }, { from: 0, to: s.to - 2 * Math.PI, radius: s.radius }] : [s]));
-  flat.sort((a, b) => a.from - b.from);
-  const merged: Span[] = [];
-  for (const span of flat) {
-    const last = merged.at(-1);
-    if (last && span.from <= last.to) {
-      last.to = Math.max(last.to, span.to);
-      last.radius = Math.max(last.radius, span.radius);
-    } else merged.push({ ...span });
+/**
+ * How far the outline reaches in each of its sectors: the circle, or 5 m beyond the farthest wall of a
+ * building that crosses it there (buildings reaching more than {@link TAB_MAX_M} past it stay cut).
+ */
+function sectorRadii(base: number, footprints: readonly (readonly Point2[])[]): number[] {
+  const count = Math.max(CIRCLE_SIDES, Math.ceil((2 * Math.PI * base) / SECTOR_ARC_M));
+  const width = (2 * Math.PI) / count;
+  const radii = new Array<number>(count).fill(base);
+  for (const ring of footprints) {
+    const far = Math.max(...ring.map(([x, y]) => Math.hypot(x, y)));
+    if (far <= base || far > base + TAB_MAX_M) continue;
+    for (const [x, y] of alongWalls(ring)) {
+      const distance = Math.hypot(x, y);
+      if (distance + TAB_MARGIN_M <= base) continue;
+      const angle = Math.atan2(y, x);
+      const spread = TAB_MARGIN_M / distance;
+      const reach = Math.ceil(distance + TAB_MARGIN_M);
+      for (let k = Math.floor((angle - spread) / width); k <= Math.floor((angle + spread) / width); k++) {
+        const sector = ((k % count) + count) % count;
+        radii[sector] = Math.max(radii[sector], reach);
+      }
+    }
   }
-  return merged;
+  return closeSlits(radii, base, Math.floor(SLIT_MAX_M / ((2 * Math.PI * base) / count)));
 }
 
-/** The tabs and the circle's arcs between them: spans covering [0, 2π) in order. */
-function fillAround(tabs: Span[], base: number): Span[] {
+/** Runs of at most `most` sectors at the circle between two tabs take the lower tab's reach. */
+function closeSlits(radii: number[], base: number, most: number): number[] {
+  const count = radii.length;
+  const start = radii.findIndex((r) => r > base);
+  if (start < 0) return radii;
+  const out = radii.slice();
+  for (let k = 0; k < count; ) {
+    const i = (start + k) % count;
+    if (radii[i] > base) {
+      k += 1;
+      continue;
+    }
+    let length = 0;
+    while (length < count && radii[(i + length) % count] === base) length += 1;
+    const before = radii[(i + count - 1) % count];
+    const after = radii[(i + length) % count];
+    if (length <= most && after > base) for (let j = 0; j < length; j++) out[(i + j) % count] = Math.min(before, after);
+    k += length;
+  }
+  return out;
+}
+
+/** Points along a ring's walls, at most {@link WALL_STEP_M} apart, its corners included. */
+function alongWalls(ring: readonly Point2[]): Point2[] {
+  const points: Point2[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const [ax, ay] = ring[i];
+    const [bx, by] = ring[(i + 1) % ring.length];
+    const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / WALL_STEP_M));
+    for (let s = 0; s < steps; s++) points.push([ax + ((bx - ax) * s) / steps, ay + ((by - ay) * s) / steps]);
+  }
+  return points;
+}
+
+/** Sectors of equal reach as spans, in order over [0, 2π). */
+function spansOf(radii: number[], base: number): Span[] {
+  const width = (2 * Math.PI) / radii.length;
   const spans: Span[] = [];
-  let at = 0;
-  for (const tab of tabs) {
-    if (tab.from > at) spans.push({ from: at, to: tab.from, radius: base });
-    spans.push(tab);
-    at = tab.to;
-  }
-  if (at < 2 * Math.PI) spans.push({ from: at, to: 2 * Math.PI, radius: base });
-  return spans;
+  radii.forEach((radius, k) => {
+    const last = spans.at(-1);
+    if (last && last.radius === radius) last.to = (k + 1) * width;
+    else spans.push({ from: k * width, to: (k + 1) * width, radius });
+  });
+  return spans.length > 0 ? spans : [{ from: 0, to: 2 * Math.PI, radius: base }];
 }
 
 /**
@@ -127,15 +166,4 @@ function regionsOf(span: Span): Point2[][] {
     regions.push([[0, 0], ...angles.map((a): Point2 => [onPolygon(a) * Math.cos(a), onPolygon(a) * Math.sin(a)])]);
   }
   return regions;
-}
-
-/** An angle in (−π, π]. */
-function wrap(angle: number): number {
-  return angle - 2 * Math.PI * Math.round(angle / (2 * Math.PI));
-}
-
-/** A span with `from` in [0, 2π). */
-function normalised(span: Span): Span {
-  const shift = 2 * Math.PI * Math.floor(span.from / (2 * Math.PI));
-  return { from: span.from - shift, to: span.to - shift, radius: span.radius };
 }
