@@ -174,7 +174,7 @@ function lowestCrossing(triangle: readonly (readonly number[])[], a: Point2, b: 
 }
 
 /** Points along a closed ring, its corners and every `step` metres between. */
-export function alongRing(ring: Point2[], step: number): Point2[] {
+export function alongRing(ring: readonly Point2[], step: number): Point2[] {
   const out: Point2[] = [];
   for (let i = 0; i < ring.length; i++) {
     const [ax, ay] = ring[i];

@@ -1,5 +1,6 @@
 import type { Point2 } from '../geometry/local-frame.ts';
 import { bounds } from '../geometry/polygon.ts';
+import { alongRing } from '../geometry/seating.ts';
 import type { Point3 } from '../geometry/mesh-builder.ts';
 import { clipToConvex } from '../ground/convex-clip.ts';
 import { CIRCLE_SIDES, clipToCircle } from './clip-to-circle.ts';
@@ -84,7 +85,7 @@ function sectorRadii(base: number, footprints: readonly (readonly Point2[])[]): 
   for (const ring of footprints) {
     const far = Math.max(...ring.map(([x, y]) => Math.hypot(x, y)));
     if (far <= base || far > base + TAB_MAX_M) continue;
-    for (const [x, y] of alongWalls(ring)) {
+    for (const [x, y] of alongRing(ring, WALL_STEP_M)) {
       const distance = Math.hypot(x, y);
       if (distance + TAB_MARGIN_M <= base) continue;
       const angle = Math.atan2(y, x);
@@ -119,18 +120,6 @@ function closeSlits(radii: number[], base: number, most: number): number[] {
     k += length;
   }
   return out;
-}
-
-/** Points along a ring's walls, at most {@link WALL_STEP_M} apart, its corners included. */
-function alongWalls(ring: readonly Point2[]): Point2[] {
-  const points: Point2[] = [];
-  for (let i = 0; i < ring.length; i++) {
-    const [ax, ay] = ring[i];
-    const [bx, by] = ring[(i + 1) % ring.length];
-    const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / WALL_STEP_M));
-    for (let s = 0; s < steps; s++) points.push([ax + ((bx - ax) * s) / steps, ay + ((by - ay) * s) / steps]);
-  }
-  return points;
 }
 
 /** Sectors of equal reach as spans, in order over [0, 2π). */
