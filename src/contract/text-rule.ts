@@ -3,7 +3,8 @@ import type { Ajv } from 'ajv';
 /**
  * Control characters no request text may hold: U+0000 (which PostgreSQL cannot store in text, so it
  * would fail deep in a query) and the other C0 controls and DEL. Tab, line feed and carriage return
- * stay allowed for free text such as a message.
+ * stay allowed for free text such as a message. Unpaired UTF-16 surrogates (`\ud800` in JSON) are
+ * refused too: stored, they became U+FFFD, so a value read back differed from the one answered.
  */
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -12,7 +13,7 @@ export const TEXT_RULE_KEYWORD = 'plainText';
 
 /** Teaches a validator the rule. */
 export function addTextRule(ajv: Ajv): void {
-  ajv.addKeyword({ keyword: TEXT_RULE_KEYWORD, type: 'string', schemaType: 'boolean', errors: false, validate: (on: boolean, data: string) => !on || !CONTROL_CHARACTER.test(data) });
+  ajv.addKeyword({ keyword: TEXT_RULE_KEYWORD, type: 'string', schemaType: 'boolean', errors: false, validate: (on: boolean, data: string) => !on || (!CONTROL_CHARACTER.test(data) && data.isWellFormed()) });
 }
 
 /**

@@ -69,7 +69,7 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
     case 'pattern':
       return `${field} is not in the expected form (${describePattern(field, property.pattern)})`;
     case TEXT_RULE_KEYWORD:
-      return `${field || where} must not contain control characters such as U+0000; letters, digits, punctuation, spaces, tabs and line breaks are allowed`;
+      return `${field || where} must not contain control characters such as U+0000 or unpaired surrogates such as \\ud800; letters, digits, punctuation, spaces, tabs and line breaks are allowed`;
     default:
       return `${field || where} ${error.message ?? 'is invalid'}`;
   }

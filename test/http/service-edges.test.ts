@@ -34,6 +34,12 @@ describe('errors, health, documentation and files', () => {
     assert.equal(missingFile.statusCode, 404, 'a missing file under a route that takes GET is not found, not a wrong method');
   });
 
+  test('text with an unpaired surrogate is refused, naming the field, rather than stored as something else', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/mcp-sessions', headers: { 'content-type': 'application/json' }, payload: '{"latitude":1,"longitude":2,"agentName":"\\ud800x"}' });
+    assert.equal(response.statusCode, 400);
+    assert.match(String(json(response).error), /^agentName must not contain control characters such as U\+0000 or unpaired surrogates/);
+  });
+
   test('malformed JSON is 400 JSON', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', headers: { 'content-type': 'application/json' }, payload: '{"latitude": 45,' });
     assert.equal(response.statusCode, 400);

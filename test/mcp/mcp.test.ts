@@ -77,6 +77,7 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
       [{ latitude: 1, longitude: 2, agentName: 'a', wizardGoal: 'cover_bill' }, 'wizardKwh is required when wizardGoal is cover_bill'],
       [{ latitude: 1, longitude: 2, agentName: 'a', roofLat: 1 }, 'roofLat and roofLng must be given together'],
       [{ latitude: 1, longitude: 2, agentName: 'ab\u0000cd' }, 'agentName must not contain control characters such as U+0000'],
+      [{ latitude: 1, longitude: 2, agentName: '\ud800x' }, 'agentName must not contain control characters such as U+0000 or unpaired surrogates'],
     ];
     for (const [args, message] of cases) {
       const result = await call('create_solar_session', args);
