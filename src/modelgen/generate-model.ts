@@ -187,8 +187,9 @@ const PARTS_COVER_WHOLE = 0.8;
 /**
  * Simple 3D Buildings: an outline with parts is drawn by its parts, except a slice they leave empty
  * (drawn whole, carrying them) and, where the parts cover under 80 % of it and its height is that of the
- * mass they rise from, the rest they leave uncovered (the arms of a cathedral whose drum and domes are parts). Both carry the outline's mapped roof, else a
- * flat one: a roof inferred for the whole outline does not fit what is left of it.
+ * mass they rise from, the rest they leave uncovered (the arms of a cathedral whose drum and domes are
+ * parts). Both carry the outline's mapped roof, else a flat one: a roof inferred for the whole outline
+ * does not fit what is left of it.
  */
 function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<number, number[]>, roofs: RoofDecision[]): DrawnPiece[] {
   const building = prepared[index];
@@ -197,8 +198,9 @@ function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<
   if (!parts) return [{ building, osmId, roof: roofs[index] }];
   const mappedOr = (rule: string) => (roofs[index].roofSource === 'osm-tag' ? roofs[index] : flatRoof(roofs[index], rule));
   // Judged on the mapped tags: an inferred roof would raise the slice into its parts.
-  if (isSliceBetweenParts(building.feature.tags, parts.map((part) => part.feature.tags))) return [{ building, osmId, roof: mappedOr('the storeys under its building parts: flat') }];
-  if (!isMassUnderParts(building.feature.tags, parts.map((part) => part.feature.tags))) return [];
+  const partTags = parts.map((part) => part.feature.tags);
+  if (isSliceBetweenParts(building.feature.tags, partTags)) return [{ building, osmId, roof: mappedOr('the storeys under its building parts: flat') }];
+  if (!isMassUnderParts(building.feature.tags, partTags)) return [];
   const rest = outlineRemainder(building, parts);
   if (rest.reduce((sum, piece) => sum + pieceArea(piece), 0) <= (1 - PARTS_COVER_WHOLE) * pieceArea(building)) return [];
   return rest.map((piece, k) => ({

@@ -2,9 +2,9 @@ import type { BuildingFeature, LonLatRing, MapFeatures } from './map-features.ts
 
 /**
  * The features without building ways (not parts) that are the outer ring of a building multipolygon and
- * say nothing else of its volume: mapped both ways (the way keeps an old `building` tag), the building was drawn twice, one
- * volume through the other and over its courtyard (Helsinki way/122595213 in relation/1688819). The
- * relation, which holds the courtyards and the current tags, is kept.
+ * say nothing else of its volume: mapped both ways (the way keeps an old `building` tag), the building
+ * was drawn twice, one volume through the other and over its courtyard (Helsinki way/122595213 in
+ * relation/1688819). The relation, which holds the courtyards and the current tags, is kept.
  */
 export function withoutDuplicateOutlines(features: MapFeatures): MapFeatures {
   const relations = new Map(features.buildings.filter((b) => b.osmId.startsWith('relation/') && b.kind === 'building').map((b) => [cornerSet(b.outer), b]));

@@ -75,7 +75,7 @@ export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: numbe
   const holders = items.map((item) => {
     if (!item.part) return [];
     const c = centroid(item.outer);
-    return buildings.filter((b) => c[0] >= b.box.minX && c[0] <= b.box.maxX && c[1] >= b.box.minY && c[1] <= b.box.maxY && pointInRing(c, b.item.outer)).map((b) => b.index);
+    return buildings.filter((b) => holds(b.box, b.item.outer, c)).map((b) => b.index);
   });
   const owners = holders.map((h) => h[0]);
   const hosts = partHosts(items, owners);
@@ -105,7 +105,7 @@ function partHosts(items: SeatInput[], owners: (number | undefined)[]): (number 
   const hosts: (number | undefined)[] = items.map(() => undefined);
   for (const part of loose) {
     const c = centroid(part.outer);
-    const holding = loose.filter((other) => other.area > part.area && c[0] >= other.box.minX && c[0] <= other.box.maxX && c[1] >= other.box.minY && c[1] <= other.box.maxY && pointInRing(c, other.outer));
+    const holding = loose.filter((other) => other.area > part.area && holds(other.box, other.outer, c));
     hosts[part.index] = holding.sort((a, b) => b.area - a.area)[0]?.index;
   }
   // A host that rises from another part hands on that part's seat: each part's host is the outermost.
@@ -113,6 +113,11 @@ function partHosts(items: SeatInput[], owners: (number | undefined)[]): (number 
     for (let steps = 0; host !== undefined && hosts[host] !== undefined && steps < items.length; steps++) host = hosts[host];
     return host;
   });
+}
+
+/** Whether an outline (with its bounding box, checked first) holds a point. */
+function holds(box: ReturnType<typeof bounds>, outer: Point2[], point: Point2): boolean {
+  return point[0] >= box.minX && point[0] <= box.maxX && point[1] >= box.minY && point[1] <= box.maxY && pointInRing(point, outer);
 }
 
 /**

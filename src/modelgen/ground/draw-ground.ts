@@ -72,10 +72,10 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
 
   const onSurface = features.ground.filter((g) => !g.underground);
   for (const feature of onSurface) {
-    const line = feature.kind === 'road' || feature.kind === 'path' || feature.kind === 'waterway';
+    const isLine = feature.kind === 'road' || feature.kind === 'path' || feature.kind === 'waterway';
     // Bridges are drawn as decks (roads and paths) or not at all (an aqueduct's channel).
-    if (feature.kind === 'coastline' || (line && feature.bridge)) continue;
-    if (line) {
+    if (feature.kind === 'coastline' || (isLine && feature.bridge)) continue;
+    if (isLine) {
       const line = local(feature.points);
       if (nearCircle(line, radius + (feature.width ?? 0))) lay(stripPieces(line, feature.width ?? 4), feature.kind, feature.roadClass);
     } else {

@@ -1,5 +1,6 @@
 import type { RoofClass, RoofContext, RoofCounts } from './roof-context.ts';
 import type { FootprintShape } from './footprint-shape.ts';
+import { LEVEL_HEIGHT_M } from '../geometry/building-heights.ts';
 import { DEFAULT_PITCH, HIPPED_PITCH, isCarPark, PITCHED_TYPES, typeGroup } from './roof-rules.ts';
 
 /** A roof inferred for a building whose roof is neither mapped nor measured. */
@@ -43,8 +44,6 @@ const MAX_ACROSS_M = 30;
  * walls (30° over 40 m: 11.5 m), so the pitch is lowered instead.
  */
 const MAX_INFERRED_RISE_M = 8;
-/** Storey height the rise is compared with, metres (as building-heights counts storeys). */
-const STOREY_M = 3;
 /** Weight of the rules against the local count of mapped roofs (as if this many roofs agreed). */
 const RULE_WEIGHT = 6;
 /** Mapped roofs of the building's own type needed before they, not its type group, give the local style. */
@@ -79,7 +78,7 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
   const orientation = context.sharedLong > context.sharedShort + 1 && shape.length <= MAX_ACROSS_M ? 'across' : 'along';
   const span = orientation === 'across' ? shape.length : shape.width;
   const usual = hipped ? HIPPED_PITCH : (PITCHED_TYPES[type] ?? DEFAULT_PITCH);
-  const rise = Math.min(MAX_INFERRED_RISE_M, (Number.isFinite(levels) && levels > 0 ? levels : 2) * STOREY_M);
+  const rise = Math.min(MAX_INFERRED_RISE_M, (Number.isFinite(levels) && levels > 0 ? levels : 2) * LEVEL_HEIGHT_M);
   const pitch = Math.min(usual, Math.round((Math.atan(rise / (span / 2)) * 180) / Math.PI));
   return {
     shape: hipped ? 'hipped' : 'gabled',

@@ -45,7 +45,7 @@ export class GroundOutline {
     this.base = base;
     const radii = sectorRadii(base, footprints);
     this.maxRadius = Math.max(base, ...radii);
-    this.#regions = this.maxRadius === base ? undefined : spansOf(radii, base).flatMap(regionsOf).map((ring) => ({ ring, box: bounds(ring) }));
+    this.#regions = this.maxRadius === base ? undefined : spansOf(radii).flatMap(regionsOf).map((ring) => ({ ring, box: bounds(ring) }));
   }
 
   /** Whether the outline is the plain circle. */
@@ -123,7 +123,7 @@ function closeSlits(radii: number[], base: number, most: number): number[] {
 }
 
 /** Sectors of equal reach as spans, in order over [0, 2π). */
-function spansOf(radii: number[], base: number): Span[] {
+function spansOf(radii: number[]): Span[] {
   const width = (2 * Math.PI) / radii.length;
   const spans: Span[] = [];
   radii.forEach((radius, k) => {
@@ -131,7 +131,7 @@ function spansOf(radii: number[], base: number): Span[] {
     if (last && last.radius === radius) last.to = (k + 1) * width;
     else spans.push({ from: k * width, to: (k + 1) * width, radius });
   });
-  return spans.length > 0 ? spans : [{ from: 0, to: 2 * Math.PI, radius: base }];
+  return spans;
 }
 
 /**
