@@ -139,7 +139,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     lod2Sources: lod2.sources,
     smtpUrl: text('SMTP_URL'),
     metricsToken: text('METRICS_TOKEN'),
-    stripe: readStripe(text, problems),
+    stripe: readStripe(text, url, problems),
     mailFrom: text('MAIL_FROM') ?? `Solar Partner <no-reply@${hostOf(publicBaseUrl)}>`,
     trustProxy: proxyTrust(text('TRUST_PROXY'), problems),
     logLevel,
@@ -195,7 +195,7 @@ function geocoderApi(raw: string | undefined, problems: string[]): GeocoderApi {
 }
 
 /** Stripe settings: all of key, webhook secret and both prices, or none. */
-function readStripe(text: (name: string) => string | undefined, problems: string[]): StripeSettings | undefined {
+function readStripe(text: (name: string) => string | undefined, url: (name: string, fallback: string | undefined) => string | undefined, problems: string[]): StripeSettings | undefined {
   const secretKey = text('STRIPE_SECRET_KEY');
   if (!secretKey) return undefined;
   const webhookSecret = text('STRIPE_WEBHOOK_SECRET');
@@ -206,7 +206,7 @@ function readStripe(text: (name: string) => string | undefined, problems: string
     problems.push(`STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too (the webhook signing secret and the price ids of the plans)`);
     return undefined;
   }
-  return { secretKey, webhookSecret: webhookSecret!, prices: { pro: pro!, business: business! }, apiBase: text('STRIPE_API_BASE') };
+  return { secretKey, webhookSecret: webhookSecret!, prices: { pro: pro!, business: business! }, apiBase: url('STRIPE_API_BASE', undefined) };
 }
 
 /** The host name of a URL, for a default sender address. */
@@ -236,7 +236,8 @@ function readS3(
     publicUrl: publicUrl ?? '',
     accessKeyId: text('S3_ACCESS_KEY_ID') ?? text('AWS_ACCESS_KEY_ID'),
     secretAccessKey: text('S3_SECRET_ACCESS_KEY') ?? text('AWS_SECRET_ACCESS_KEY'),
-    forcePathStyle: endpoint !== undefined || flag('S3_FORCE_PATH_STYLE'),
+    // Path-style addresses by default for S3-compatible stores (MinIO needs them); a value set says otherwise.
+    forcePathStyle: text('S3_FORCE_PATH_STYLE') === undefined ? endpoint !== undefined : flag('S3_FORCE_PATH_STYLE'),
   };
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ConfigError, generatorSources, loadConfig } from '../src/config.ts';
 import { redactUrl } from '../src/logging.ts';
+import { stripeHostOptions } from '../src/billing/stripe-billing.ts';
 
 test('defaults of every setting', () => {
   const config = loadConfig({}, '/srv/solar');
@@ -40,6 +41,28 @@ test('every wrong setting is reported at once, one line each', () => {
       'TRUST_PROXY must be false, true (one proxy in front), the number of proxies in front (1 to 10), or their addresses or ranges, comma-separated, such as 10.0.0.0/8,loopback (got "maybe")',
     ]);
   }
+});
+
+test('S3: path-style addresses by default with an endpoint, as S3_FORCE_PATH_STYLE says when it is set', () => {
+  const s3 = (env: Record<string, string>) => loadConfig({ S3_BUCKET: 'models', S3_PUBLIC_URL: 'https://cdn.example/models', ...env }).s3!;
+  assert.equal(s3({}).forcePathStyle, false, 'AWS itself: virtual-hosted addresses');
+  assert.equal(s3({ S3_ENDPOINT: 'http://minio.internal:9000' }).forcePathStyle, true);
+  assert.equal(s3({ S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).forcePathStyle, false);
+  assert.equal(s3({ S3_FORCE_PATH_STYLE: 'true' }).forcePathStyle, true);
+  assert.equal(s3({ AWS_ACCESS_KEY_ID: 'AKIA1', AWS_SECRET_ACCESS_KEY: 's' }).accessKeyId, 'AKIA1', 'the AWS variables when the S3_ ones are unset');
+  assert.throws(
+    () => loadConfig({ S3_BUCKET: 'models', S3_PUBLIC_URL: 'https://cdn.example/models', S3_ENDPOINT: 'http://minio.internal:9000', S3_FORCE_PATH_STYLE: 'sometimes' }),
+    (error: ConfigError) => error.problems[0] === 'S3_FORCE_PATH_STYLE must be true or false (got "sometimes")',
+  );
+});
+
+test('STRIPE_API_BASE: an http(s) URL, its port or its scheme\'s', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_BUSINESS: 'price_business' };
+  assert.equal(loadConfig(stripe).stripe!.apiBase, undefined);
+  assert.deepEqual(stripeHostOptions(loadConfig({ ...stripe, STRIPE_API_BASE: 'https://stripe-proxy.internal' }).stripe!.apiBase), { host: 'stripe-proxy.internal', port: 443, protocol: 'https' });
+  assert.deepEqual(stripeHostOptions('http://127.0.0.1:12111'), { host: '127.0.0.1', port: 12111, protocol: 'http' });
+  assert.deepEqual(stripeHostOptions(undefined), {});
+  assert.throws(() => loadConfig({ ...stripe, STRIPE_API_BASE: 'stripe.internal' }), (error: ConfigError) => error.problems[0] === 'STRIPE_API_BASE must be an http:// or https:// URL (got "stripe.internal")');
 });
 
 test('map data: an OpenStreetMap database or an extract, not both', () => {

@@ -28,8 +28,7 @@ export class StripeBilling implements BillingProvider {
 
   constructor(settings: StripeSettings) {
     this.#settings = settings;
-    const api = settings.apiBase ? new URL(settings.apiBase) : undefined;
-    this.#stripe = new Stripe(settings.secretKey, api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {});
+    this.#stripe = new Stripe(settings.secretKey, stripeHostOptions(settings.apiBase));
   }
 
   async checkoutUrl(account: Account, plan: PaidPlan, returnUrl: string): Promise<string | undefined> {
@@ -95,4 +94,15 @@ export class StripeBilling implements BillingProvider {
 
 function customerIdOf(customer: string | { id: string } | null | undefined): string | undefined {
   return typeof customer === 'string' ? customer : customer?.id;
+}
+
+/**
+ * The Stripe client's address options for `STRIPE_API_BASE` (none: Stripe's own API). A URL without a
+ * port uses its scheme's (`new URL('https://api.stripe.com').port` is '').
+ */
+export function stripeHostOptions(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiBase) return {};
+  const api = new URL(apiBase);
+  const protocol = api.protocol === 'http:' ? 'http' : 'https';
+  return { host: api.hostname, port: api.port ? Number(api.port) : protocol === 'http' ? 80 : 443, protocol };
 }
