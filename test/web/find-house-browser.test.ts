@@ -71,6 +71,12 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await frame.getByRole('button', { name: 'Show in 3D' }).tap();
     await frame.locator('#empty-place').getByText('No buildings are mapped here yet').waitFor({ state: 'visible' });
     assert.equal(await frame.locator('#app').getAttribute('data-empty'), 'true');
+    const card = (await frame.locator('#empty-place').boundingBox())!;
+    for (const button of await frame.locator('#toolbar button').all()) {
+      const box = await button.boundingBox();
+      const overlaps = box !== null && card.x < box.x + box.width && box.x < card.x + card.width && card.y < box.y + box.height && box.y < card.y + card.height;
+      assert.ok(!overlaps, `the message leaves the toolbar's buttons free: card ${JSON.stringify(card)}, button ${JSON.stringify(box)}`);
+    }
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-no-buildings-phone.png') });
 
     await frame.locator('#place-input').tap();
