@@ -105,6 +105,7 @@ export async function compose(config: Config, options: CompositionOptions): Prom
       worker = new GenerationWorker({
         queue,
         jobs: new ModelJobsRepository(database.db),
+        usage: new UsageRepository(database.db),
         store,
         logger,
         concurrency: config.workers,

@@ -48,6 +48,23 @@ export class UsageRepository {
       .execute();
   }
 
+  /**
+   * A generation that failed is not billed: the latest billable generation of the model (the request
+   * that started the failed job; a join onto it was never billable) is made not billable.
+   */
+  async unbillFailedGeneration(modelId: string): Promise<void> {
+    const latest = this.#db
+      .selectFrom('usage_events')
+      .select('id')
+      .where('model_id', '=', modelId)
+      .where('kind', '=', 'generation')
+      .where('billable', '=', true)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1);
+    await this.#db.updateTable('usage_events').set({ billable: false }).where('id', 'in', latest).execute();
+  }
+
   /** Requests per month and key, newest month first. */
   async summary(accountId: number): Promise<UsageRow[]> {
     const rows = await this.#db

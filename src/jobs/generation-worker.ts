@@ -4,6 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { JobWithMetadata } from 'pg-boss';
 import { Piscina } from 'piscina';
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
+import type { UsageRepository } from '../db/usage-repository.ts';
 import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { GenerationTask } from './generation-thread.ts';
@@ -19,6 +20,8 @@ export interface WorkerLogger {
 export interface GenerationWorkerOptions {
   queue: JobQueue;
   jobs: ModelJobsRepository;
+  /** Metering: a failed generation is not billed. */
+  usage: UsageRepository;
   store: ObjectStore;
   logger: WorkerLogger;
   sources: GeneratorSources;
@@ -97,7 +100,7 @@ export class GenerationWorker {
       const reason = (error as Error).message || String(error);
       const last = job.retryCount >= job.retryLimit;
       log.warn({ modelId, attempt, last, reason }, 'model generation attempt failed');
-      if (last) await this.#options.jobs.markFailed(modelId, reason, this.#now());
+      if (last) await this.#fail(modelId, reason);
       else await this.#options.jobs.markRetrying(modelId, reason, this.#now());
       throw error;
     }
@@ -137,7 +140,13 @@ export class GenerationWorker {
     if (!row || row.status === 'ready' || row.status === 'failed') return;
     const reason = row.error ?? 'the worker stopped responding (no heartbeat) on every attempt';
     this.#options.logger.error({ modelId: job.data.modelId, reason }, 'model generation failed after all attempts');
-    await this.#options.jobs.markFailed(job.data.modelId, reason, this.#now());
+    await this.#fail(job.data.modelId, reason);
+  }
+
+  /** The model is `failed`, and the partner is not billed for it. */
+  async #fail(modelId: string, reason: string): Promise<void> {
+    await this.#options.jobs.markFailed(modelId, reason, this.#now());
+    await this.#options.usage.unbillFailedGeneration(modelId);
   }
 
   async stop(): Promise<void> {

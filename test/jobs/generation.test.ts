@@ -53,8 +53,11 @@ for (const kind of DATABASES) {
       assert.equal(failed.modelUrl, null);
       const row = await ctx.jobs.find(id);
       assert.equal(row?.attempts, 3);
+      const billed = () => ctx.database.db.selectFrom('usage_events').select(['kind', 'billable']).where('model_id', '=', id).orderBy('created_at').orderBy('id').execute();
+      assert.deepEqual(await billed(), [{ kind: 'generation', billable: false }], 'the failed generation is not billed');
       const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: -10, longitude: 20 } });
       assert.deepEqual(json(again), { id, status: 'pending' });
+      assert.deepEqual((await billed()).map((event) => event.billable), [false, true], 'the new attempt is a billable generation until it fails');
     });
   });
 }

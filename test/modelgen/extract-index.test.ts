@@ -80,6 +80,13 @@ describe('the streaming extract index', () => {
     assert.equal(isExtractIndexed(extract, cacheDir), true);
     const model = await generateModel(request, () => {});
     assert.equal(model.summary.buildings, 1, 'unsorted JSON is read in order: the house, its nodes listed after it');
+    // A place the extract holds no data around is not taken for a place without buildings.
+    await assert.rejects(
+      generateModel({ ...request, latitude: 47.3769, longitude: 8.5417 }, () => {}),
+      /^Error: This place is outside the map data the service holds \(the OpenStreetMap extract one-house\.osm\.json: it covers 9\.5\d° E to 9\.53° E, 47\.1\d° N to 47\.15° N\)$/,
+    );
+    const near = await generateModel({ ...request, latitude: 47.1445, longitude: 9.52 }, () => {});
+    assert.equal(near.summary.buildings, 0, 'a circle beside the covered cells is a place without buildings, not outside the data');
     // A new version of the file is a new extract: it is indexed again, and the old index removed.
     fs.appendFileSync(extract, ' ');
     await assert.rejects(generateModel(request, () => {}), /has not been indexed/);

@@ -14,8 +14,10 @@ const TABLE_FILE = 'cells.idx';
 
 /** One number per cell, ordered by column then row (cell numbers are within ±18,000). */
 export function cellKey(x: number, y: number): number {
-  return (x + 20_000) * 40_000 + (y + 20_000);
+  return (x + KEY_OFFSET) * KEY_COLUMN + (y + KEY_OFFSET);
 }
+const KEY_OFFSET = 20_000;
+const KEY_COLUMN = 40_000;
 
 /** A cell's features as JSON texts by kind, and the shared features it crosses as `[offset,length,"kind letter"]`. */
 export interface CellContent {
@@ -80,6 +82,21 @@ export class CellStoreReader {
     this.#data = path.join(folder, DATA_FILE);
     const bytes = fs.readFileSync(path.join(folder, TABLE_FILE));
     this.#table = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+  }
+
+  /** The range of cells that hold anything (undefined for an empty index). */
+  extent(): CellRange | undefined {
+    if (this.#table.length === 0) return undefined;
+    const range: CellRange = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    for (let i = 0; i < this.#table.length; i += 3) {
+      const x = Math.floor(this.#table[i] / KEY_COLUMN) - KEY_OFFSET;
+      const y = (this.#table[i] % KEY_COLUMN) - KEY_OFFSET;
+      range.minX = Math.min(range.minX, x);
+      range.maxX = Math.max(range.maxX, x);
+      range.minY = Math.min(range.minY, y);
+      range.maxY = Math.max(range.maxY, y);
+    }
+    return range;
   }
 
   /** The features filed under each cell of the range that has any, shared ones read once. */

@@ -4,13 +4,19 @@ import path from 'node:path';
 import type { MapFeatures } from '../features/map-features.ts';
 import { buildExtractIndex, DEFAULT_INDEX_LIMITS, type IndexLimits, type IndexSummary } from './build-extract-index.ts';
 import { CellStoreReader } from './cell-store.ts';
-import { cellsAround } from './cells.ts';
+import { cellBox, cellsAround, type CellRange } from './cells.ts';
 
 /** Version of the index's content: a new one makes older indexes unknown, to be built again. */
 const INDEX_FORMAT = 5;
 
 /** The extract has no index yet in this cache folder: it is built beforehand, not inside a request. */
 export class ExtractNotIndexedError extends Error {}
+
+/**
+ * A request's circle lies wholly outside the area the extract holds data for: its model would be empty
+ * ground, taken for a place where nobody mapped a building.
+ */
+export class OutsideMapDataError extends Error {}
 
 /** Opened indexes by folder: a process reads each table of cells once. */
 const opened = new Map<string, ExtractIndex>();
@@ -23,9 +29,13 @@ const opened = new Map<string, ExtractIndex>();
  */
 export class ExtractIndex {
   readonly #cells: CellStoreReader;
+  readonly #name: string;
+  readonly #extent: CellRange | undefined;
 
-  private constructor(folder: string) {
+  private constructor(folder: string, extract: string) {
     this.#cells = new CellStoreReader(folder);
+    this.#name = path.basename(extract);
+    this.#extent = this.#cells.extent();
   }
 
   /**
@@ -45,16 +55,26 @@ export class ExtractIndex {
             : `The map data is missing: the OpenStreetMap extract ${path.basename(extract)} set in OSM_EXTRACT does not exist`,
         );
       }
-      opened.set(folder, (index = new ExtractIndex(folder)));
+      opened.set(folder, (index = new ExtractIndex(folder, extract)));
     }
     return index;
   }
 
-  /** The features of every cell around the circle (whole cells: a few more than the circle needs). */
+  /**
+   * The features of every cell around the circle (whole cells: a few more than the circle needs).
+   *
+   * @throws OutsideMapDataError when the circle lies outside the area the extract holds data for
+   */
   query(latitude: number, longitude: number, radiusM: number): MapFeatures {
+    const range = cellsAround(latitude, longitude, radiusM);
+    const extent = this.#extent;
+    if (!extent || range.maxX < extent.minX || range.minX > extent.maxX || range.maxY < extent.minY || range.minY > extent.maxY) {
+      const covered = extent ? `: it covers ${describeBox(cellBox(extent))}` : ': it holds nothing';
+      throw new OutsideMapDataError(`This place is outside the map data the service holds (the OpenStreetMap extract ${this.#name}${covered})`);
+    }
     const seen = new Set<string>();
     const result: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
-    for (const features of this.#cells.cells(cellsAround(latitude, longitude, radiusM))) {
+    for (const features of this.#cells.cells(range)) {
       for (const building of features.buildings) if (once(seen, `b${building.osmId}`)) result.buildings.push(building);
       for (const tree of features.trees) if (once(seen, `t${tree.osmId}${tree.lon}${tree.lat}`)) result.trees.push(tree);
       for (const area of features.ground) if (once(seen, `g${area.osmId}`)) result.ground.push(area);
@@ -62,6 +82,13 @@ export class ExtractIndex {
     }
     return result;
   }
+}
+
+/** A box in degrees as a reader reads it: "9.47° to 9.65° E, 47.04° to 47.28° N". */
+function describeBox([west, south, east, north]: [number, number, number, number]): string {
+  const lon = (value: number) => `${Math.abs(value).toFixed(2)}° ${value < 0 ? 'W' : 'E'}`;
+  const lat = (value: number) => `${Math.abs(value).toFixed(2)}° ${value < 0 ? 'S' : 'N'}`;
+  return `${lon(west)} to ${lon(east)}, ${lat(south)} to ${lat(north)}`;
 }
 
 /** Whether `extract` has an index in `cacheDir`. */
