@@ -141,6 +141,14 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
     assert.equal(tools.length, 3);
   });
 
+  test('/mcp takes POST only, and every other method is told so alike (stateless: no stream to GET, no session to DELETE)', async () => {
+    for (const method of ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH']) {
+      const response = await fetch(`${baseUrl}/mcp`, { method, headers: { accept: 'application/json, text/event-stream' } });
+      assert.equal(response.status, 405, method);
+      assert.equal(response.headers.get('allow'), 'POST', method);
+    }
+  });
+
   test('a 2025-era client (initialize handshake, protocol 2025-06-18) is served statelessly', async () => {
     const post = async (message: unknown) => {
       const response = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify(message) });

@@ -31,9 +31,9 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: 
       void handler.close();
     }
   };
-  for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    app.route({ method, url: '/mcp', bodyLimit: MCP_BODY_LIMIT_BYTES, schema: { hide: true }, handler: handle });
-  }
+  // Stateless: no stream for a GET to open and no session for a DELETE to end. Every other method gets
+  // the service's one 405 answer, with `Allow: POST`, as MCP clients expect of such a server.
+  app.route({ method: 'POST', url: '/mcp', bodyLimit: MCP_BODY_LIMIT_BYTES, schema: { hide: true }, handler: handle });
 };
 
 /** The request as the SDK's web-standard handler takes it; the body is passed separately, already parsed. */
