@@ -35,6 +35,17 @@ describe('solar-partner CLI', () => {
     assert.match(badPlan.err, /--plan must be one of free, pro, business \(got "gold"\)/);
   });
 
+  // A desktop MCP client, or a shell outside the project, starts the command with the machine's own node.
+  const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
+    const version = fs.existsSync(file) ? spawnSync(file, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+    return /^v\d+/.test(version) && Number(version.slice(1).split('.')[0]) < 24;
+  });
+  test('started by an older Node, the command runs on the project\'s own Node 24', { skip: olderNode ? false : 'no Node older than 24 on this machine (/usr/bin/node, /usr/local/bin/node)' }, () => {
+    const started = spawnSync(olderNode!, [BIN, 'frobnicate'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', cwd: os.tmpdir() });
+    assert.equal(started.status, 2, started.stderr);
+    assert.match(started.stderr, /Unknown command "frobnicate"/, 'the service\'s own answer, not a TypeScript loading error');
+  });
+
   test('negative coordinates may follow their option with a space (places west of Greenwich)', () => {
     // --lat -91 is out of range: the message shows both values were read as values, not as options.
     const result = run(['generate', '--lat', '-91', '--lng', '-0.0984', '--out', 'x.glb']);
