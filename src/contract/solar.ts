@@ -25,3 +25,10 @@ export const SolarResult = Type.Object({
   source: Type.String({ description: 'Identifier of the irradiance data service' }),
 });
 export type SolarResult = Static<typeof SolarResult>;
+
+/**
+ * Why no yield can be calculated while the irradiance service is down: the REST answer's 503 (beside
+ * `useLocalFallback`, which tells the service's own viewer to estimate the yield itself) and the MCP
+ * tool's error say it alike.
+ */
+export const IRRADIANCE_DOWN = 'The irradiance data service (PVGIS) is unreachable right now, so no yield can be calculated. Try again in a few minutes.';

@@ -1,6 +1,6 @@
 import type { CreatedSession, SessionView } from '../contract/sessions.ts';
-import type { SolarResult } from '../contract/solar.ts';
-import { IRRADIANCE_DOWN, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
+import { IRRADIANCE_DOWN, type SolarResult } from '../contract/solar.ts';
+import { ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 
 /** The tools of `solar-partner mcp` (stdio): calls the REST API of a running service. */
 export class HttpBackend implements SolarBackend {

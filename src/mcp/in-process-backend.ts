@@ -1,11 +1,11 @@
 import type { CreatedSession, SessionView } from '../contract/sessions.ts';
-import type { SolarResult } from '../contract/solar.ts';
+import { IRRADIANCE_DOWN, type SolarResult } from '../contract/solar.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../domain/rate-limited-error.ts';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../irradiance/index.ts';
 import type { AgentSessionService } from '../services/agent-session-service.ts';
 import type { SolarService } from '../services/solar-service.ts';
-import { IRRADIANCE_DOWN, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
+import { ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 
 /** The tools served by the service itself: the same services, rules and limits as the REST endpoints. */
 export class InProcessBackend implements SolarBackend {

@@ -22,5 +22,3 @@ export interface SolarBackend {
   /** @throws ToolFailure when the location cannot be served or the irradiance service is down */
   calculateYield(args: YieldArguments): Promise<SolarResult>;
 }
-
-export const IRRADIANCE_DOWN = 'The irradiance data service (PVGIS) is unreachable right now, so no yield can be calculated. Try again in a few minutes.';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../../irradiance/index.ts';
 import { HttpError } from '../http-error.ts';
 import { ErrorBody } from '../../contract/common.ts';
-import { SolarRequestBody, SolarResult } from '../../contract/solar.ts';
+import { IRRADIANCE_DOWN, SolarRequestBody, SolarResult } from '../../contract/solar.ts';
 import type { Services } from '../../services/services.ts';
 
 /** `POST /api/solar/calculate`: annual yield of a panel configuration (no authentication, no limit). */
@@ -26,7 +26,7 @@ export const solarRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         if (error instanceof IrradianceRejectedError) throw new HttpError(400, `The irradiance service cannot serve this location: ${error.message}`);
         if (error instanceof IrradianceUnavailableError) {
           request.log.warn({ reason: error.message }, 'irradiance service unavailable');
-          throw new HttpError(503, 'The irradiance data service is unreachable; try again later or use the local fallback', { useLocalFallback: true });
+          throw new HttpError(503, IRRADIANCE_DOWN, { useLocalFallback: true });
         }
         throw error;
       }
