@@ -45,6 +45,9 @@ export class HttpBackend implements SolarBackend {
     if (response.ok) return payload;
     if (response.status === 404) throw new NotFound();
     if (response.status === 503 && path === '/api/solar/calculate') throw new ToolFailure(IRRADIANCE_DOWN);
+    // Over the session limit: when the agent may try again, as the in-process backend says it.
+    const retryAfter = response.status === 429 ? Number(response.headers.get('retry-after')) : Number.NaN;
+    if (payload.error && Number.isFinite(retryAfter) && retryAfter > 0) throw new ToolFailure(`${payload.error} Try again in ${retryAfter} seconds.`);
     throw new ToolFailure(payload.error ?? `The solar service answered HTTP ${response.status}`);
   }
 }

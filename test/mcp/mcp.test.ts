@@ -185,6 +185,13 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
       const invalid = (await stdioClient.callTool({ name: 'create_solar_session', arguments: { latitude: 1, longitude: 2, agentName: 'a', roofLng: 3 } })) as ToolResult;
       assert.equal(invalid.isError, true);
       assert.match(invalid.content[0].text!, /roofLat and roofLng must be given together/);
+      // Past the limit of sessions, the agent is told when it may try again, as over HTTP.
+      let refused: ToolResult | undefined;
+      for (let i = 0; i < 12 && !refused; i++) {
+        const next = (await stdioClient.callTool({ name: 'create_solar_session', arguments: { latitude: 5, longitude: i, agentName: 'DesktopAgent' } })) as ToolResult;
+        if (next.isError) refused = next;
+      }
+      assert.match(refused?.content[0].text ?? 'no refusal', /^Rate limit exceeded\. Maximum 10 sessions per hour\. Try again in \d+ seconds\.$/);
     } finally {
       await stdioClient.close();
     }
