@@ -140,6 +140,15 @@ function setValidators(app: FastifyInstance): void {
 async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   app.addSchema(ErrorBody);
   app.addSchema(ModelJob);
+  // Any JSON body can be too large (413) or not JSON (415), and any path parameter malformed (400): each
+  // documented route that takes them says so, in the one error shape (the answers come from
+  // error-mapping.ts, not from the routes).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { body?: unknown; params?: unknown; response?: Record<number, unknown>; hide?: boolean } | undefined;
+    if (!schema?.response || schema.hide) return;
+    if (schema.body) schema.response = { ...schema.response, 413: ErrorBody, 415: ErrorBody };
+    if (schema.params && !schema.response[400]) schema.response = { ...schema.response, 400: ErrorBody };
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -93,12 +93,12 @@ describe('errors, health, documentation and files', () => {
     const document = json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> }>(response);
     assert.equal(document.openapi, '3.1.0');
     const expected: [string, string, string[]][] = [
-      ['/api/v1/models', 'post', ['200', '400', '401', '429']],
-      ['/api/v1/models/{id}', 'get', ['200', '401', '404']],
-      ['/api/solar/calculate', 'post', ['200', '400', '503']],
+      ['/api/v1/models', 'post', ['200', '400', '401', '413', '415', '429']],
+      ['/api/v1/models/{id}', 'get', ['200', '400', '401', '404']],
+      ['/api/solar/calculate', 'post', ['200', '400', '413', '415', '503']],
       ['/api/health', 'get', ['200', '503']],
-      ['/api/mcp-sessions', 'post', ['200', '400', '429']],
-      ['/api/mcp-sessions/{id}', 'get', ['200', '404']],
+      ['/api/mcp-sessions', 'post', ['200', '400', '413', '415', '429']],
+      ['/api/mcp-sessions/{id}', 'get', ['200', '400', '404']],
       ['/embed', 'get', ['200']],
     ];
     for (const [route, method, statuses] of expected) {
