@@ -47,8 +47,11 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const radius = request.radiusKm * 1000;
   const frame = new LocalFrame(request.latitude, request.longitude);
   onProgress({ progress: 2, step: 'Reading OpenStreetMap data' });
-  const { features, source } = await loadFeatures(request.sources, request.latitude, request.longitude, radius);
+  const { features, source, outsideReason } = await loadFeatures(request.sources, request.latitude, request.longitude, radius);
   const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
+  // Outside the map data, a model is only made of measured buildings: empty ground would be taken for a
+  // place where nobody has mapped a building.
+  if (outsideReason && measured.isEmpty()) throw new Error(outsideReason);
   onProgress({ progress: 25, step: 'Reading terrain' });
   const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;

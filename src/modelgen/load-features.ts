@@ -11,19 +11,30 @@ import { osmDatabase, queryPostgis } from './osm/postgis-source.ts';
  * Reads the map features around a point from the first source that is set: the OpenStreetMap database
  * (PostGIS), the local extract's index, else the Overpass API.
  */
-export async function loadFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<{ features: MapFeatures; source: string }> {
-  const { features, source } = await readFeatures(sources, latitude, longitude, radiusM);
-  return { features: withoutDuplicateOutlines(features), source };
+export async function loadFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<LoadedFeatures> {
+  const { features, ...rest } = await readFeatures(sources, latitude, longitude, radiusM);
+  return { features: withoutDuplicateOutlines(features), ...rest };
 }
 
-async function readFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<{ features: MapFeatures; source: string }> {
+/** The map features around a place, where they came from, and why there are none when the source does not cover it. */
+export interface LoadedFeatures {
+  features: MapFeatures;
+  source: string;
+  /** Set when the source holds no data for the place (a local extract of another area). */
+  outsideReason?: string;
+}
+
+async function readFeatures(sources: GeneratorSources, latitude: number, longitude: number, radiusM: number): Promise<LoadedFeatures> {
   if (sources.osmDatabaseUrl) {
     const features = await queryPostgis(osmDatabase(sources.osmDatabaseUrl), latitude, longitude, radiusM);
     return { features, source: `OpenStreetMap database ${databaseName(sources.osmDatabaseUrl)}` };
   }
   if (sources.osmExtract) {
     const index = ExtractIndex.open(sources.osmExtract, sources.cacheDir);
-    return { features: index.query(latitude, longitude, radiusM), source: `OpenStreetMap extract ${sources.osmExtract.split('/').pop()}` };
+    const source = `OpenStreetMap extract ${sources.osmExtract.split('/').pop()}`;
+    const outsideReason = index.outsideReason(latitude, longitude, radiusM);
+    if (outsideReason) return { features: { buildings: [], trees: [], ground: [], solar: [] }, source, outsideReason };
+    return { features: index.query(latitude, longitude, radiusM), source };
   }
   const elements = await fetchOverpass(latitude, longitude, radiusM, { url: sources.overpassUrl });
   return { features: assembleFeatures(new OsmData(elements)), source: `Overpass API ${new URL(sources.overpassUrl).host}` };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateModel } from '../../src/modelgen/index.ts';
+import { indexExtract } from '../../src/modelgen/osm/extract-index.ts';
 import { LocalFrame } from '../../src/modelgen/geometry/local-frame.ts';
 import { parseLod2Sources } from '../../src/modelgen/lod2/lod2-source-spec.ts';
 import type { Lod2Building } from '../../src/modelgen/lod2/lod2-types.ts';
@@ -119,6 +120,16 @@ describe('models with measured LoD2 roofs', { skip: available ? false : missingS
     assert.ok(elevation > 17.9 && elevation < 36.3, `origin on the data's ground, ${elevation}`);
     for (const b of buildings) assert.ok(b.bottom > -3 && b.bottom < 3 && b.top > b.bottom, `${b.name} ${b.bottom}…${b.top}`);
     await overpass.close();
+    // The same with a local extract of another place: the measured buildings make the model, where the
+    // extract alone would be refused as outside its data.
+    const elsewhere = sharedDataFile('osm/reifenberg-chapel.osm.json')!;
+    indexExtract(elsewhere, work);
+    const withExtract = await generateModel({ latitude: centre[1], longitude: centre[0], radiusKm: 0.25, quality: 'sd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: elsewhere, lod2Sources, cacheDir: work } }, () => {});
+    assert.equal(withExtract.summary.buildings, buildings.length, 'every measured building');
+    await assert.rejects(
+      generateModel({ latitude: centre[1], longitude: centre[0], radiusKm: 0.25, quality: 'sd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: elsewhere, cacheDir: work } }, () => {}),
+      /^Error: This place is outside the map data the service holds \(the OpenStreetMap extract reifenberg-chapel\.osm\.json: it covers /,
+    );
   });
 
   test('with a terrain source: each measured building sits on the lowest terrain under it, its measured heights kept, no roof under the ground', async () => {

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { SAMPLE_PLACE } from '../../src/domain/sample-place.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { sharedDataFile } from '../helpers/shared-data.ts';
 import { waitFor } from '../helpers/test-context.ts';
@@ -95,7 +96,8 @@ describe('a new partner from sign-up to leads, in Chromium', { skip: browserSkip
     // A visitor on the partner's site asks for a quote in the embedded viewer.
     const visitor = await browser.newPage({ viewport: { width: 1100, height: 800 } });
     visitor.on('pageerror', (error) => errors.push(error.message));
-    await visitor.goto(`${ctx.baseUrl}/embed?lat=45.1&lng=8.1&key=${key}`);
+    // The sample place: inside the extract's data when the recorded extract is there.
+    await visitor.goto(`${ctx.baseUrl}/embed?lat=${SAMPLE_PLACE.latitude}&lng=${SAMPLE_PLACE.longitude}&key=${key}`);
     await visitor.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
     await visitor.getByRole('button', { name: 'Get a quote' }).click();
     const form = visitor.locator('#quote-dialog');

@@ -48,6 +48,11 @@ export class MeasuredBuildings {
     this.#covers = new CoverIndex(placed.map((p) => p.footprint.rings));
   }
 
+  /** Whether no measured building touches the circle. */
+  isEmpty(): boolean {
+    return this.#placed.length === 0;
+  }
+
   /** Reads the measured buildings that touch the circle of `radiusM` around the frame's origin. */
   static async load(sources: GeneratorSources, frame: LocalFrame, radiusM: number, note: (step: string) => void): Promise<MeasuredBuildings> {
     if (!sources.lod2Sources?.length) return new MeasuredBuildings([], [], [], frame);

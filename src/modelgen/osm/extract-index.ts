@@ -12,11 +12,6 @@ const INDEX_FORMAT = 5;
 /** The extract has no index yet in this cache folder: it is built beforehand, not inside a request. */
 export class ExtractNotIndexedError extends Error {}
 
-/**
- * A request's circle lies wholly outside the area the extract holds data for: its model would be empty
- * ground, taken for a place where nobody mapped a building.
- */
-export class OutsideMapDataError extends Error {}
 
 /** Opened indexes by folder: a process reads each table of cells once. */
 const opened = new Map<string, ExtractIndex>();
@@ -61,17 +56,20 @@ export class ExtractIndex {
   }
 
   /**
-   * The features of every cell around the circle (whole cells: a few more than the circle needs).
-   *
-   * @throws OutsideMapDataError when the circle lies outside the area the extract holds data for
+   * Why the extract has nothing to say about the circle, when it lies wholly outside the area the
+   * extract holds data for; undefined when it lies (partly) inside.
    */
-  query(latitude: number, longitude: number, radiusM: number): MapFeatures {
+  outsideReason(latitude: number, longitude: number, radiusM: number): string | undefined {
     const range = cellsAround(latitude, longitude, radiusM);
     const extent = this.#extent;
-    if (!extent || range.maxX < extent.minX || range.minX > extent.maxX || range.maxY < extent.minY || range.minY > extent.maxY) {
-      const covered = extent ? `: it covers ${describeBox(cellBox(extent))}` : ': it holds nothing';
-      throw new OutsideMapDataError(`This place is outside the map data the service holds (the OpenStreetMap extract ${this.#name}${covered})`);
-    }
+    if (extent && range.maxX >= extent.minX && range.minX <= extent.maxX && range.maxY >= extent.minY && range.minY <= extent.maxY) return undefined;
+    const covered = extent ? `: it covers ${describeBox(cellBox(extent))}` : ': it holds nothing';
+    return `This place is outside the map data the service holds (the OpenStreetMap extract ${this.#name}${covered})`;
+  }
+
+  /** The features of every cell around the circle (whole cells: a few more than the circle needs). */
+  query(latitude: number, longitude: number, radiusM: number): MapFeatures {
+    const range = cellsAround(latitude, longitude, radiusM);
     const seen = new Set<string>();
     const result: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
     for (const features of this.#cells.cells(range)) {
