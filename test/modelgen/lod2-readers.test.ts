@@ -80,6 +80,15 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
     assert.equal(tokyo.dataset.name, 'plateau');
     const { lon, lat } = extent(tokyo);
     assert.ok(lon[0] > 139.77 && lon[1] < 139.78 && lat[0] > 35.538 && lat[1] < 35.542, `${lon} ${lat}`);
+    // Its 8 outer ceilings (the undersides of overhangs, facing down) are not roofs: the roofs are the
+    // polygons of its RoofSurfaces, each building's as many as the file holds.
+    const text = zlib.gunzipSync(fs.readFileSync(file('plateau-tokyo-53392642_bldg_6697_op2.libplateau-test.gml.gz'))).toString('utf8');
+    for (const member of text.split('<core:cityObjectMember>').slice(1)) {
+      const id = /<bldg:Building gml:id="([^"]+)"/.exec(member)![1];
+      const roofPolygons = [...member.matchAll(/<bldg:RoofSurface[\s\S]*?<\/bldg:RoofSurface>/g)].reduce((sum, [block]) => sum + (block.match(/<gml:Polygon\b/g) ?? []).length, 0);
+      const read = tokyo.buildings.find((b) => b.id === id)!;
+      assert.equal(read.polygons.filter((p) => p.kind === 'roof').length, roofPolygons, id);
+    }
   });
 
   test('a file that names no CRS fails naming the file, and reads with the CRS the settings give', async () => {

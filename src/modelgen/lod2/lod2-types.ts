@@ -4,6 +4,20 @@ export type Lod2Point = [number, number, number];
 /** What a surface of a measured building is, from the data's semantics (or its slope where it has none). */
 export type SurfaceKind = 'roof' | 'wall' | 'ground' | 'closure';
 
+/**
+ * The kind of each semantic surface of CityGML and CityJSON. An outer floor (a terrace open to the sky)
+ * faces up and is drawn as roof; an outer ceiling (the underside of an overhang or a passage) faces down
+ * and is drawn like a wall: no panel lies on it.
+ */
+export const SURFACE_KINDS: Record<string, SurfaceKind> = {
+  RoofSurface: 'roof',
+  WallSurface: 'wall',
+  GroundSurface: 'ground',
+  ClosureSurface: 'closure',
+  OuterFloorSurface: 'roof',
+  OuterCeilingSurface: 'wall',
+};
+
 /** One planar polygon of a building's LoD2 shell, with its holes. */
 export interface Lod2Polygon {
   kind: SurfaceKind;

@@ -1,10 +1,9 @@
 import sax from 'sax';
 import { resolveCrs, unknownCrsError, type KnownCrs } from './crs.ts';
 import { datasetOf } from './known-datasets.ts';
-import { kindBySlope, roundPoint, type Lod2Building, type Lod2Content, type Lod2Point, type Lod2Polygon, type Lod2SourceOptions, type SurfaceKind } from './lod2-types.ts';
+import { kindBySlope, roundPoint, SURFACE_KINDS, type Lod2Building, type Lod2Content, type Lod2Point, type Lod2Polygon, type Lod2SourceOptions, type SurfaceKind } from './lod2-types.ts';
 import { upwardness } from './polygon-3d.ts';
 
-const SURFACE_KINDS: Record<string, SurfaceKind> = { RoofSurface: 'roof', WallSurface: 'wall', GroundSurface: 'ground', ClosureSurface: 'closure', OuterCeilingSurface: 'roof', OuterFloorSurface: 'wall' };
 /** Geometry properties that hold LoD2 surfaces in CityGML 1.0, 2.0 and 3.0. */
 const LOD2_PROPERTIES = new Set(['lod2Solid', 'lod2MultiSurface', 'lod2Geometry']);
 const COORDINATE_ELEMENTS = new Set(['posList', 'pos', 'coordinates']);

@@ -1,6 +1,6 @@
 import { resolveCrs, unknownCrsError, type KnownCrs } from './crs.ts';
 import { datasetOf } from './known-datasets.ts';
-import { kindBySlope, roundPoint, type Lod2Building, type Lod2Content, type Lod2Point, type Lod2Polygon, type Lod2SourceOptions, type SurfaceKind } from './lod2-types.ts';
+import { kindBySlope, roundPoint, SURFACE_KINDS, type Lod2Building, type Lod2Content, type Lod2Point, type Lod2Polygon, type Lod2SourceOptions, type SurfaceKind } from './lod2-types.ts';
 import { upwardness } from './polygon-3d.ts';
 
 interface Transform {
@@ -41,7 +41,6 @@ export interface CityJsonFeature {
   vertices: number[][];
 }
 
-const SURFACE_KINDS: Record<string, SurfaceKind> = { RoofSurface: 'roof', WallSurface: 'wall', GroundSurface: 'ground', ClosureSurface: 'closure', OuterCeilingSurface: 'roof', OuterFloorSurface: 'wall' };
 
 /**
  * Reads a CityJSON 1.1/2.0 document, or a CityJSONSeq (header line then CityJSONFeature lines, as the
