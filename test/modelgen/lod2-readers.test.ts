@@ -97,6 +97,10 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
     const content = await readLod2File(denHaag, { crs: 'EPSG:28992' });
     assert.equal(content.buildings.length, 4);
     assert.equal(count(content, 'roof'), 13);
+    // A roof class is the building's, or its parts' when they agree: a gabled house (1030) with a flat
+    // annex (1000) names none, and its measured faces decide.
+    const roofTypes = Object.fromEntries(content.buildings.map((b) => [b.id.slice(5, 13), b.roofType]));
+    assert.deepEqual(roofTypes, { '3D7D60B9': '1030', '8CE54418': '1000', '13974D93': undefined, DBDABF53: undefined });
   });
 
   test('an unknown CRS and broken XML are named with the file', async () => {

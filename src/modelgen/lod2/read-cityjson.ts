@@ -132,13 +132,21 @@ function polygonsOf(geometry: Geometry, vertex: (i: number) => Lod2Point): Lod2P
   return out;
 }
 
-/** The roof class the data gives: `roofType` (AdV codes, as in Den Haag's model) or 3D BAG's `b3_dak_type`/`dak_type`. */
+/**
+ * The roof class the data gives: `roofType` (AdV codes in German data; other codes in Den Haag's) or 3D
+ * BAG's `b3_dak_type`/`dak_type`, the building's own, else the one its parts agree on. Parts that
+ * disagree (Den Haag's gabled house with a flat annex) name no class: the measured faces say what the
+ * roof is.
+ */
 function roofTypeOf(object: CityObject, objects: Record<string, CityObject>): { roofType?: string } {
-  const sources = [object, ...(object.children ?? []).map((c) => objects[c]).filter(Boolean)];
-  for (const source of sources) {
-    const a = source.attributes ?? {};
-    const value = a.roofType ?? a.b3_dak_type ?? a.dak_type;
-    if (value !== undefined && value !== null) return { roofType: String(value) };
-  }
-  return {};
+  const own = roofCodeOf(object);
+  if (own !== undefined) return { roofType: own };
+  const parts = new Set((object.children ?? []).map((c) => objects[c]).filter(Boolean).map(roofCodeOf).filter((code) => code !== undefined));
+  return parts.size === 1 ? { roofType: [...parts][0] } : {};
+}
+
+function roofCodeOf(object: CityObject): string | undefined {
+  const a = object.attributes ?? {};
+  const value = a.roofType ?? a.b3_dak_type ?? a.dak_type;
+  return value === undefined || value === null ? undefined : String(value);
 }
