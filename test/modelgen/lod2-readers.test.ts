@@ -69,6 +69,7 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
     fs.writeFileSync(joined, `${fs.readFileSync(file('3dbag-v21031-tile5910-metadata.city.json'), 'utf8').trim()}\n${fs.readFileSync(file('3dbag-v21031-tile5910-feature-1205507.city.jsonl'), 'utf8')}`);
     const content = await readLod2File(joined);
     assert.deepEqual(content.buildings.map((b) => b.id), ['NL.IMBAG.Pand.0503100000020682']);
+    assert.deepEqual(content.dataset, { name: '3dbag', attribution: '© 3DBAG by tudelft3d and 3DGI (CC BY 4.0)' }, 'credited as the 3D BAG, as its licence asks');
     const [lon, lat] = content.buildings[0].polygons[0].outer[0];
     assert.ok(Math.abs(lon - 4.3782) < 0.003 && Math.abs(lat - 52.0068) < 0.002, `${lon} ${lat}`);
     fs.rmSync(folder, { recursive: true });

@@ -63,7 +63,9 @@ export function cityJsonContent(header: CityJsonHeader, features: CityJsonFeatur
   if (!crs) throw unknownCrsError(file, crsName);
   const transform = header.transform ?? { scale: [1, 1, 1], translate: [0, 0, 0] };
   const groups = [{ objects: header.CityObjects ?? {}, vertices: header.vertices ?? [], id: undefined as string | undefined }, ...features.map((f) => ({ objects: f.CityObjects, vertices: f.vertices, id: f.id }))];
-  const firstId = groups.flatMap((g) => (g.id ? [g.id] : Object.keys(g.objects)))[0];
+  // The older 3D BAG numbers its objects and keeps the BAG id in `identificatie`: that names the data too.
+  const firstObjectId = groups.flatMap((g) => Object.values(g.objects)).map((o) => o.attributes?.identificatie).find((id): id is string => typeof id === 'string');
+  const firstId = firstObjectId ?? groups.flatMap((g) => (g.id ? [g.id] : Object.keys(g.objects)))[0];
   const dataset = datasetOf(file, options, { firstId, title: header.metadata?.title, contact: header.metadata?.pointOfContact?.contactName });
   const buildings: Lod2Building[] = [];
   for (const group of groups) {
