@@ -37,6 +37,14 @@ export type ViewerModelRequest = Static<typeof ViewerModelRequest>;
 export const NO_BUILDINGS = 'no_buildings';
 export const NO_BUILDINGS_MESSAGE = 'No buildings are mapped here yet';
 
+/** The step of a failed job: this, then the reason (`Failed: Overpass answered 504 Gateway Timeout`). */
+export const FAILED_STEP_PREFIX = 'Failed: ';
+
+/** The reason a failed job's step gives, without its prefix. */
+export function failureReason(step: string): string {
+  return step.startsWith(FAILED_STEP_PREFIX) ? step.slice(FAILED_STEP_PREFIX.length) : step;
+}
+
 /**
  * What a ready model holds, beside SPEC.md's fields (which stay as they are): the building count, and a
  * reason when there is nothing to design on.

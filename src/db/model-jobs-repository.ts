@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ModelArea, ModelQuality } from '../domain/model-id.ts';
-import type { ModelStatus } from '../contract/models.ts';
+import { FAILED_STEP_PREFIX, type ModelStatus } from '../contract/models.ts';
 import { freshnessCutoff } from '../domain/model-job.ts';
 import { announceChange } from './database.ts';
 import type { Database, ModelJobsTable } from './schema.ts';
@@ -64,7 +64,7 @@ export class ModelJobsRepository {
   }
 
   async markFailed(id: string, reason: string, now: Date): Promise<void> {
-    await this.#update(id, { status: 'failed', progress: null, step: `Failed: ${reason}`, error: reason, completed_at: now, updated_at: now });
+    await this.#update(id, { status: 'failed', progress: null, step: `${FAILED_STEP_PREFIX}${reason}`, error: reason, completed_at: now, updated_at: now });
   }
 
   async #update(id: string, values: Partial<Omit<ModelJobRow, 'id'>>, onlyWhen?: ModelStatus): Promise<void> {

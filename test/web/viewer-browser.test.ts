@@ -215,7 +215,7 @@ describe('the viewer while a model is made, and when it fails (test generator)',
     const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
     await page.goto(`${ctx.baseUrl}/viewer?lat=-10&lng=5`);
     await page.waitForSelector('#app[data-state="failed"]', { timeout: 30_000 });
-    assert.match(await page.locator('#loading-step').textContent() ?? '', /The model could not be generated: .*504 Gateway Timeout/);
+    assert.match(await page.locator('#loading-step').textContent() ?? '', /^The model could not be generated: Overpass answered 504 Gateway Timeout/, 'the reason once, without the job step\'s "Failed:"');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-failed.png') });
     await page.locator('#retry').click();
     await page.waitForSelector('#app[data-state="loading"]');

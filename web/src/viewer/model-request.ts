@@ -1,4 +1,4 @@
-import type { ModelJob } from '../../../src/contract/models.ts';
+import { failureReason, type ModelJob } from '../../../src/contract/models.ts';
 import { t } from './language.ts';
 
 /** What the page asks for. */
@@ -41,7 +41,7 @@ export async function requestModel(order: ModelOrder, options: ModelRequestOptio
   for (;;) {
     options.onProgress?.(job);
     if (job.status === 'ready' && job.modelUrl) return job as ModelJob & { modelUrl: string };
-    if (job.status === 'failed') throw new ModelUnavailableError(job.step ? t('loading.generationFailed', { reason: job.step }) : t('loading.generationFailedPlain'));
+    if (job.status === 'failed') throw new ModelUnavailableError(job.step ? t('loading.generationFailed', { reason: failureReason(job.step) }) : t('loading.generationFailedPlain'));
     await delay(pollMs, options.signal);
     job = await readJob(await doFetch(`/api/viewer/models/${encodeURIComponent(job.id)}`, { signal: options.signal }));
   }
