@@ -41,7 +41,6 @@ export interface CityJsonFeature {
   vertices: number[][];
 }
 
-
 /**
  * Reads a CityJSON 1.1/2.0 document, or a CityJSONSeq (header line then CityJSONFeature lines, as the
  * 3D BAG serves), into buildings with their LoD2 polygons reprojected to WGS84.

@@ -12,12 +12,15 @@ const DATA_FILE = 'cells.dat';
 /** The table of cells: [key, offset, length] as float64 triples, sorted by key. */
 const TABLE_FILE = 'cells.idx';
 
-/** One number per cell, ordered by column then row (cell numbers are within ±18,000). */
+/** Cell numbers are within ±18,000: shifted by this, they are positive. */
+const KEY_OFFSET = 20_000;
+/** Keys of one column of cells span this much. */
+const KEY_COLUMN = 40_000;
+
+/** One number per cell, ordered by column then row. */
 export function cellKey(x: number, y: number): number {
   return (x + KEY_OFFSET) * KEY_COLUMN + (y + KEY_OFFSET);
 }
-const KEY_OFFSET = 20_000;
-const KEY_COLUMN = 40_000;
 
 /** A cell's features as JSON texts by kind, and the shared features it crosses as `[offset,length,"kind letter"]`. */
 export interface CellContent {

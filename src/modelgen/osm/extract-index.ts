@@ -12,7 +12,6 @@ const INDEX_FORMAT = 5;
 /** The extract has no index yet in this cache folder: it is built beforehand, not inside a request. */
 export class ExtractNotIndexedError extends Error {}
 
-
 /** Opened indexes by folder: a process reads each table of cells once. */
 const opened = new Map<string, ExtractIndex>();
 
@@ -69,10 +68,9 @@ export class ExtractIndex {
 
   /** The features of every cell around the circle (whole cells: a few more than the circle needs). */
   query(latitude: number, longitude: number, radiusM: number): MapFeatures {
-    const range = cellsAround(latitude, longitude, radiusM);
     const seen = new Set<string>();
     const result: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
-    for (const features of this.#cells.cells(range)) {
+    for (const features of this.#cells.cells(cellsAround(latitude, longitude, radiusM))) {
       for (const building of features.buildings) if (once(seen, `b${building.osmId}`)) result.buildings.push(building);
       for (const tree of features.trees) if (once(seen, `t${tree.osmId}${tree.lon}${tree.lat}`)) result.trees.push(tree);
       for (const area of features.ground) if (once(seen, `g${area.osmId}`)) result.ground.push(area);
@@ -82,7 +80,7 @@ export class ExtractIndex {
   }
 }
 
-/** A box in degrees as a reader reads it: "9.47° to 9.65° E, 47.04° to 47.28° N". */
+/** A box in degrees as a reader reads it: "9.46° E to 9.68° E, 46.96° N to 47.53° N". */
 function describeBox([west, south, east, north]: [number, number, number, number]): string {
   const lon = (value: number) => `${Math.abs(value).toFixed(2)}° ${value < 0 ? 'W' : 'E'}`;
   const lat = (value: number) => `${Math.abs(value).toFixed(2)}° ${value < 0 ? 'S' : 'N'}`;
