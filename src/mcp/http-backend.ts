@@ -1,6 +1,6 @@
 import type { CreatedSession, SessionView } from '../contract/sessions.ts';
 import { IRRADIANCE_DOWN, type SolarResult } from '../contract/solar.ts';
-import { ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
+import { limitReached, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 
 /** The tools of `solar-partner mcp` (stdio): calls the REST API of a running service. */
 export class HttpBackend implements SolarBackend {
@@ -47,7 +47,7 @@ export class HttpBackend implements SolarBackend {
     if (response.status === 503 && path === '/api/solar/calculate') throw new ToolFailure(IRRADIANCE_DOWN);
     // Over the session limit: when the agent may try again, as the in-process backend says it.
     const retryAfter = response.status === 429 ? Number(response.headers.get('retry-after')) : Number.NaN;
-    if (payload.error && Number.isFinite(retryAfter) && retryAfter > 0) throw new ToolFailure(`${payload.error} Try again in ${retryAfter} seconds.`);
+    if (payload.error && Number.isFinite(retryAfter) && retryAfter > 0) throw limitReached(payload.error, retryAfter);
     throw new ToolFailure(payload.error ?? `The solar service answered HTTP ${response.status}`);
   }
 }

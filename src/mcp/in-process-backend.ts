@@ -5,7 +5,7 @@ import { RateLimitedError } from '../domain/rate-limited-error.ts';
 import { IrradianceRejectedError, IrradianceUnavailableError } from '../irradiance/index.ts';
 import type { AgentSessionService } from '../services/agent-session-service.ts';
 import type { SolarService } from '../services/solar-service.ts';
-import { ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
+import { limitReached, ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
 
 /** The tools served by the service itself: the same services, rules and limits as the REST endpoints. */
 export class InProcessBackend implements SolarBackend {
@@ -26,7 +26,7 @@ export class InProcessBackend implements SolarBackend {
       return (await this.#sessions.create(args, this.#clientIp, this.#now())).session;
     } catch (error) {
       if (error instanceof InvalidRequestError) throw new ToolFailure(error.message);
-      if (error instanceof RateLimitedError) throw new ToolFailure(`${error.message} Try again in ${error.state.resetSeconds} seconds.`);
+      if (error instanceof RateLimitedError) throw limitReached(error.message, error.state.resetSeconds);
       throw error;
     }
   }

@@ -10,6 +10,11 @@ export type YieldArguments = SolarRequest;
 /** A tool call that cannot succeed; the message is written for the model that called it. */
 export class ToolFailure extends Error {}
 
+/** Past the hourly limit: the limit's message and when the agent may try again, whichever backend answers. */
+export function limitReached(message: string, resetSeconds: number): ToolFailure {
+  return new ToolFailure(`${message} Try again in ${resetSeconds} seconds.`);
+}
+
 /**
  * What the MCP tools do, wherever the work happens: inside the service (the `/mcp` endpoint) or
  * through the REST API of a running service (`solar-partner mcp` over stdio).
