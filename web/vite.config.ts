@@ -26,7 +26,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     reportCompressedSize: false,
     manifest: true,
-    rollupOptions: { input: { viewer: path.join(import.meta.dirname, 'viewer.html'), site: path.join(import.meta.dirname, 'src/site/copy-buttons.ts') } },
+    rollupOptions: {
+      input: { viewer: path.join(import.meta.dirname, 'viewer.html'), site: path.join(import.meta.dirname, 'src/site/copy-buttons.ts') },
+      // The straight skeleton's chunk (fetched by roof corrections that need it) by its own name, not its package's "dist".
+      output: { chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('/straight-skeleton/')) ? 'assets/straight-skeleton-[hash].js' : 'assets/[name]-[hash].js') },
+    },
   },
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CORRECTABLE_SHAPES, defaultRidgeDirection, redrawBuilding, SKELETON_FALLBACK, type Point2 } from '../../src/modelgen/browser.ts';
+import { CORRECTABLE_SHAPES, correctionNeedsSkeleton, defaultRidgeDirection, initSkeleton, redrawBuilding, SKELETON_FALLBACK, type Point2 } from '../../src/modelgen/browser.ts';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import { solarOnRoof } from '../../src/modelgen/geometry/existing-solar.ts';
@@ -11,7 +11,7 @@ import { storedUvs, UV_STEPS } from '../../src/modelgen/materials/uv-mapping.ts'
 import { footprintExtras } from '../../src/modelgen/roof-correction/footprint-extras.ts';
 
 const building = { footprint: { outer: [[0, 0], [12, 0], [12, 8], [0, 8]] as [number, number][], inners: [] }, wallTop: 6, base: 2, minHeight: 0 };
-// No straight skeleton loaded, as in the browser.
+// No straight skeleton loaded, as in the browser before a correction needs it (loaded by the last test).
 
 test('every shape a visitor can choose is drawn as chosen, at the chosen pitch, from the eaves up', () => {
   for (const shape of CORRECTABLE_SHAPES) {
@@ -82,9 +82,10 @@ test('a roof made pitched without a ridge direction gets its ridge along the lon
   assert.deepEqual(faces.roofFaces.flatMap((f) => f.segments.map((s) => Math.round(s.azimuth))).sort((a, b) => a - b), [30, 210]);
 });
 
-test('a hipped or pyramidal roof on an L-shaped outline is drawn as a gable at the pitch asked for, from the eaves, and says why', () => {
-  // An L: 12 × 8 m with a 6 × 6 m wing; the browser has no straight skeleton for its inner corner.
-  const ell = { ...building, footprint: { outer: [[0, 0], [12, 0], [12, 8], [6, 8], [6, 14], [0, 14]] as [number, number][], inners: [] } };
+// An L: 12 × 8 m with a 6 × 6 m wing.
+const ell = { ...building, footprint: { outer: [[0, 0], [12, 0], [12, 8], [6, 8], [6, 14], [0, 14]] as [number, number][], inners: [] } };
+
+test('without the straight skeleton (not fetched yet, or not fetchable) a hipped or pyramidal roof on an L-shaped outline is drawn as a gable at the pitch asked for, from the eaves, and says why', () => {
   for (const shape of ['hipped', 'pyramidal'] as const) {
     const redrawn = redrawBuilding(ell, { shape, pitch: 35, ridgeDirection: 90 });
     assert.equal(redrawn.shape, 'gabled', shape);
@@ -122,4 +123,26 @@ test('PV mapped on a roof stays where it lies seen from above and takes the corr
   assert.deepEqual([Math.min(...plan.map((p) => p[1]!)), Math.max(...plan.map((p) => p[1]!))].map(Math.round), [2, 6]);
   assert.equal(solar.surface.positions.length % 9, 0);
   assert.ok(solar.surface.positions.length >= 9 * 4, 'drawn on both faces');
+});
+
+test('the straight skeleton is fetched for the corrections that need it; then a hipped L is hipped, and a gable with no ridge given gets a ridge per wing', async () => {
+  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'hipped', pitch: 35 }), true);
+  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'gabled', pitch: 35 }), true);
+  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'gabled', pitch: 35, ridgeDirection: 90 }), false, 'one ridge where the visitor gave its direction');
+  assert.equal(correctionNeedsSkeleton(building.footprint, { shape: 'hipped', pitch: 35 }), false, 'a rectangle needs no skeleton');
+  await initSkeleton();
+  const hipped = redrawBuilding(ell, { shape: 'hipped', pitch: 35 });
+  assert.equal(hipped.shape, 'hipped');
+  assert.equal(hipped.fallback, undefined);
+  const slope = Math.tan((35 * Math.PI) / 180);
+  const rise = (redrawn: ReturnType<typeof redrawBuilding>) => Math.max(...redrawn.roofFaces.flatMap((f) => f.segments.flatMap((s) => s.outline.map((p) => p[1])))) - 8;
+  for (const redrawn of [hipped, redrawBuilding(ell, { shape: 'gabled', pitch: 35 })]) {
+    const segments = redrawn.roofFaces.flatMap((f) => f.segments);
+    assert.ok(segments.every((s) => Math.abs(s.pitch - 35) < 0.5), `${redrawn.shape}: pitches ${segments.map((s) => s.pitch.toFixed(1))}`);
+    // The 8 m wide main wing's ridge: 4 m of run at 35°, not the 6 m of one ridge across the whole 12 m outline.
+    assert.ok(Math.abs(rise(redrawn) - slope * 4) < 0.01, `${redrawn.shape}: ridge ${rise(redrawn).toFixed(2)} m over the eaves`);
+    assert.equal(new Set(segments.map((s) => Math.round(s.azimuth))).size, 4, `${redrawn.shape}: faces look four ways`);
+  }
+  const oneRidge = redrawBuilding(ell, { shape: 'gabled', pitch: 35, ridgeDirection: 90 });
+  assert.ok(Math.abs(rise(oneRidge) - slope * 7) < 0.01, `a ridge the visitor turned east–west spans the L's 14 m: ${rise(oneRidge).toFixed(2)} m`);
 });

@@ -92,6 +92,51 @@ describe('roof shapes on hand-written footprints', () => {
     });
   }
 
+  /** Every edge of walls and roof together, but the walls' feet, is shared by exactly two triangles: no gap between a roof and its walls. */
+  function assertClosed(mesh: ReturnType<typeof build>['mesh']): void {
+    const count = new Map<string, number>();
+    const key = (p: Float32Array | number[], i: number) => [p[i], p[i + 1], p[i + 2]].map((v) => Math.round(v * 1000)).join(',');
+    for (const part of [mesh.walls, ...mesh.roofFaces.map((f) => f.mesh)]) {
+      const p = part.positions;
+      for (let t = 0; t < p.length; t += 9) {
+        for (const [i, j] of [[0, 3], [3, 6], [6, 0]]) {
+          if (p[t + i + 1] < 1e-6 && p[t + j + 1] < 1e-6) continue; // the walls' feet
+          const edge = [key(p, t + i), key(p, t + j)].sort().join('|');
+          count.set(edge, (count.get(edge) ?? 0) + 1);
+        }
+      }
+    }
+    const open = [...count].filter(([, n]) => n !== 2);
+    assert.deepEqual(open.slice(0, 3), [], `${open.length} edges not shared by two triangles`);
+  }
+
+  const WINGS = { L: L_SHAPE, U: U_SHAPE, T: [[0, 0], [30, 0], [30, 8], [19, 8], [19, 20], [11, 20], [11, 8], [0, 8]], staggered: [[0, 0], [10, 0], [10, 3], [20, 3], [20, 12], [10, 12], [10, 9], [0, 9]] } satisfies Record<string, Point2[]>;
+  for (const [name, outer] of Object.entries(WINGS)) {
+    test(`gabled on a ${name}-shaped outline: a ridge per wing, gable walls meeting the roof, every face at the tagged pitch`, () => {
+      const { mesh } = build(outer, { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:angle': '35' });
+      assert.equal(mesh.roofShape, 'gabled');
+      const segments = mesh.roofFaces.flatMap((f) => f.segments);
+      for (const s of segments) assert.ok(Math.abs(s.pitch - 35) < 0.01, `pitch ${s.pitch}`);
+      // Each wing is 8–9 m wide: its ridge rises tan 35° × half that above the eaves, not × half the whole outline's width.
+      const eaves = Math.min(...segments.flatMap((s) => s.outline.map((p) => p[1])));
+      const rise = Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - eaves;
+      assert.ok(rise < Math.tan((35 * Math.PI) / 180) * 4.5 + 1e-3, `${name}: ridge ${rise.toFixed(2)} m above the eaves`);
+      // The faces cover the outline once (plan areas add up), and walls rise to gables under the ridges' ends.
+      const area = outer.reduce((sum, p, i) => sum + (p[0] * outer[(i + 1) % outer.length][1] - outer[(i + 1) % outer.length][0] * p[1]) / 2, 0);
+      const plan = segments.reduce((sum, s) => sum + s.area * Math.cos((s.pitch * Math.PI) / 180), 0);
+      assert.ok(Math.abs(plan - area) < 0.05, `plan ${plan} vs ${area}`);
+      assert.ok(Math.abs(top(mesh.walls) - (eaves + rise)) < 1e-3, 'a gable wall reaches the ridge');
+      assertClosed(mesh);
+      for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+    });
+  }
+
+  test('gabled on an L-shaped outline with roof:direction keeps the one ridge the tag gives', () => {
+    const { mesh } = build(L_SHAPE, { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:angle': '35', 'roof:direction': '180' });
+    assert.deepEqual([...new Set(mesh.roofFaces.flatMap((f) => f.segments).map((s) => Math.round(s.azimuth)))].sort((a, b) => a - b), [0, 180]);
+    assertClosed(mesh);
+  });
+
   test('pyramidal: four faces meeting at the top', () => {
     const square: Point2[] = [[-5, -5], [5, -5], [5, 5], [-5, 5]];
     const { mesh } = build(square, { building: 'yes', height: '10', 'roof:shape': 'pyramidal', 'roof:height': '5' });

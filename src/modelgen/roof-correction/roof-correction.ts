@@ -3,8 +3,9 @@ import { buildBuildingMesh } from '../geometry/building-mesh.ts';
 import { relaidSolar, type ExistingSolar } from '../geometry/existing-solar.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
-import { minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle, needsStraightSkeleton, ridgePerWing } from '../geometry/roofs/build-roof.ts';
 import { slopeOf } from '../geometry/roofs/roof-types.ts';
+import { skeletonLoaded } from '../geometry/roofs/skeleton-roof.ts';
 import { buildingUvMappings, type BuildingMaterials, type SurfaceTiles } from '../materials/building-uv.ts';
 import { splitAtHeight } from '../materials/split-at-height.ts';
 import { storedUvs, type UvMapping } from '../materials/uv-mapping.ts';
@@ -14,7 +15,7 @@ import type { FootprintExtras } from './footprint-extras.ts';
 export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
 export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
 
-/** Why a hipped or pyramidal roof on an outline with inner corners is drawn as a gable in the browser. */
+/** Why a hipped or pyramidal roof on an outline with inner corners is drawn as a gable where the straight skeleton's module could not be loaded. */
 export const SKELETON_FALLBACK = 'outline with inner corners';
 
 /**
@@ -103,6 +104,17 @@ export function defaultRidgeDirection(outer: readonly (readonly [number, number]
 }
 
 /**
+ * Whether redrawing a correction needs the straight skeleton's module, which the browser loads only
+ * then: a hipped or pyramidal roof on an outline with inner corners or courtyards, and a gable there with
+ * no ridge direction given (a ridge per wing, as the generator draws it).
+ */
+export function correctionNeedsSkeleton(footprint: CorrectableBuilding['footprint'], correction: RoofCorrection): boolean {
+  const rings = { outer: footprint.outer.map(([x, y]) => [x, y] as Point2), inners: footprint.inners.map((r) => r.map(([x, y]) => [x, y] as Point2)) };
+  if (correction.shape === 'gabled') return correction.ridgeDirection === undefined && ridgePerWing(rings, {});
+  return needsStraightSkeleton(rings, correction.shape);
+}
+
+/**
  * Redraws a building with a corrected roof, from the extras the generator put on its node: the same
  * roof builder as the generator's. The walls keep their eaves; the roof rises from there at the pitch.
  * With the building's `materials` (HD models) the surfaces get the generator's texture coordinates;
@@ -117,10 +129,11 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
   const rise = pitch === undefined ? 0 : slopeOf(pitch) * (minimumBoundingRectangle(footprint.outer).width / 2);
   const heights: BuildingHeights = { minHeight: building.minHeight, wallTop: building.wallTop, height: building.wallTop + rise, roofShape: correction.shape, ...(pitch !== undefined ? { pitch } : {}), heightTagged: false, guessed: [] };
   const foot = building.foot;
-  // The browser has no straight skeleton: a hipped or pyramidal roof on an outline with inner corners is
-  // drawn as a gable at the same pitch, the nearest roof it can draw there (not flat: panels then lie at
-  // the pitch the visitor gave).
-  const drawable = needsStraightSkeleton(footprint, correction.shape) ? 'gabled' : correction.shape;
+  // Without the straight skeleton's module (the browser loads it when a correction needs it, see
+  // correctionNeedsSkeleton) a hipped or pyramidal roof on an outline with inner corners is drawn as a
+  // gable at the same pitch, the nearest roof that can be drawn there (not flat: panels then lie at the
+  // pitch the visitor gave).
+  const drawable = needsStraightSkeleton(footprint, correction.shape) && !skeletonLoaded() ? 'gabled' : correction.shape;
   const draw = (shape: string, height: number) => buildBuildingMesh(footprint, { ...heights, height, roofShape: shape }, building.base, { ...tags, 'roof:shape': shape }, foot === undefined ? undefined : () => foot);
   let mesh = draw(drawable, heights.height);
   // A roof that could not be built is drawn flat at the eaves, where the walls end, not at the ridge's height.

@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Matrix4, type Object3D } from 'three';
-import { CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { correctionNeedsSkeleton, CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, initSkeleton, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, shapeName, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
@@ -37,6 +37,10 @@ export class RoofEditor {
   #node: Object3D | undefined;
   /** Whether the direction field holds where a single slope faces (skillion), not a ridge's bearing. */
   #facing = false;
+  /** Whether the visitor has set the direction field for the picked building (else a gable on wings gets a ridge per wing). */
+  #ridgeSet = false;
+  /** Counts corrections, so that one waiting for the straight skeleton does not overwrite a later one. */
+  #corrections = 0;
   readonly #materials = new WeakMap<Object3D, RedrawMaterials>();
 
   constructor(document: Document, onCorrect: (correction: RoofCorrection) => void) {
@@ -48,6 +52,7 @@ export class RoofEditor {
     this.#fields = this.#section.querySelector('.settings-grid')!;
     this.#pitch.min = String(CORRECTION_PITCH.min);
     this.#pitch.max = String(CORRECTION_PITCH.max);
+    this.#ridge.addEventListener('change', () => (this.#ridgeSet = true));
     for (const field of [this.#shape, this.#pitch, this.#ridge]) field.addEventListener('change', () => this.#node && onCorrect(this.read()));
   }
 
@@ -74,6 +79,7 @@ export class RoofEditor {
     // A flat roof made pitched gets its ridge along the outline's long side unless the visitor says otherwise.
     this.#ridge.value = String(sloped.length ? Math.round((sloped[0].azimuth + 90) % 180) : defaultRidgeDirection(extras.footprint!.outer));
     this.#facing = false;
+    this.#ridgeSet = false;
     this.#sync();
     const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined;
     this.#source.textContent = sure ? t('roof.inferredSure', { percent: formats().percent(extras.roofConfidence!) }) : t(SOURCE_MESSAGES[extras.roofSource ?? ''] ?? 'roof.asModel');
@@ -95,6 +101,9 @@ export class RoofEditor {
     if (shape === 'flat') return { shape };
     const pitch = Math.min(CORRECTION_PITCH.max, Math.max(CORRECTION_PITCH.min, Number(this.#pitch.value) || 30));
     if (!DIRECTED_SHAPES.includes(shape)) return { shape, pitch };
+    // A gable on an outline with wings keeps a ridge per wing until the visitor gives the ridge a direction.
+    const footprint = (this.#node?.userData as BuildingExtras | undefined)?.footprint;
+    if (shape === 'gabled' && !this.#ridgeSet && footprint && correctionNeedsSkeleton(footprint, { shape, pitch })) return { shape, pitch };
     const ridge = ((Number(this.#ridge.value) % 360) + 360) % 360;
     return { shape, pitch, ridgeDirection: ridge };
   }
@@ -103,12 +112,21 @@ export class RoofEditor {
    * Redraws the picked building with a corrected roof: its walls and roof meshes are replaced, in the
    * model's frame (the node's quantisation transform undone for the new meshes).
    *
-   * @returns the new roof faces, and, when the shape asked for could not be drawn, the sentence saying why
+   * Hipped roofs and per-wing gables on outlines with inner corners wait for the straight skeleton's
+   * module, fetched the first time one is asked for.
+   *
+   * @returns the new roof faces, and, when the shape asked for could not be drawn, the sentence saying
+   *   why; undefined when no building is picked, or when another building or a later correction came
+   *   during the wait
    */
-  apply(correction: RoofCorrection): { segments: RoofSegment[]; shape: string; fallback?: string } | undefined {
+  async apply(correction: RoofCorrection): Promise<{ segments: RoofSegment[]; shape: string; fallback?: string } | undefined> {
     const node = this.#node;
     if (!node) return undefined;
     const extras = node.userData as CorrectableBuilding;
+    const turn = ++this.#corrections;
+    // Where it cannot be fetched, the roof is drawn without it and the roof fields say how.
+    if (correctionNeedsSkeleton(extras.footprint, correction)) await initSkeleton().catch(() => undefined);
+    if (node !== this.#node || turn !== this.#corrections) return undefined;
     const materials = this.#materialsOf(node);
     if (!materials) return undefined;
     // A roof turned from flat to pitched (or back) takes the material of the model's roofs of its new kind.

@@ -195,7 +195,7 @@ export class WizardController {
     if (!roof || !this.#viewer.content) return;
     let result;
     try {
-      result = this.#roofEditor.apply(correction);
+      result = await this.#roofEditor.apply(correction);
     } catch (error) {
       this.#view.failed(error);
       return;

@@ -4,7 +4,7 @@ import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
-import { skeletonRoof } from './skeleton-roof.ts';
+import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
 /** Shapes drawn from the straight skeleton on any outline. */
@@ -18,7 +18,8 @@ export interface RoofOutcome {
 
 /**
  * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, saltbox, gambrel, round
- * (profile roofs); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
+ * (profile roofs; a gable on an outline with inner corners is the straight skeleton with gabled wing ends,
+ * see ridgePerWing); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
  * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion's, gable's or half-hipped roof's main face looks;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
@@ -31,6 +32,10 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
     if (shape === 'half-hipped') {
       const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
+    }
+    if (shape === 'gabled' && ridgePerWing(footprint, tags) && skeletonLoaded()) {
+      const roof = skeletonRoof(footprint, heights, shape);
+      if (roof) return { roof };
     }
     if (PROFILES[shape]) {
       // `roof:direction` is where the roof's main face looks: across the ridge.
@@ -67,6 +72,17 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
 export function needsStraightSkeleton(footprint: Footprint, shape: string): boolean {
   if (SKELETON_SHAPES.has(shape)) return true;
   return (shape === 'hipped' || shape === 'pyramidal') && (footprint.inners.length > 0 || !isConvex(footprint.outer));
+}
+
+/**
+ * Whether a gabled roof gets a ridge per wing (the straight skeleton with gabled ends) rather than one
+ * profile across the whole outline: on outlines with inner corners or courtyards, unless a direction is
+ * tagged for its one ridge. (Where the skeleton is not loaded — the browser, whose roof correction always
+ * gives the ridge's direction — or gives no wing end, the profile is drawn.)
+ */
+export function ridgePerWing(footprint: Footprint, tags: Record<string, string>): boolean {
+  if (tags['roof:direction'] !== undefined || tags['roof:orientation'] === 'across') return false;
+  return footprint.inners.length > 0 || !isConvex(footprint.outer);
 }
 
 /** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */

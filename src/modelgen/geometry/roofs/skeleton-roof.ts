@@ -1,9 +1,9 @@
 import { clipRing } from '../clip-ring.ts';
 import type { Point3 } from '../mesh-builder.ts';
 import { type Footprint, type Roof, type RoofHeights, slopeOf } from './roof-types.ts';
+import { gableEnds, gableWallTop, type SkeletonVertex } from './skeleton-gables.ts';
 
 type Builder = typeof import('straight-skeleton').SkeletonBuilder;
-type SkeletonVertex = [number, number, number];
 
 /** Where a mansard's slope changes, as a share of the skeleton's depth, and how high that is. */
 const MANSARD_BREAK = 0.3;
@@ -14,33 +14,46 @@ let ready: Promise<void> | undefined;
 /**
  * Loads the straight-skeleton WebAssembly module (CGAL) once. The package is built for browsers and
  * workers only; in Node it runs unchanged once it finds the two globals a worker has (its WebAssembly is
- * embedded, so nothing is fetched).
+ * embedded, so nothing is fetched). The browser loads it as a chunk of its own, only when a visitor's
+ * roof correction needs it (about 330 KB compressed).
  */
 export function initSkeleton(): Promise<void> {
   ready ??= (async () => {
-    const scope = globalThis as { self?: unknown; importScripts?: unknown };
-    scope.self ??= globalThis;
-    scope.importScripts ??= () => {};
+    if (typeof window === 'undefined') {
+      const scope = globalThis as { self?: unknown; importScripts?: unknown };
+      scope.self ??= globalThis;
+      scope.importScripts ??= () => {};
+    }
     const module = (await import('straight-skeleton')) as unknown as { SkeletonBuilder?: Builder; default?: { SkeletonBuilder: Builder } };
-    builder = module.SkeletonBuilder ?? module.default!.SkeletonBuilder;
-    await builder.init();
-  })();
+    const loaded = module.SkeletonBuilder ?? module.default!.SkeletonBuilder;
+    await loaded.init();
+    builder = loaded;
+  })().catch((error: unknown) => {
+    // A chunk that could not be fetched may be fetched on the next try.
+    ready = undefined;
+    throw error;
+  });
   return ready;
 }
 
 /**
  * A hipped roof on any footprint, courtyards included: the faces of the footprint's straight skeleton
  * (CGAL), each rising from its wall at one pitch, scaled so the highest ridge reaches the roof height.
- * Mansard roofs use the same faces cut in two, a steep lower part and a gentle upper part.
+ * Mansard roofs use the same faces cut in two, a steep lower part and a gentle upper part. A gabled roof
+ * is the same skeleton with each wing's hipped end turned into a gable (a ridge per wing).
  *
- * @returns undefined when the skeleton cannot be built (the caller falls back to a flat roof)
+ * @returns undefined when the skeleton cannot be built, or a gabled roof has no wing end to gable (the
+ *   caller draws another roof)
  */
 export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: string): Roof | undefined {
   const close = (ring: [number, number][]) => [...ring, ring[0]].map(([x, y]) => [x, y]);
   if (!builder) throw new Error('the straight skeleton module is not loaded (initSkeleton)');
   const skeleton = builder.buildFromPolygon([close(footprint.outer), ...footprint.inners.map(close)]);
   if (!skeleton || skeleton.polygons.length === 0) return undefined;
-  const maxTime = Math.max(...skeleton.vertices.map((v) => v[2]));
+  const vertices = skeleton.vertices.map((v) => [...v] as SkeletonVertex);
+  const { polygons, gables } = shape === 'gabled' ? gableEnds(vertices, skeleton.polygons) : { polygons: skeleton.polygons, gables: [] };
+  if (shape === 'gabled' && gables.length === 0) return undefined;
+  const maxTime = Math.max(...polygons.flat().map((index) => vertices[index][2]));
   if (!(maxTime > 0)) return undefined;
   // A tagged pitch holds on every face: the rise follows the skeleton's depth, not the outline's width.
   const roofHeight = heights.pitch !== undefined && shape !== 'mansard' ? slopeOf(heights.pitch) * maxTime : heights.height - heights.wallTop;
@@ -56,14 +69,18 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
         ? (time / breakTime) * MANSARD_LOWER * roofHeight
         : MANSARD_LOWER * roofHeight + ((time - breakTime) / (maxTime - breakTime)) * (1 - MANSARD_LOWER) * roofHeight);
   const faces: { outer: Point3[]; holes: Point3[][] }[] = [];
-  for (const polygon of skeleton.polygons) {
+  for (const polygon of polygons) {
     if (polygon.length < 3) continue;
-    const points = polygon.map((index) => skeleton.vertices[index]);
+    const points = polygon.map((index) => vertices[index]);
     // Each face is planar in (x, y, time), so cutting it at one time gives two planar parts.
     const parts = mansard ? [clipRing(points, (p) => p[2] - breakTime), clipRing(points, (p) => breakTime - p[2])] : [points];
     for (const part of parts) if (part.length >= 3) faces.push({ outer: part.map(([x, y, time]) => [x, y, heightAt(time)] as Point3), holes: [] });
   }
   if (faces.some((face) => face.outer.some((p) => !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || !Number.isFinite(p[2])))) return undefined;
-  return { shape, faces, wallTopAt: () => heights.wallTop, wallBreaks: () => [] };
+  return { shape, faces, ...gableWallTop(gables, heights.wallTop, heightAt) };
 }
 
+/** Whether the straight skeleton's module is loaded (the generator loads it; the browser does not). */
+export function skeletonLoaded(): boolean {
+  return builder !== undefined;
+}
