@@ -67,10 +67,11 @@ async function roofs(glb: Uint8Array) {
     });
 }
 
-// The baseline indexes the extract in its own cache folder: its index format may differ.
-const baseline = (await import(path.join(BASELINE, 'src/modelgen/index.ts'))) as { generateModel: GenerateModel; indexExtract: typeof indexExtract };
+// The baseline indexes the extract in its own cache folder: its index format may differ (checkouts from
+// before `osm index` index inside the request).
+const baseline = (await import(path.join(BASELINE, 'src/modelgen/index.ts'))) as { generateModel: GenerateModel; indexExtract?: typeof indexExtract };
 const baselineCache = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-vaduz-baseline-'));
-await baseline.indexExtract(EXTRACT, baselineCache);
+await baseline.indexExtract?.(EXTRACT, baselineCache);
 const baselineRequest = { ...request, sources: { ...request.sources, cacheDir: baselineCache } };
 const baselineGenerate: GenerateModel = (_request, onProgress) => baseline.generateModel(baselineRequest, onProgress);
 await generateModel(request, () => {}); // warms up

@@ -1,9 +1,8 @@
 import { clipRing } from './clip-ring.ts';
 import type { Point2 } from './local-frame.ts';
 import { MeshBuilder, type Point3 } from './mesh-builder.ts';
-import { signedArea } from './polygon.ts';
+import { convexHull, signedArea } from './polygon.ts';
 import type { RoofSegment } from './roof-segment.ts';
-import { convexHull } from '../roof-inference/footprint-shape.ts';
 
 /** Square metres of panels per kWp mapped on a point (modern modules with their gaps). */
 const M2_PER_KWP = 6;

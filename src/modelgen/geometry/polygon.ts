@@ -95,3 +95,20 @@ export function bounds(points: readonly (readonly number[])[]): { minX: number; 
   }
   return { minX, minY, maxX, maxY };
 }
+
+/** Convex hull (Andrew's monotone chain), counter-clockwise. */
+export function convexHull(points: Point2[]): Point2[] {
+  const sorted = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  if (sorted.length < 3) return sorted;
+  const cross = (o: Point2, a: Point2, b: Point2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const chain = (list: Point2[]) => {
+    const out: Point2[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...chain(sorted), ...chain([...sorted].reverse())];
+}

@@ -1,5 +1,5 @@
 import type { Point2 } from '../geometry/local-frame.ts';
-import { signedArea } from '../geometry/polygon.ts';
+import { convexHull, signedArea } from '../geometry/polygon.ts';
 import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
 
 /** What a footprint's outline says about the roof it can carry. */
@@ -54,21 +54,4 @@ function countCorners(ring: Point2[]): number {
     if (degrees > CORNER_DEGREES) corners += 1;
   }
   return corners;
-}
-
-/** Convex hull (Andrew's monotone chain), counter-clockwise. */
-export function convexHull(points: Point2[]): Point2[] {
-  const sorted = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  if (sorted.length < 3) return sorted;
-  const cross = (o: Point2, a: Point2, b: Point2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const chain = (list: Point2[]) => {
-    const out: Point2[] = [];
-    for (const p of list) {
-      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
-      out.push(p);
-    }
-    out.pop();
-    return out;
-  };
-  return [...chain(sorted), ...chain([...sorted].reverse())];
 }

@@ -1,4 +1,5 @@
 import type { Point2 } from '../local-frame.ts';
+import { convexHull, signedArea } from '../polygon.ts';
 import { envelopeRoof, halfHippedPlanes, hippedPlanes } from './envelope-roof.ts';
 import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
@@ -75,14 +76,23 @@ export function needsStraightSkeleton(footprint: Footprint, shape: string): bool
 }
 
 /**
+ * How much of its convex hull an outline's inner corners must cut away for its wings to get a ridge each.
+ * Below it the wings are jogs and bays that one profile roofs well, and the straight skeleton's cost
+ * (1–3 ms an outline) is not spent on them.
+ */
+const WING_HULL_SHARE = 0.05;
+
+/**
  * Whether a gabled roof gets a ridge per wing (the straight skeleton with gabled ends) rather than one
- * profile across the whole outline: on outlines with inner corners or courtyards, unless a direction is
- * tagged for its one ridge. (Where the skeleton is not loaded — the browser, whose roof correction always
- * gives the ridge's direction — or gives no wing end, the profile is drawn.)
+ * profile across the whole outline: on outlines whose inner corners cut at least WING_HULL_SHARE out of
+ * their convex hull, or with courtyards, unless a direction is tagged for its one ridge. (Where the
+ * skeleton is not loaded, or gives no wing end, the profile is drawn.)
  */
 export function ridgePerWing(footprint: Footprint, tags: Record<string, string>): boolean {
   if (tags['roof:direction'] !== undefined || tags['roof:orientation'] === 'across') return false;
-  return footprint.inners.length > 0 || !isConvex(footprint.outer);
+  if (footprint.inners.length > 0) return true;
+  if (isConvex(footprint.outer)) return false;
+  return 1 - Math.abs(signedArea(footprint.outer)) / Math.abs(signedArea(convexHull(footprint.outer))) >= WING_HULL_SHARE;
 }
 
 /** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */
