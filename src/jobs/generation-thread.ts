@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { GeneratedModel, GenerateModel, ModelRequest } from '../modelgen/index.ts';
+import { isPermanentGenerationError, type GeneratedModel, type GenerateModel, type ModelRequest } from '../modelgen/index.ts';
 
 /** A task for a generation thread: the request, the module that generates, and a port for progress. */
 export interface GenerationTask {
@@ -10,14 +10,22 @@ export interface GenerationTask {
 
 const loaded = new Map<string, Promise<GenerateModel>>();
 
+/** A generation another attempt cannot mend, and why (an error's flags do not cross the thread's boundary). */
+export interface PermanentFailure {
+  permanentFailure: string;
+}
+
 /**
  * Runs one generation inside a worker thread (piscina), so geometry never blocks the service's event loop.
  * Progress goes back over the task's port.
  */
-export default async function runGeneration(task: GenerationTask): Promise<GeneratedModel> {
+export default async function runGeneration(task: GenerationTask): Promise<GeneratedModel | PermanentFailure> {
   const generate = await loadGenerator(task.generatorModule);
   try {
     return await generate(task.request, (report) => task.progressPort.postMessage(report));
+  } catch (error) {
+    if (isPermanentGenerationError(error)) return { permanentFailure: error.message };
+    throw error;
   } finally {
     task.progressPort.close();
   }

@@ -7,7 +7,7 @@ import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
 import type { UsageRepository } from '../db/usage-repository.ts';
 import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import type { GenerationTask } from './generation-thread.ts';
+import type { GenerationTask, PermanentFailure } from './generation-thread.ts';
 import { GENERATE_MODEL_DEAD_QUEUE, GENERATE_MODEL_QUEUE, GENERATION_EXPIRE_SECONDS, type GenerateModelJob, type JobQueue } from './queue.ts';
 
 /** The smallest interface of a logger this module writes to (pino's). */
@@ -41,7 +41,8 @@ const PROGRESS_WRITE_INTERVAL_MS = 500;
 /**
  * Takes generation jobs from the queue and builds each model in a worker thread: marks the job
  * `processing`, reports progress, stores the GLB and marks it `ready`; on errors it lets the queue retry
- * and marks the job `failed` after the last attempt. Jobs of workers that died are retried by the queue
+ * and marks the job `failed` after the last attempt, or at once when another attempt cannot mend it (a
+ * place outside the map data). Jobs of workers that died are retried by the queue
  * when their heartbeat lapses, and end in the dead-letter queue, which marks them `failed`.
  */
 export class GenerationWorker {
@@ -82,13 +83,20 @@ export class GenerationWorker {
     log.info({ modelId, attempt }, 'model generation started');
     const started = Date.now();
     try {
-      const { glb, summary } = await this.#runInThread(modelId, {
+      const result = await this.#runInThread(modelId, {
         latitude: row.latitude,
         longitude: row.longitude,
         radiusKm: row.radius_km,
         quality: row.quality as 'hd' | 'sd',
         sources: this.#options.sources,
       });
+      if ('permanentFailure' in result) {
+        // Another attempt would give the same answer: failed at once, and the queue's job is done.
+        log.warn({ modelId, attempt, reason: result.permanentFailure }, 'model generation failed; not retried');
+        await this.#fail(modelId, result.permanentFailure);
+        return;
+      }
+      const { glb, summary } = result;
       await this.#options.jobs.reportProgress(modelId, 99, 'Uploading the model', this.#now());
       const digest = createHash('sha256').update(glb).digest('hex').slice(0, 16);
       const objectKey = `models/${modelId}/${digest}.glb`;
@@ -106,7 +114,7 @@ export class GenerationWorker {
     }
   }
 
-  async #runInThread(modelId: string, request: GenerationTask['request']): Promise<GeneratedModel> {
+  async #runInThread(modelId: string, request: GenerationTask['request']): Promise<GeneratedModel | PermanentFailure> {
     const { port1, port2 } = new MessageChannel();
     let lastWrite = 0;
     let lastStep = '';
@@ -127,7 +135,7 @@ export class GenerationWorker {
       const limitMs = this.#options.timeLimitMs ?? GENERATION_EXPIRE_SECONDS * 1000;
       return (await this.#pool.run(task, { transferList: [port2] as never, signal: AbortSignal.timeout(limitMs) }).catch((error: unknown) => {
         throw (error as Error).name === 'AbortError' ? new Error(`the model took longer than ${formatLimit(limitMs)} to build and was stopped`) : error;
-      })) as GeneratedModel;
+      })) as GeneratedModel | PermanentFailure;
     } finally {
       port1.close();
       await writing;

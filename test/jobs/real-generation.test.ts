@@ -33,4 +33,21 @@ describe('the partner API with the product’s generator', { skip: extract ? fal
     assert.ok((report.info.totalTriangleCount ?? 0) > 1000);
     assert.ok(steps.size >= 1, `progress steps were reported: ${[...steps]}`);
   });
+
+  test('a place outside the map data fails at once, saying so, after one attempt, and is not billed', async () => {
+    const id = 'hd_47.1_9.5209_0.3';
+    const started = Date.now();
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: 47.1, longitude: 9.5209 } });
+    const failed = await waitFor('failed', async () => {
+      const job = json(await ctx.app.inject({ method: 'GET', url: `/api/v1/models/${id}`, headers: { authorization: `Bearer ${key}` } }));
+      assert.doesNotMatch(String(job.step ?? ''), /Retrying/, 'not retried');
+      return job.status === 'failed' && job;
+    }, 30_000);
+    assert.match(failed.step as string, /^Failed: This place is outside the map data the service holds \(the OpenStreetMap extract monaco-latest\.osm\.pbf: it covers 7\.\d\d° E to 7\.\d\d° E, 43\.\d\d° N to 43\.\d\d° N\)$/);
+    assert.equal((await ctx.jobs.find(id))?.attempts, 1);
+    // Three attempts took at least the queue's two retry delays (5 s, then 10 s).
+    assert.ok(Date.now() - started < 10_000, `failed after ${Date.now() - started} ms`);
+    const billed = await ctx.database.db.selectFrom('usage_events').select(['billable']).where('model_id', '=', id).execute();
+    assert.deepEqual(billed, [{ billable: false }]);
+  });
 });

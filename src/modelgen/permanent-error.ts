@@ -1,0 +1,14 @@
+/**
+ * A generation that another attempt cannot mend: the request asks for something the configured sources
+ * do not hold (a place outside the map data). The job queue marks it failed at once instead of retrying.
+ * Recognised by `permanent` (a class does not survive the generation thread's boundary; the flag is
+ * checked there). Its name stays `Error`, so its text reads as any generation failure's.
+ */
+export class PermanentGenerationError extends Error {
+  readonly permanent = true;
+}
+
+/** Whether an error is one another attempt cannot mend. */
+export function isPermanentGenerationError(error: unknown): error is PermanentGenerationError {
+  return error instanceof Error && (error as { permanent?: unknown }).permanent === true;
+}
