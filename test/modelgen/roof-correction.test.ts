@@ -13,8 +13,9 @@ import { footprintExtras } from '../../src/modelgen/roof-correction/footprint-ex
 const building = { footprint: { outer: [[0, 0], [12, 0], [12, 8], [0, 8]] as [number, number][], inners: [] }, wallTop: 6, base: 2, minHeight: 0 };
 // No straight skeleton loaded, as in the browser before a correction needs it (loaded by the last test).
 
-test('every shape a visitor can choose is drawn as chosen, at the chosen pitch, from the eaves up', () => {
+test('every shape a visitor can choose is drawn as chosen, at the chosen pitch, from the eaves up (those that need the straight skeleton once it is loaded, in the last test)', () => {
   for (const shape of CORRECTABLE_SHAPES) {
+    if (correctionNeedsSkeleton(building.footprint, { shape })) continue;
     const redrawn = redrawBuilding(building, { shape, pitch: 30, ridgeDirection: 90 });
     assert.equal(redrawn.shape, shape, `${shape}: ${redrawn.fallback ?? ''}`);
     const segments = redrawn.roofFaces.flatMap((f) => f.segments);
@@ -91,6 +92,7 @@ test('without the straight skeleton (not fetched yet, or not fetchable) a hipped
     assert.equal(redrawn.shape, 'gabled', shape);
     assert.equal(redrawn.fallback, SKELETON_FALLBACK);
     const segments = redrawn.roofFaces.flatMap((f) => f.segments);
+    assert.equal(redrawBuilding(ell, { shape: 'cross-gabled', pitch: 35 }).shape, 'gabled', 'cross-gabled: one gable until the skeleton is there');
     assert.ok(segments.every((s) => s.pitch < 1 || Math.abs(s.pitch - 35) < 0.5), `${shape}: pitches ${segments.map((s) => s.pitch.toFixed(1))}`);
     const lowest = Math.min(...segments.flatMap((s) => s.outline.map((p) => p[1])));
     assert.ok(Math.abs(lowest - 8) < 0.01, `${shape}: the roof starts at the eaves, 2 + 6 m: ${lowest}`);
@@ -125,18 +127,19 @@ test('PV mapped on a roof stays where it lies seen from above and takes the corr
   assert.ok(solar.surface.positions.length >= 9 * 4, 'drawn on both faces');
 });
 
-test('the straight skeleton is fetched for the corrections that need it; then a hipped L is hipped, and a gable with no ridge given gets a ridge per wing', async () => {
+test('the straight skeleton is fetched for the corrections that need it; then a hipped L is hipped, and a cross-gabled L has a gable on each wing', async () => {
   assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'hipped', pitch: 35 }), true);
-  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'gabled', pitch: 35 }), true);
-  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'gabled', pitch: 35, ridgeDirection: 90 }), false, 'one ridge where the visitor gave its direction');
-  assert.equal(correctionNeedsSkeleton(building.footprint, { shape: 'hipped', pitch: 35 }), false, 'a rectangle needs no skeleton');
+  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'cross-gabled', pitch: 35 }), true);
+  assert.equal(correctionNeedsSkeleton(ell.footprint, { shape: 'gabled', pitch: 35, ridgeDirection: 90 }), false, 'one ridge needs no skeleton');
+  assert.equal(correctionNeedsSkeleton(building.footprint, { shape: 'hipped', pitch: 35 }), false, 'a rectangle needs no skeleton for a hipped roof');
   await initSkeleton();
+  for (const shape of CORRECTABLE_SHAPES) assert.equal(redrawBuilding(building, { shape, pitch: 30 }).shape, shape, `${shape} on the rectangle`);
   const hipped = redrawBuilding(ell, { shape: 'hipped', pitch: 35 });
   assert.equal(hipped.shape, 'hipped');
   assert.equal(hipped.fallback, undefined);
   const slope = Math.tan((35 * Math.PI) / 180);
   const rise = (redrawn: ReturnType<typeof redrawBuilding>) => Math.max(...redrawn.roofFaces.flatMap((f) => f.segments.flatMap((s) => s.outline.map((p) => p[1])))) - 8;
-  for (const redrawn of [hipped, redrawBuilding(ell, { shape: 'gabled', pitch: 35 })]) {
+  for (const redrawn of [hipped, redrawBuilding(ell, { shape: 'cross-gabled', pitch: 35 })]) {
     const segments = redrawn.roofFaces.flatMap((f) => f.segments);
     assert.ok(segments.every((s) => Math.abs(s.pitch - 35) < 0.5), `${redrawn.shape}: pitches ${segments.map((s) => s.pitch.toFixed(1))}`);
     // The 8 m wide main wing's ridge: 4 m of run at 35°, not the 6 m of one ridge across the whole 12 m outline.

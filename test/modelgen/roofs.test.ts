@@ -112,9 +112,9 @@ describe('roof shapes on hand-written footprints', () => {
 
   const WINGS = { L: L_SHAPE, U: U_SHAPE, T: [[0, 0], [30, 0], [30, 8], [19, 8], [19, 20], [11, 20], [11, 8], [0, 8]], staggered: [[0, 0], [10, 0], [10, 3], [20, 3], [20, 12], [10, 12], [10, 9], [0, 9]] } satisfies Record<string, Point2[]>;
   for (const [name, outer] of Object.entries(WINGS)) {
-    test(`gabled on a ${name}-shaped outline: a ridge per wing, gable walls meeting the roof, every face at the tagged pitch`, () => {
-      const { mesh } = build(outer, { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:angle': '35' });
-      assert.equal(mesh.roofShape, 'gabled');
+    test(`cross-gabled on a ${name}-shaped outline: a ridge per wing, gable walls meeting the roof, every face at the pitch`, () => {
+      const { mesh } = build(outer, { building: 'house', 'building:levels': '2', 'roof:shape': 'cross-gabled', 'roof:angle': '35' });
+      assert.equal(mesh.roofShape, 'cross-gabled');
       const segments = mesh.roofFaces.flatMap((f) => f.segments);
       for (const s of segments) assert.ok(Math.abs(s.pitch - 35) < 0.01, `pitch ${s.pitch}`);
       // Each wing is 8–9 m wide: its ridge rises tan 35° × half that above the eaves, not × half the whole outline's width.
@@ -131,10 +131,16 @@ describe('roof shapes on hand-written footprints', () => {
     });
   }
 
-  test('gabled on an L-shaped outline with roof:direction keeps the one ridge the tag gives', () => {
-    const { mesh } = build(L_SHAPE, { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:angle': '35', 'roof:direction': '180' });
-    assert.deepEqual([...new Set(mesh.roofFaces.flatMap((f) => f.segments).map((s) => Math.round(s.azimuth)))].sort((a, b) => a - b), [0, 180]);
+  test('gabled on an L-shaped outline: one ridge along the long side across the whole outline, closed, as measured L-shaped roofs mostly are', () => {
+    const { mesh } = build(L_SHAPE, { building: 'house', 'building:levels': '2', 'roof:shape': 'gabled', 'roof:angle': '35' });
+    assert.equal(new Set(mesh.roofFaces.flatMap((f) => f.segments).map((s) => Math.round(s.azimuth))).size, 2);
     assertClosed(mesh);
+  });
+
+  test('cross-gabled on a square has no wing end: one gable, and says so', () => {
+    const { mesh } = build([[0, 0], [10, 0], [10, 10], [0, 10]], { building: 'house', 'building:levels': '2', 'roof:shape': 'cross-gabled', 'roof:angle': '35' });
+    assert.equal(mesh.roofShape, 'gabled');
+    assert.match(mesh.roofFallback ?? '', /no wing end to gable/);
   });
 
   test('pyramidal: four faces meeting at the top', () => {

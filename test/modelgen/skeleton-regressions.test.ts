@@ -11,16 +11,16 @@ const FILE = 'roofs/skeleton-regressions.json';
 const file = sharedDataFile(FILE);
 
 /**
- * Checks a hipped or gabled roof: it covers the footprint exactly (projected areas) and stays within its
- * heights, and a gabled one's gable walls too. A gabled roof with no wing end to gable is no problem
- * (the generator then draws one profile), and returns 'no gable'.
+ * Checks a hipped or cross-gabled roof: it covers the footprint exactly (projected areas) and stays within
+ * its heights, and a cross-gabled one's gable walls too. A cross-gabled roof with no wing end to gable is
+ * no problem (one gable is drawn instead), and returns 'no gable'.
  */
-function validRoof(outer: Point2[], holes: Point2[][], shape: 'hipped' | 'gabled'): string | undefined {
+function validRoof(outer: Point2[], holes: Point2[][], shape: 'hipped' | 'cross-gabled'): string | undefined {
   const footprint = { outer: oriented(cleanRing(outer), true), inners: holes.map((h) => oriented(cleanRing(h), false)).filter((h) => h.length >= 3) };
   const started = performance.now();
   const roof = skeletonRoof(footprint, { wallTop: 10, height: 15 }, shape);
   const ms = performance.now() - started;
-  if (!roof) return shape === 'gabled' ? 'no gable' : 'no skeleton';
+  if (!roof) return shape === 'cross-gabled' ? 'no gable' : 'no skeleton';
   // A guard against a runaway skeleton (the failure these footprints once caused), not a speed goal:
   // speed is measured in bench/; a loaded CI machine may take a few seconds for the largest footprint.
   if (ms > 30_000) return `took ${Math.round(ms)} ms`;
@@ -45,10 +45,10 @@ function validRoof(outer: Point2[], holes: Point2[][], shape: 'hipped' | 'gabled
 
 before(async () => initSkeleton());
 
-/** Gabled roofs are checked on the outlines a house can have (the largest take the skeleton seconds each, checked hipped). */
+/** Cross-gabled roofs are checked on the outlines a house can have (the largest take the skeleton seconds each, checked hipped). */
 const HOUSE_CORNERS = 40;
 
-for (const shape of ['hipped', 'gabled'] as const) {
+for (const shape of ['hipped', 'cross-gabled'] as const) {
   test(`${shape} roofs on the real footprints that broke a straight-skeleton implementation`, { skip: file ? false : missingSharedData(FILE) }, () => {
     const all = Object.entries(JSON.parse(fs.readFileSync(file!, 'utf8')) as Record<string, { name: string; outer: Point2[]; holes: Point2[][] }>);
     assert.equal(all.length, 171);
@@ -63,7 +63,7 @@ for (const shape of ['hipped', 'gabled'] as const) {
     const total = cases.length;
     console.log(`# skeleton regressions: ${total - failures.length - profiles} of ${total} valid ${shape} roofs from the skeleton${profiles ? `, ${profiles} with no wing end to gable` : ''}${failures.length ? `; failing: ${failures.join('; ')}` : ''}`);
     assert.deepEqual(failures, []);
-    // Most of these outlines have wings: a gabled roof gets a ridge per wing on them.
-    if (shape === 'gabled') assert.ok(profiles < total / 4, `${profiles} of ${total} without a wing end`);
+    // Most of these outlines have wings: a cross-gabled roof gets a ridge per wing on them.
+    if (shape === 'cross-gabled') assert.ok(profiles < total / 4, `${profiles} of ${total} without a wing end`);
   });
 }

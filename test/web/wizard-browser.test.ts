@@ -267,8 +267,6 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
       return (field.top - view.top) / view.height;
     });
     const before = await shapeInView();
-    // The page has not fetched the straight skeleton: only a correction that needs it does (a gable on this L's wings).
-    assert.equal(skeletonFetched.length, 0, 'the straight skeleton is not fetched before a correction needs it');
     await page.selectOption('#roof-shape', 'gabled');
     await page.fill('#roof-pitch', '35');
     await page.fill('#roof-ridge', '90');
@@ -287,7 +285,8 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.ok(gabledTop > flatTop + 2, `the outline and pin follow the new ridge: ${flatTop} → ${gabledTop} m`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
 
-    // Hipped on this L-shaped block needs the straight skeleton too (fetched once, for the first gable on its wings): the roof is hipped.
+    // Hipped on this L-shaped block needs the straight skeleton: the page fetches it now (not for the page, nor for a gable), and the roof is hipped.
+    assert.equal(skeletonFetched.length, 0, 'the straight skeleton is not fetched before a correction needs it');
     await page.selectOption('#roof-shape', 'hipped');
     await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'hipped', null, { timeout: 30_000 });
     assert.equal(skeletonFetched.length, 1, 'the straight skeleton is fetched once');
@@ -296,6 +295,12 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     // A hipped roof's ridge follows its outline: no ridge to choose.
     assert.equal(await page.locator('#roof-ridge').isVisible(), false, 'no ridge field for a hipped roof');
     assert.equal(await page.locator('#roof-pitch').isVisible(), true);
+
+    // Cross-gabled: a gable on each wing of the L (its ridges follow the wings: no ridge field either).
+    await page.selectOption('#roof-shape', 'cross-gabled');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'cross-gabled');
+    assert.equal(await page.locator('#roof-ridge').isVisible(), false, 'no ridge field for a cross-gabled roof');
+    assert.equal(skeletonFetched.length, 1, 'the straight skeleton is fetched once');
 
     // A single slope has no ridge: the field says where the slope faces, turned to the ridge's southern side.
     await page.selectOption('#roof-shape', 'skillion');

@@ -3,7 +3,7 @@ import { buildBuildingMesh } from '../geometry/building-mesh.ts';
 import { relaidSolar, type ExistingSolar } from '../geometry/existing-solar.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
-import { minimumBoundingRectangle, needsStraightSkeleton, ridgePerWing } from '../geometry/roofs/build-roof.ts';
+import { CROSS_GABLED, minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
 import { slopeOf } from '../geometry/roofs/roof-types.ts';
 import { skeletonLoaded } from '../geometry/roofs/skeleton-roof.ts';
 import { buildingUvMappings, type BuildingMaterials, type SurfaceTiles } from '../materials/building-uv.ts';
@@ -12,7 +12,7 @@ import { storedUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import type { FootprintExtras } from './footprint-extras.ts';
 
 /** Roof shapes a visitor can choose. */
-export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
+export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'cross-gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
 export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
 
 /** Why a hipped or pyramidal roof on an outline with inner corners is drawn as a gable where the straight skeleton's module could not be loaded. */
@@ -105,12 +105,12 @@ export function defaultRidgeDirection(outer: readonly (readonly [number, number]
 
 /**
  * Whether redrawing a correction needs the straight skeleton's module, which the browser loads only
- * then: a hipped or pyramidal roof on an outline with inner corners or courtyards, and a gable there with
- * no ridge direction given (a ridge per wing, as the generator draws it).
+ * then: a cross-gabled roof (a gable on every wing), and a hipped or pyramidal roof on an outline with
+ * inner corners or courtyards.
  */
 export function correctionNeedsSkeleton(footprint: CorrectableBuilding['footprint'], correction: RoofCorrection): boolean {
+  if (correction.shape === CROSS_GABLED) return true;
   const rings = { outer: footprint.outer.map(([x, y]) => [x, y] as Point2), inners: footprint.inners.map((r) => r.map(([x, y]) => [x, y] as Point2)) };
-  if (correction.shape === 'gabled') return correction.ridgeDirection === undefined && ridgePerWing(rings, {});
   return needsStraightSkeleton(rings, correction.shape);
 }
 

@@ -37,8 +37,6 @@ export class RoofEditor {
   #node: Object3D | undefined;
   /** Whether the direction field holds where a single slope faces (skillion), not a ridge's bearing. */
   #facing = false;
-  /** Whether the visitor has set the direction field for the picked building (else a gable on wings gets a ridge per wing). */
-  #ridgeSet = false;
   /** Counts corrections, so that one waiting for the straight skeleton does not overwrite a later one. */
   #corrections = 0;
   readonly #materials = new WeakMap<Object3D, RedrawMaterials>();
@@ -52,7 +50,6 @@ export class RoofEditor {
     this.#fields = this.#section.querySelector('.settings-grid')!;
     this.#pitch.min = String(CORRECTION_PITCH.min);
     this.#pitch.max = String(CORRECTION_PITCH.max);
-    this.#ridge.addEventListener('change', () => (this.#ridgeSet = true));
     for (const field of [this.#shape, this.#pitch, this.#ridge]) field.addEventListener('change', () => this.#node && onCorrect(this.read()));
   }
 
@@ -79,7 +76,6 @@ export class RoofEditor {
     // A flat roof made pitched gets its ridge along the outline's long side unless the visitor says otherwise.
     this.#ridge.value = String(sloped.length ? Math.round((sloped[0].azimuth + 90) % 180) : defaultRidgeDirection(extras.footprint!.outer));
     this.#facing = false;
-    this.#ridgeSet = false;
     this.#sync();
     const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined;
     this.#source.textContent = sure ? t('roof.inferredSure', { percent: formats().percent(extras.roofConfidence!) }) : t(SOURCE_MESSAGES[extras.roofSource ?? ''] ?? 'roof.asModel');
@@ -101,9 +97,6 @@ export class RoofEditor {
     if (shape === 'flat') return { shape };
     const pitch = Math.min(CORRECTION_PITCH.max, Math.max(CORRECTION_PITCH.min, Number(this.#pitch.value) || 30));
     if (!DIRECTED_SHAPES.includes(shape)) return { shape, pitch };
-    // A gable on an outline with wings keeps a ridge per wing until the visitor gives the ridge a direction.
-    const footprint = (this.#node?.userData as BuildingExtras | undefined)?.footprint;
-    if (shape === 'gabled' && !this.#ridgeSet && footprint && correctionNeedsSkeleton(footprint, { shape, pitch })) return { shape, pitch };
     const ridge = ((Number(this.#ridge.value) % 360) + 360) % 360;
     return { shape, pitch, ridgeDirection: ridge };
   }
@@ -112,7 +105,7 @@ export class RoofEditor {
    * Redraws the picked building with a corrected roof: its walls and roof meshes are replaced, in the
    * model's frame (the node's quantisation transform undone for the new meshes).
    *
-   * Hipped roofs and per-wing gables on outlines with inner corners wait for the straight skeleton's
+   * Cross-gabled roofs, and hipped ones on outlines with inner corners, wait for the straight skeleton's
    * module, fetched the first time one is asked for.
    *
    * @returns the new roof faces, and, when the shape asked for could not be drawn, the sentence saying

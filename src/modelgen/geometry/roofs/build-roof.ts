@@ -1,5 +1,4 @@
 import type { Point2 } from '../local-frame.ts';
-import { convexHull, signedArea } from '../polygon.ts';
 import { envelopeRoof, halfHippedPlanes, hippedPlanes } from './envelope-roof.ts';
 import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
@@ -8,6 +7,8 @@ import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
 import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
+/** A gabled roof with a ridge along every wing of its outline, each wing's end a gable (not an OSM value: a visitor's correction). */
+export const CROSS_GABLED = 'cross-gabled';
 /** Shapes drawn from the straight skeleton on any outline. */
 const SKELETON_SHAPES = new Set(['mansard', 'side_hipped', 'zakomar']);
 
@@ -19,8 +20,8 @@ export interface RoofOutcome {
 
 /**
  * Builds the roof a building's tags ask for. Shapes: flat, skillion, gabled, saltbox, gambrel, round
- * (profile roofs; a gable on an outline with inner corners is the straight skeleton with gabled wing ends,
- * see ridgePerWing); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
+ * (profile roofs: one ridge, also on L-, T- and U-shaped outlines); cross-gabled (a gable on every wing:
+ * the straight skeleton with gabled wing ends, which the visitor can choose); sawtooth (bays of a long slope and a steep glazed face); half-hipped (lower envelope of four planes); hipped and mansard (straight skeleton); pyramidal (one apex
  * on convex outlines, skeleton otherwise), dome, half-dome, onion (revolved). `roof:direction` (degrees or compass) is the direction a skillion's, gable's or half-hipped roof's main face looks;
  * `roof:orientation=across` turns a ridge across the long side. An unknown shape or a failed build
  * falls back to flat, and says so.
@@ -34,9 +35,11 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
     }
-    if (shape === 'gabled' && ridgePerWing(footprint, tags) && skeletonLoaded()) {
-      const roof = skeletonRoof(footprint, heights, shape);
+    if (shape === CROSS_GABLED) {
+      // Without the skeleton's module (the browser before it is fetched) or a wing end, one gable along the long side.
+      const roof = skeletonLoaded() ? skeletonRoof(footprint, heights, shape) : undefined;
       if (roof) return { roof };
+      return { ...buildRoof(footprint, heights, tags, 'gabled'), fallback: `${shape}: ${skeletonLoaded() ? 'no wing end to gable' : 'straight skeleton not loaded'}` };
     }
     if (PROFILES[shape]) {
       // `roof:direction` is where the roof's main face looks: across the ridge.
@@ -73,26 +76,6 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
 export function needsStraightSkeleton(footprint: Footprint, shape: string): boolean {
   if (SKELETON_SHAPES.has(shape)) return true;
   return (shape === 'hipped' || shape === 'pyramidal') && (footprint.inners.length > 0 || !isConvex(footprint.outer));
-}
-
-/**
- * How much of its convex hull an outline's inner corners must cut away for its wings to get a ridge each.
- * Below it the wings are jogs and bays that one profile roofs well, and the straight skeleton's cost
- * (1–3 ms an outline) is not spent on them.
- */
-const WING_HULL_SHARE = 0.05;
-
-/**
- * Whether a gabled roof gets a ridge per wing (the straight skeleton with gabled ends) rather than one
- * profile across the whole outline: on outlines whose inner corners cut at least WING_HULL_SHARE out of
- * their convex hull, or with courtyards, unless a direction is tagged for its one ridge. (Where the
- * skeleton is not loaded, or gives no wing end, the profile is drawn.)
- */
-export function ridgePerWing(footprint: Footprint, tags: Record<string, string>): boolean {
-  if (tags['roof:direction'] !== undefined || tags['roof:orientation'] === 'across') return false;
-  if (footprint.inners.length > 0) return true;
-  if (isConvex(footprint.outer)) return false;
-  return 1 - Math.abs(signedArea(footprint.outer)) / Math.abs(signedArea(convexHull(footprint.outer))) >= WING_HULL_SHARE;
 }
 
 /** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */

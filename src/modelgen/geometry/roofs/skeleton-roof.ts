@@ -39,11 +39,11 @@ export function initSkeleton(): Promise<void> {
 /**
  * A hipped roof on any footprint, courtyards included: the faces of the footprint's straight skeleton
  * (CGAL), each rising from its wall at one pitch, scaled so the highest ridge reaches the roof height.
- * Mansard roofs use the same faces cut in two, a steep lower part and a gentle upper part. A gabled roof
- * is the same skeleton with each wing's hipped end turned into a gable (a ridge per wing).
+ * Mansard roofs use the same faces cut in two, a steep lower part and a gentle upper part. A cross-gabled
+ * roof is the same skeleton with each wing's hipped end turned into a gable (a ridge per wing).
  *
- * @returns undefined when the skeleton cannot be built, or a gabled roof has no wing end to gable (the
- *   caller draws another roof)
+ * @returns undefined when the skeleton cannot be built, or a cross-gabled roof has no wing end to gable
+ *   (the caller draws another roof)
  */
 export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: string): Roof | undefined {
   const close = (ring: [number, number][]) => [...ring, ring[0]].map(([x, y]) => [x, y]);
@@ -51,8 +51,9 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   const skeleton = builder.buildFromPolygon([close(footprint.outer), ...footprint.inners.map(close)]);
   if (!skeleton || skeleton.polygons.length === 0) return undefined;
   const vertices = skeleton.vertices.map((v) => [...v] as SkeletonVertex);
-  const { polygons, gables } = shape === 'gabled' ? gableEnds(vertices, skeleton.polygons) : { polygons: skeleton.polygons, gables: [] };
-  if (shape === 'gabled' && gables.length === 0) return undefined;
+  const crossGabled = shape === 'cross-gabled';
+  const { polygons, gables } = crossGabled ? gableEnds(vertices, skeleton.polygons) : { polygons: skeleton.polygons, gables: [] };
+  if (crossGabled && gables.length === 0) return undefined;
   const maxTime = Math.max(...polygons.flat().map((index) => vertices[index][2]));
   if (!(maxTime > 0)) return undefined;
   // A tagged pitch holds on every face: the rise follows the skeleton's depth, not the outline's width.
