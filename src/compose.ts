@@ -103,6 +103,7 @@ export async function compose(config: Config, options: CompositionOptions): Prom
     let worker: GenerationWorker | undefined;
     if (config.workers > 0) {
       worker = new GenerationWorker({
+        db: database.db,
         queue,
         jobs: new ModelJobsRepository(database.db),
         usage: new UsageRepository(database.db),

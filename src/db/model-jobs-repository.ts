@@ -63,14 +63,16 @@ export class ModelJobsRepository {
     await this.#update(id, { status: 'pending', progress: null, step: `Retrying after an error: ${reason}`, error: reason, updated_at: now });
   }
 
-  async markFailed(id: string, reason: string, now: Date): Promise<void> {
-    await this.#update(id, { status: 'failed', progress: null, step: `${FAILED_STEP_PREFIX}${reason}`, error: reason, completed_at: now, updated_at: now });
+  /** @param db - a transaction to write in, when the caller holds one */
+  async markFailed(id: string, reason: string, now: Date, db: Kysely<Database> = this.#db): Promise<void> {
+    await this.#update(id, { status: 'failed', progress: null, step: `${FAILED_STEP_PREFIX}${reason}`, error: reason, completed_at: now, updated_at: now }, undefined, db);
   }
 
-  async #update(id: string, values: Partial<Omit<ModelJobRow, 'id'>>, onlyWhen?: ModelStatus): Promise<void> {
-    let query = this.#db.updateTable('model_jobs').set(values).where('id', '=', id);
+  async #update(id: string, values: Partial<Omit<ModelJobRow, 'id'>>, onlyWhen?: ModelStatus, db: Kysely<Database> = this.#db): Promise<void> {
+    let query = db.updateTable('model_jobs').set(values).where('id', '=', id);
     if (onlyWhen) query = query.where('status', '=', onlyWhen);
     await query.execute();
-    await announceChange(this.#db, `model:${id}`);
+    // In a transaction, the notice goes out when it commits.
+    await announceChange(db, `model:${id}`);
   }
 }

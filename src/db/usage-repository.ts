@@ -51,9 +51,11 @@ export class UsageRepository {
   /**
    * A generation that failed is not billed: the latest billable generation of the model (the request
    * that started the failed job; a join onto it was never billable) is made not billable.
+   *
+   * @param db - a transaction to write in, when the caller holds one
    */
-  async unbillFailedGeneration(modelId: string): Promise<void> {
-    const latest = this.#db
+  async unbillFailedGeneration(modelId: string, db: Kysely<Database> = this.#db): Promise<void> {
+    const latest = db
       .selectFrom('usage_events')
       .select('id')
       .where('model_id', '=', modelId)
@@ -62,7 +64,7 @@ export class UsageRepository {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1);
-    await this.#db.updateTable('usage_events').set({ billable: false }).where('id', 'in', latest).execute();
+    await db.updateTable('usage_events').set({ billable: false }).where('id', 'in', latest).execute();
   }
 
   /** Requests per month and key, newest month first. */

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
 import type { JobWithMetadata } from 'pg-boss';
 import { Piscina } from 'piscina';
 import type { ModelJobsRepository } from '../db/model-jobs-repository.ts';
+import type { Database } from '../db/schema.ts';
 import type { UsageRepository } from '../db/usage-repository.ts';
 import type { GeneratedModel, GeneratorSources, ProgressReport } from '../modelgen/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -18,6 +20,8 @@ export interface WorkerLogger {
 }
 
 export interface GenerationWorkerOptions {
+  /** The database, for writes that go together (a failed job and its unbilled request). */
+  db: Kysely<Database>;
   queue: JobQueue;
   jobs: ModelJobsRepository;
   /** Metering: a failed generation is not billed. */
@@ -151,10 +155,12 @@ export class GenerationWorker {
     await this.#fail(job.data.modelId, reason);
   }
 
-  /** The model is `failed`, and the partner is not billed for it. */
+  /** The model is `failed`, and the partner is not billed for it: both or neither. */
   async #fail(modelId: string, reason: string): Promise<void> {
-    await this.#options.jobs.markFailed(modelId, reason, this.#now());
-    await this.#options.usage.unbillFailedGeneration(modelId);
+    await this.#options.db.transaction().execute(async (trx) => {
+      await this.#options.jobs.markFailed(modelId, reason, this.#now(), trx);
+      await this.#options.usage.unbillFailedGeneration(modelId, trx);
+    });
   }
 
   async stop(): Promise<void> {
