@@ -50,7 +50,7 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   if (!builder) throw new Error('the straight skeleton module is not loaded (initSkeleton)');
   const skeleton = builder.buildFromPolygon([close(footprint.outer), ...footprint.inners.map(close)]);
   if (!skeleton || skeleton.polygons.length === 0) return undefined;
-  const vertices = skeleton.vertices.map((v) => [...v] as SkeletonVertex);
+  const vertices = onOutline(skeleton.vertices.map((v) => [...v] as SkeletonVertex), footprint);
   const crossGabled = shape === 'cross-gabled';
   const { polygons, gables } = crossGabled ? gableEnds(vertices, skeleton.polygons) : { polygons: skeleton.polygons, gables: [] };
   if (crossGabled && gables.length === 0) return undefined;
@@ -84,4 +84,20 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
 /** Whether the straight skeleton's module is loaded (the generator loads it; the browser does not). */
 export function skeletonLoaded(): boolean {
   return builder !== undefined;
+}
+
+/**
+ * The skeleton's vertices with its outline corners put back where the outline has them: its coordinates
+ * pass through 32-bit floats (about 0.03 mm off a few hundred metres from the model's centre), and the
+ * walls and gable walls must meet the roof's edges exactly.
+ */
+function onOutline(vertices: SkeletonVertex[], footprint: Footprint): SkeletonVertex[] {
+  const corners = [footprint.outer, ...footprint.inners].flat();
+  for (const vertex of vertices) {
+    if (vertex[2] !== 0) continue;
+    let nearest = corners[0];
+    for (const corner of corners) if (Math.hypot(corner[0] - vertex[0], corner[1] - vertex[1]) < Math.hypot(nearest[0] - vertex[0], nearest[1] - vertex[1])) nearest = corner;
+    if (Math.hypot(nearest[0] - vertex[0], nearest[1] - vertex[1]) < 0.01) [vertex[0], vertex[1]] = nearest;
+  }
+  return vertices;
 }
