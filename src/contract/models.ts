@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Latitude, Longitude, Nullable } from './common.ts';
+import { OUTSIDE_MAP_DATA } from '../modelgen/browser.ts';
+export { OUTSIDE_MAP_DATA };
 
 /** SPEC.md: default `radiusKm` when a request gives none. */
 export const DEFAULT_RADIUS_KM = 0.3;
@@ -56,6 +58,16 @@ export const ModelMetadata = Type.Object({
 }, { description: 'Present on ready jobs whose building count is known' });
 export type ModelMetadata = Static<typeof ModelMetadata>;
 
+/**
+ * Why a failed job failed, beside SPEC.md's fields, when another request for the place would fail the
+ * same way: a program should not retry it.
+ */
+export const FailureMetadata = Type.Object({
+  reason: Type.Literal(OUTSIDE_MAP_DATA, { description: 'The place lies outside the map data the service holds: requesting it again fails the same way' }),
+  message: Type.String({ description: 'Human-readable reason, as the step gives it' }),
+}, { description: 'Present on failed jobs that a new request cannot mend' });
+export type FailureMetadata = Static<typeof FailureMetadata>;
+
 /** SPEC.md "Model job", as every model route answers it (new jobs and cache hits in short form). */
 export const ModelJob = Type.Object(
   {
@@ -64,7 +76,7 @@ export const ModelJob = Type.Object(
     modelUrl: Type.Optional(Nullable(Type.String({ description: 'URL of the GLB file; set when ready' }))),
     progress: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Percent; set while processing and when ready' }))),
     step: Type.Optional(Nullable(Type.String({ description: 'What the generator is doing now; null when ready' }))),
-    metadata: Type.Optional(ModelMetadata),
+    metadata: Type.Optional(Type.Union([ModelMetadata, FailureMetadata])),
   },
   { $id: 'ModelJob' },
 );

@@ -6,6 +6,7 @@ import * as irradianceCache from './migrations/0002-irradiance-cache.ts';
 import * as accountsPortal from './migrations/0003-accounts-portal.ts';
 import * as pregeneration from './migrations/0004-pregeneration.ts';
 import * as places from './migrations/0005-places.ts';
+import * as failureReason from './migrations/0006-failure-reason.ts';
 
 /** Every migration, in order. Listed here rather than read from disk so that bundlers and tests see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-accounts-portal': accountsPortal,
   '0004-pregeneration': pregeneration,
   '0005-places': places,
+  '0006-failure-reason': failureReason,
 };
 
 /**

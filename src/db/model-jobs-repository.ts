@@ -28,7 +28,7 @@ export class ModelJobsRepository {
   async queueIfNeeded(db: Kysely<Database>, id: string, quality: ModelQuality, area: ModelArea, now: Date): Promise<ModelJobRow | undefined> {
     // The same rule as outcomeForExistingJob: a model completed at or before the cutoff is expired.
     const cutoff = freshnessCutoff(now);
-    const fresh = { status: 'pending', buildings: null, progress: null, step: 'Waiting for a worker', model_url: null, object_key: null, error: null, attempts: 0, requested_at: now, started_at: null, completed_at: null, updated_at: now } as const;
+    const fresh = { status: 'pending', buildings: null, failure_reason: null, progress: null, step: 'Waiting for a worker', model_url: null, object_key: null, error: null, attempts: 0, requested_at: now, started_at: null, completed_at: null, updated_at: now } as const;
     const row = await db
       .insertInto('model_jobs')
       .values({ id, quality, latitude: area.latitude, longitude: area.longitude, radius_km: area.radiusKm, ...fresh })
@@ -63,9 +63,12 @@ export class ModelJobsRepository {
     await this.#update(id, { status: 'pending', progress: null, step: `Retrying after an error: ${reason}`, error: reason, updated_at: now });
   }
 
-  /** @param db - a transaction to write in, when the caller holds one */
-  async markFailed(id: string, reason: string, now: Date, db: Kysely<Database> = this.#db): Promise<void> {
-    await this.#update(id, { status: 'failed', progress: null, step: `${FAILED_STEP_PREFIX}${reason}`, error: reason, completed_at: now, updated_at: now }, undefined, db);
+  /**
+   * @param failureReason - when another request would fail the same way, why (`outside_map_data`)
+   * @param db - a transaction to write in, when the caller holds one
+   */
+  async markFailed(id: string, reason: string, now: Date, failureReason: string | null = null, db: Kysely<Database> = this.#db): Promise<void> {
+    await this.#update(id, { status: 'failed', progress: null, step: `${FAILED_STEP_PREFIX}${reason}`, error: reason, failure_reason: failureReason, completed_at: now, updated_at: now }, undefined, db);
   }
 
   async #update(id: string, values: Partial<Omit<ModelJobRow, 'id'>>, onlyWhen?: ModelStatus, db: Kysely<Database> = this.#db): Promise<void> {

@@ -105,6 +105,8 @@ export interface ModelJobsTable {
   updated_at: Date;
   /** Buildings in the ready model; null before it is ready (or for models made before it was kept). */
   buildings: number | null;
+  /** Why a failed job failed, when another request would fail the same way (`outside_map_data`). */
+  failure_reason: string | null;
 }
 
 export interface UsageEventsTable {

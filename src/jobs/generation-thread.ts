@@ -10,9 +10,11 @@ export interface GenerationTask {
 
 const loaded = new Map<string, Promise<GenerateModel>>();
 
-/** A generation another attempt cannot mend, and why (an error's flags do not cross the thread's boundary). */
+/** A generation another attempt cannot mend, and why (an error's own fields do not cross the thread's boundary). */
 export interface PermanentFailure {
   permanentFailure: string;
+  /** The failure in a word (`outside_map_data`). */
+  failureReason: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export default async function runGeneration(task: GenerationTask): Promise<Gener
   try {
     return await generate(task.request, (report) => task.progressPort.postMessage(report));
   } catch (error) {
-    if (isPermanentGenerationError(error)) return { permanentFailure: error.message };
+    if (isPermanentGenerationError(error)) return { permanentFailure: error.message, failureReason: error.reason };
     throw error;
   } finally {
     task.progressPort.close();

@@ -97,7 +97,7 @@ export class GenerationWorker {
       if ('permanentFailure' in result) {
         // Another attempt would give the same answer: failed at once, and the queue's job is done.
         log.warn({ modelId, attempt, reason: result.permanentFailure }, 'model generation failed; not retried');
-        await this.#fail(modelId, result.permanentFailure);
+        await this.#fail(modelId, result.permanentFailure, result.failureReason);
         return;
       }
       const { glb, summary } = result;
@@ -156,9 +156,9 @@ export class GenerationWorker {
   }
 
   /** The model is `failed`, and the partner is not billed for it: both or neither. */
-  async #fail(modelId: string, reason: string): Promise<void> {
+  async #fail(modelId: string, reason: string, failureReason: string | null = null): Promise<void> {
     await this.#options.db.transaction().execute(async (trx) => {
-      await this.#options.jobs.markFailed(modelId, reason, this.#now(), trx);
+      await this.#options.jobs.markFailed(modelId, reason, this.#now(), failureReason, trx);
       await this.#options.usage.unbillFailedGeneration(modelId, trx);
     });
   }

@@ -7,6 +7,8 @@
 export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
 export type { RoofSegment } from './geometry/roof-segment.ts';
 export { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
+/** Why a generation failed for good, as failed jobs name it. */
+export { OUTSIDE_MAP_DATA } from './permanent-error.ts';
 /** The local metric frame and the polygon helpers the Solar Wizard lays panels out with. */
 export { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 export { bounds, distanceToSegment, pointInRing } from './geometry/polygon.ts';

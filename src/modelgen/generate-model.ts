@@ -26,7 +26,7 @@ import { buildTerrainMesh } from './terrain/terrain-mesh.ts';
 import type { TerrainSource } from './terrain/terrain-source.ts';
 import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
-import { PermanentGenerationError } from './permanent-error.ts';
+import { OUTSIDE_MAP_DATA, PermanentGenerationError } from './permanent-error.ts';
 
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
@@ -52,7 +52,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const measured = await MeasuredBuildings.load(request.sources, frame, radius, (step) => onProgress({ progress: 20, step }));
   // Outside the map data, a model is only made of measured buildings: empty ground would be taken for a
   // place where nobody has mapped a building.
-  if (outsideReason && measured.isEmpty()) throw new PermanentGenerationError(outsideReason);
+  if (outsideReason && measured.isEmpty()) throw new PermanentGenerationError(outsideReason, OUTSIDE_MAP_DATA);
   onProgress({ progress: 25, step: 'Reading terrain' });
   const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;

@@ -3,7 +3,7 @@
  */
 export type { GeneratedModel, GenerateModel, GeneratorSources, ModelRequest, ProgressReport } from './model-generator.ts';
 export { generateModel, OSM_ATTRIBUTION } from './generate-model.ts';
-export { isPermanentGenerationError, PermanentGenerationError } from './permanent-error.ts';
+export { isPermanentGenerationError, OUTSIDE_MAP_DATA, PermanentGenerationError } from './permanent-error.ts';
 export { Gazetteer, loadGazetteer, type PlaceName } from './osm/place-names.ts';
 export { indexExtractInThread as indexExtract } from './osm/index-extract-in-thread.ts';
 export { isExtractIndexed } from './osm/extract-index.ts';

@@ -1,3 +1,6 @@
+/** Why a generation failed for good, in a word a program can act on: the place lies outside the map data. */
+export const OUTSIDE_MAP_DATA = 'outside_map_data';
+
 /**
  * A generation that another attempt cannot mend: the request asks for something the configured sources
  * do not hold (a place outside the map data). The job queue marks it failed at once instead of retrying.
@@ -6,6 +9,13 @@
  */
 export class PermanentGenerationError extends Error {
   readonly permanent = true;
+  /** The failure in a word (OUTSIDE_MAP_DATA). */
+  readonly reason: string;
+
+  constructor(message: string, reason: string) {
+    super(message);
+    this.reason = reason;
+  }
 }
 
 /** Whether an error is one another attempt cannot mend. */

@@ -4,7 +4,7 @@ import type { ModelJobRow, ModelJobsRepository } from '../db/model-jobs-reposito
 import type { Database } from '../db/schema.ts';
 import type { UsageEvent, UsageKind, UsageRepository } from '../db/usage-repository.ts';
 import { modelId, normaliseArea, type ModelArea, type ModelQuality } from '../domain/model-id.ts';
-import { NO_BUILDINGS, NO_BUILDINGS_MESSAGE, type ModelJob, type ModelJobView, type ModelMetadata, type ModelStatus } from '../contract/models.ts';
+import { NO_BUILDINGS, NO_BUILDINGS_MESSAGE, OUTSIDE_MAP_DATA, type ModelJob, type ModelJobView, type ModelMetadata, type ModelStatus } from '../contract/models.ts';
 import { outcomeForExistingJob } from '../domain/model-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WriteBehindBuffer } from './write-behind-buffer.ts';
@@ -185,6 +185,7 @@ export function toView(row: ModelJobRow): ModelJobView {
     progress: status === 'processing' || status === 'ready' ? (row.progress ?? 0) : null,
     step: status === 'ready' ? null : row.step,
     ...(status === 'ready' && row.buildings !== null ? { metadata: modelMetadata(row.buildings) } : {}),
+    ...(status === 'failed' && row.failure_reason === OUTSIDE_MAP_DATA ? { metadata: { reason: OUTSIDE_MAP_DATA, message: row.error ?? '' } } : {}),
   };
 }
 

@@ -50,6 +50,7 @@ for (const kind of DATABASES) {
         return job.status === 'failed' && job;
       }, 30_000);
       assert.equal(failed.step, 'Failed: Overpass answered 504 Gateway Timeout');
+      assert.equal(failed.metadata, undefined, 'a failure another request may mend has no failure reason');
       assert.equal(failed.modelUrl, null);
       const row = await ctx.jobs.find(id);
       assert.equal(row?.attempts, 3);

@@ -44,6 +44,7 @@ describe('the partner API with the product’s generator', { skip: extract ? fal
       return job.status === 'failed' && job;
     }, 30_000);
     assert.match(failed.step as string, /^Failed: This place is outside the map data the service holds \(the OpenStreetMap extract monaco-latest\.osm\.pbf: it covers 7\.\d\d° E to 7\.\d\d° E, 43\.\d\d° N to 43\.\d\d° N\)$/);
+    assert.deepEqual(failed.metadata, { reason: 'outside_map_data', message: (failed.step as string).slice('Failed: '.length) }, 'a program is told not to ask again');
     assert.equal((await ctx.jobs.find(id))?.attempts, 1);
     // Three attempts took at least the queue's two retry delays (5 s, then 10 s).
     assert.ok(Date.now() - started < 10_000, `failed after ${Date.now() - started} ms`);

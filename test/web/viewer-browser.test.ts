@@ -53,6 +53,16 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await ctx?.close();
   });
 
+  test('a place outside the map data says so, and offers no retry that would fail the same way', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${ctx.baseUrl}/viewer?lat=45.5&lng=7.1`);
+    await page.waitForSelector('#app[data-state="failed"]', { timeout: 30_000 });
+    assert.match(await page.locator('#loading-step').textContent() ?? '', /^The model could not be generated: This place is outside the map data the service holds \(the OpenStreetMap extract monaco-latest\.osm\.pbf/);
+    assert.equal(await page.locator('#retry').isHidden(), true, 'no "Try again"');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-outside-data.png') });
+    await page.close();
+  });
+
   test('the embed generates the model and shows it, with the attribution', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];

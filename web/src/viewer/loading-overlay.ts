@@ -33,12 +33,13 @@ export class LoadingOverlay {
     this.#show(t('loading.downloading'), fraction === undefined ? undefined : 100 * fraction);
   }
 
-  /** Shows why the model could not be shown, and a retry button that calls `retry`. */
-  fail(message: string, retry: () => void): void {
+  /** Shows why the model could not be shown, and a retry button that calls `retry` (none without it). */
+  fail(message: string, retry?: () => void): void {
     this.#app.dataset.state = 'failed';
     this.#title.textContent = t('loading.failed');
     this.#step.textContent = message;
-    this.#retry.hidden = false;
+    this.#retry.hidden = !retry;
+    if (!retry) return;
     this.#retry.onclick = () => {
       this.#retry.hidden = true;
       retry();

@@ -1,4 +1,4 @@
-import { failureReason, type ModelJob } from '../../../src/contract/models.ts';
+import { failureReason, OUTSIDE_MAP_DATA, type ModelJob } from '../../../src/contract/models.ts';
 import { t } from './language.ts';
 
 /** What the page asks for. */
@@ -9,9 +9,15 @@ export interface ModelOrder {
   key?: string;
 }
 
-/** Why a model could not be had, for the page to show. */
+/** Why a model could not be had, for the page to show; `retryable` false when asking again fails the same way. */
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable = true) {
+    super(message);
+    this.retryable = retryable;
+  }
 }
 
 export interface ModelRequestOptions {
@@ -41,7 +47,10 @@ export async function requestModel(order: ModelOrder, options: ModelRequestOptio
   for (;;) {
     options.onProgress?.(job);
     if (job.status === 'ready' && job.modelUrl) return job as ModelJob & { modelUrl: string };
-    if (job.status === 'failed') throw new ModelUnavailableError(job.step ? t('loading.generationFailed', { reason: failureReason(job.step) }) : t('loading.generationFailedPlain'));
+    if (job.status === 'failed') {
+      const message = job.step ? t('loading.generationFailed', { reason: failureReason(job.step) }) : t('loading.generationFailedPlain');
+      throw new ModelUnavailableError(message, job.metadata?.reason !== OUTSIDE_MAP_DATA);
+    }
     await delay(pollMs, options.signal);
     job = await readJob(await doFetch(`/api/viewer/models/${encodeURIComponent(job.id)}`, { signal: options.signal }));
   }

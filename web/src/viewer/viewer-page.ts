@@ -5,7 +5,7 @@ import { setUpCompass } from './compass.ts';
 import { setUpFullscreen } from './fullscreen-button.ts';
 import { LoadingOverlay } from './loading-overlay.ts';
 import { fetchModel, type ModelFetch } from './model-fetch.ts';
-import type { ModelOrder } from './model-request.ts';
+import { ModelUnavailableError, type ModelOrder } from './model-request.ts';
 import { Notice } from './notice.ts';
 import { setUpQuoteForm } from './quote-form.ts';
 import { readSettings, type ViewerSettings } from './settings.ts';
@@ -196,7 +196,9 @@ export class ViewerPage {
       await this.#show(job, gltf, current.signal);
     } catch (error) {
       if (current.signal.aborted) return;
-      this.#overlay.fail(error instanceof Error ? error.message : String(error), () => void this.#open());
+      // A place outside the map data fails the same way again: no retry is offered for it.
+      const retry = !(error instanceof ModelUnavailableError) || error.retryable ? () => void this.#open() : undefined;
+      this.#overlay.fail(error instanceof Error ? error.message : String(error), retry);
     }
   }
 
