@@ -97,7 +97,7 @@ export const de: Catalogue = {
   'roof.slopeFaces': 'Die Dachfläche zeigt nach (° von Norden)',
   'shape.flat': 'Flachdach',
   'shape.gabled': 'Satteldach',
-  'shape.cross-gabled': 'Kreuzgiebeldach (ein Giebel je Flügel)',
+  'shape.cross-gabled': 'Kreuzgiebeldach',
   'shape.hipped': 'Walmdach',
   'shape.half-hipped': 'Krüppelwalmdach',
   'shape.pyramidal': 'Zeltdach',

@@ -99,7 +99,7 @@ export const en = {
   'roof.slopeFaces': 'The slope faces (° from north)',
   'shape.flat': 'Flat',
   'shape.gabled': 'Gabled',
-  'shape.cross-gabled': 'Cross-gabled (a gable on every wing)',
+  'shape.cross-gabled': 'Cross-gabled',
   'shape.hipped': 'Hipped',
   'shape.half-hipped': 'Half-hipped',
   'shape.pyramidal': 'Pyramidal',

@@ -97,7 +97,7 @@ export const es: Catalogue = {
   'roof.slopeFaces': 'El faldón mira hacia (° desde el norte)',
   'shape.flat': 'Plano',
   'shape.gabled': 'A dos aguas',
-  'shape.cross-gabled': 'A dos aguas cruzado (un hastial por ala)',
+  'shape.cross-gabled': 'A dos aguas cruzado',
   'shape.hipped': 'A cuatro aguas',
   'shape.half-hipped': 'A media cadera',
   'shape.pyramidal': 'Piramidal',

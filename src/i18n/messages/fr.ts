@@ -97,7 +97,7 @@ export const fr: Catalogue = {
   'roof.slopeFaces': 'Le pan est orienté vers (° depuis le nord)',
   'shape.flat': 'Plat',
   'shape.gabled': 'Deux pans',
-  'shape.cross-gabled': 'Pignons croisés (un pignon par aile)',
+  'shape.cross-gabled': 'Pignons croisés',
   'shape.hipped': 'Quatre pans',
   'shape.half-hipped': 'Croupe',
   'shape.pyramidal': 'Pyramidal',

@@ -97,7 +97,7 @@ export const it: Catalogue = {
   'roof.slopeFaces': 'La falda è rivolta verso (° da nord)',
   'shape.flat': 'Piano',
   'shape.gabled': 'A due falde',
-  'shape.cross-gabled': 'A due falde incrociate (un timpano per ala)',
+  'shape.cross-gabled': 'A due falde incrociate',
   'shape.hipped': 'A padiglione',
   'shape.half-hipped': 'A mezzo padiglione',
   'shape.pyramidal': 'A piramide',

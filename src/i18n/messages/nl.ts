@@ -97,7 +97,7 @@ export const nl: Catalogue = {
   'roof.slopeFaces': 'Het dakvlak is gericht naar (° vanaf het noorden)',
   'shape.flat': 'Plat',
   'shape.gabled': 'Zadeldak',
-  'shape.cross-gabled': 'Kruisdak (een puntgevel per vleugel)',
+  'shape.cross-gabled': 'Kruisdak',
   'shape.hipped': 'Schilddak',
   'shape.half-hipped': 'Wolfsdak',
   'shape.pyramidal': 'Tentdak',
