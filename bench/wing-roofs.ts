@@ -29,7 +29,7 @@ const TILES = ['nrw-LoD2_32_329_5725_1_NW.gml.gz', 'nrw-LoD2_32_356_5655_1_NW.gm
 /** AdV roof types of pitched roofs (gabled, hipped, half-hipped, mansard, mixed, other). */
 const PITCHED_ADV = new Set(['3100', '3200', '3300', '3400', '5000', '9999']);
 if (!TILES.every((tile) => fs.existsSync(path.join(SHARED, 'lod2', tile)))) {
-  console.log(`Skipped: the NRW tiles are not in ${path.join(SHARED, 'lod2')}.`);
+  console.log(`Skipped: the NRW tiles and the Zürich subset are not all in ${path.join(SHARED, 'lod2')}.`);
   process.exit(0);
 }
 const METRES_PER_DEGREE = 111_319.49;

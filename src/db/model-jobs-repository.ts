@@ -46,7 +46,7 @@ export class ModelJobsRepository {
 
   /** A worker took the job: `processing`, progress 0, attempt counted. */
   async markProcessing(id: string, attempt: number, now: Date): Promise<void> {
-    await this.#update(id, { status: 'processing', progress: 0, step: 'Starting', attempts: attempt, started_at: now, error: null, updated_at: now });
+    await this.#update(id, { status: 'processing', progress: 0, step: 'Starting', attempts: attempt, started_at: now, error: null, failure_reason: null, updated_at: now });
   }
 
   async reportProgress(id: string, progress: number, step: string, now: Date): Promise<void> {

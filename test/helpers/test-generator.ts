@@ -1,9 +1,11 @@
 import type { GeneratedModel, ModelRequest, ProgressReport } from '../../src/modelgen/model-generator.ts';
+import { OUTSIDE_MAP_DATA, PermanentGenerationError } from '../../src/modelgen/permanent-error.ts';
 
 /**
  * A generator written for the worker's tests (the product's generator is src/modelgen). It reports
  * three steps and returns a minimal valid GLB. Behaviour by request:
  * - latitude -10: every attempt fails at once with an upstream error;
+ * - latitude -20: fails for good, as a place outside the map data does (the product's PermanentGenerationError);
  * - env TEST_GENERATOR_HANG=1: never finishes (to be killed);
  * - env TEST_GENERATOR_STEP_MS: delay per step (default 150 ms).
  */
@@ -12,6 +14,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   onProgress({ progress: 5, step: 'Reading OpenStreetMap data' });
   // The failing request fails at once: its tests wait for all three attempts, and slow steps would only add idle time.
   if (request.latitude === -10) throw new Error('Overpass answered 504 Gateway Timeout');
+  if (request.latitude === -20) throw new PermanentGenerationError('This place is outside the map data the service holds (a test extract)', OUTSIDE_MAP_DATA);
   await delay(stepMs);
   if (process.env.TEST_GENERATOR_HANG === '1') await new Promise(() => setInterval(() => {}, 1000));
   onProgress({ progress: 40, step: 'Building roofs' });

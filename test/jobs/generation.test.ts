@@ -42,6 +42,21 @@ for (const kind of DATABASES) {
       assert.deepEqual(json(hit), { id: 'hd_43.7396_7.4276_0.1', status: 'ready', modelUrl: ready.modelUrl });
     });
 
+    test('a generation that fails for good (outside the map data) ends failed after one attempt, says why in a word, and is not billed', async () => {
+      const id = 'hd_-20_20_0.3';
+      await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: -20, longitude: 20 } });
+      const failed = await waitFor('failed', async () => {
+        const job = await read(id);
+        assert.doesNotMatch(String(job.step ?? ''), /Retrying/, 'not retried');
+        return job.status === 'failed' && job;
+      }, 30_000);
+      assert.equal(failed.step, 'Failed: This place is outside the map data the service holds (a test extract)');
+      assert.deepEqual(failed.metadata, { reason: 'outside_map_data', message: 'This place is outside the map data the service holds (a test extract)' });
+      assert.equal((await ctx.jobs.find(id))?.attempts, 1);
+      const billed = await ctx.database.db.selectFrom('usage_events').select(['billable']).where('model_id', '=', id).execute();
+      assert.deepEqual(billed, [{ billable: false }]);
+    });
+
     test('a generation that keeps failing ends failed after three attempts, and can be requested again', async () => {
       const id = 'hd_-10_20_0.3';
       await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: -10, longitude: 20 } });

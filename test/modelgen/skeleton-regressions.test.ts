@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { before, test } from 'node:test';
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { newellNormal } from '../../src/modelgen/geometry/mesh-builder.ts';
-import { cleanRing, oriented, signedArea } from '../../src/modelgen/geometry/polygon.ts';
+import { cleanRing, distanceToSegment, oriented, signedArea } from '../../src/modelgen/geometry/polygon.ts';
 import { initSkeleton, skeletonRoof } from '../../src/modelgen/geometry/roofs/skeleton-roof.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
@@ -31,11 +31,27 @@ function validRoof(outer: Point2[], holes: Point2[][], shape: 'hipped' | 'cross-
     const n = newellNormal(face.outer);
     projected += Math.abs(n[2]) / 2;
   }
-  for (const [i, a] of footprint.outer.entries()) {
-    const b = footprint.outer[(i + 1) % footprint.outer.length];
-    for (const point of [a, ...roof.wallBreaks(a, b)]) {
-      const top = roof.wallTopAt(point);
-      if (!(top >= 10 - 1e-3 && top <= 15 + 1e-3)) return `wall top ${top} outside the roof heights`;
+  // The walls meet the roof: along every wall, each roof corner on it is where the wall's top is, and the
+  // wall breaks where the roof has a corner (a gable's peak).
+  const roofCorners = roof.faces.flatMap((face) => face.outer);
+  for (const ring of [footprint.outer, ...footprint.inners]) {
+    for (const [i, a] of ring.entries()) {
+      const b = ring[(i + 1) % ring.length];
+      const breaks = roof.wallBreaks(a, b);
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      for (const corner of roofCorners) {
+        if (distanceToSegment([corner[0], corner[1]], a, b) > 1e-3) continue;
+        const top = roof.wallTopAt([corner[0], corner[1]]);
+        if (Math.abs(top - corner[2]) > 1e-3) return `a wall's top at ${top.toFixed(3)} m under a roof corner at ${corner[2].toFixed(3)} m`;
+        // A corner inside the wall above the line between its ends' tops (a gable's peak) must break the wall there.
+        const along = Math.hypot(corner[0] - a[0], corner[1] - a[1]) / length;
+        const straight = roof.wallTopAt(a) + (roof.wallTopAt(b) - roof.wallTopAt(a)) * along;
+        const broken = breaks.some((point) => Math.hypot(corner[0] - point[0], corner[1] - point[1]) < 1e-3);
+        if (corner[2] > straight + 1e-3 && !broken) return `the wall is not raised to a roof corner ${(corner[2] - straight).toFixed(2)} m above its top`;
+      }
+      for (const point of breaks) {
+        if (!roofCorners.some((corner) => Math.hypot(corner[0] - point[0], corner[1] - point[1]) < 1e-3)) return 'a wall breaks where the roof has no corner';
+      }
     }
   }
   const area = signedArea(footprint.outer) + footprint.inners.reduce((sum, h) => sum + signedArea(h), 0);

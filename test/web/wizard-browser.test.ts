@@ -287,6 +287,19 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
 
     // Hipped on this L-shaped block needs the straight skeleton: the page fetches it now (not for the page, nor for a gable), and the roof is hipped.
     assert.equal(skeletonFetched.length, 0, 'the straight skeleton is not fetched before a correction needs it');
+    // While it is on its way the visitor changes their mind: the later choice stays drawn when it arrives.
+    await page.route('**/straight-skeleton-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const arrived = page.waitForResponse(/\/straight-skeleton-[^/]*\.js$/);
+    await page.selectOption('#roof-shape', 'hipped');
+    await page.selectOption('#roof-shape', 'half-hipped');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'half-hipped');
+    await arrived;
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => document.getElementById('side-panel')!.dataset.roofShape), 'half-hipped', 'the hipped roof asked for first does not overwrite the later choice');
+    await page.unroute('**/straight-skeleton-*.js');
     await page.selectOption('#roof-shape', 'hipped');
     await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'hipped', null, { timeout: 30_000 });
     assert.equal(skeletonFetched.length, 1, 'the straight skeleton is fetched once');

@@ -3,7 +3,7 @@ import { buildBuildingMesh } from '../geometry/building-mesh.ts';
 import { relaidSolar, type ExistingSolar } from '../geometry/existing-solar.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
-import { CROSS_GABLED, minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
 import { slopeOf } from '../geometry/roofs/roof-types.ts';
 import { skeletonLoaded } from '../geometry/roofs/skeleton-roof.ts';
 import { buildingUvMappings, type BuildingMaterials, type SurfaceTiles } from '../materials/building-uv.ts';
@@ -15,8 +15,8 @@ import type { FootprintExtras } from './footprint-extras.ts';
 export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'cross-gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
 export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
 
-/** Why a hipped or pyramidal roof on an outline with inner corners is drawn as a gable where the straight skeleton's module could not be loaded. */
-export const SKELETON_FALLBACK = 'outline with inner corners';
+/** Why a roof that needs the straight skeleton (cross-gabled; hipped or pyramidal on an outline with inner corners) is drawn as a gable: its module could not be fetched. */
+export const SKELETON_FALLBACK = 'the roof drawing module could not be fetched';
 
 /**
  * Shapes whose direction a visitor chooses: a gable's or half-hip's ridge, a single slope's facing. A
@@ -109,7 +109,6 @@ export function defaultRidgeDirection(outer: readonly (readonly [number, number]
  * inner corners or courtyards.
  */
 export function correctionNeedsSkeleton(footprint: CorrectableBuilding['footprint'], correction: RoofCorrection): boolean {
-  if (correction.shape === CROSS_GABLED) return true;
   const rings = { outer: footprint.outer.map(([x, y]) => [x, y] as Point2), inners: footprint.inners.map((r) => r.map(([x, y]) => [x, y] as Point2)) };
   return needsStraightSkeleton(rings, correction.shape);
 }
@@ -129,10 +128,9 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
   const rise = pitch === undefined ? 0 : slopeOf(pitch) * (minimumBoundingRectangle(footprint.outer).width / 2);
   const heights: BuildingHeights = { minHeight: building.minHeight, wallTop: building.wallTop, height: building.wallTop + rise, roofShape: correction.shape, ...(pitch !== undefined ? { pitch } : {}), heightTagged: false, guessed: [] };
   const foot = building.foot;
-  // Without the straight skeleton's module (the browser loads it when a correction needs it, see
-  // correctionNeedsSkeleton) a hipped or pyramidal roof on an outline with inner corners is drawn as a
-  // gable at the same pitch, the nearest roof that can be drawn there (not flat: panels then lie at the
-  // pitch the visitor gave).
+  // Without the straight skeleton's module (the browser fetches it when a correction needs it, see
+  // correctionNeedsSkeleton; the fetch may fail) such a roof is drawn as a gable at the same pitch, the
+  // nearest roof that can be drawn there (not flat: panels then lie at the pitch the visitor gave).
   const drawable = needsStraightSkeleton(footprint, correction.shape) && !skeletonLoaded() ? 'gabled' : correction.shape;
   const draw = (shape: string, height: number) => buildBuildingMesh(footprint, { ...heights, height, roofShape: shape }, building.base, { ...tags, 'roof:shape': shape }, foot === undefined ? undefined : () => foot);
   let mesh = draw(drawable, heights.height);

@@ -37,7 +37,7 @@ export class RoofEditor {
   #node: Object3D | undefined;
   /** Whether the direction field holds where a single slope faces (skillion), not a ridge's bearing. */
   #facing = false;
-  /** Counts corrections, so that one waiting for the straight skeleton does not overwrite a later one. */
+  /** Counts corrections and picks, so that a correction waiting for the straight skeleton does not overwrite a later one or land on a building picked again. */
   #corrections = 0;
   readonly #materials = new WeakMap<Object3D, RedrawMaterials>();
 
@@ -58,6 +58,8 @@ export class RoofEditor {
    * measured roof (LoD2) is said to be measured, without correction fields: it is the surveyed roof.
    */
   show(node: Object3D, segments: RoofSegment[]): void {
+    // A correction still waiting for the straight skeleton belongs to the building picked before.
+    this.#corrections += 1;
     const extras = node.userData as BuildingExtras;
     const dataset = extras.roofSource?.startsWith('lod2:') ? extras.roofSource.slice(5) : undefined;
     this.#fields.hidden = dataset !== undefined;
@@ -82,6 +84,7 @@ export class RoofEditor {
   }
 
   hide(): void {
+    this.#corrections += 1;
     this.#node = undefined;
     this.#section.hidden = true;
   }

@@ -4,7 +4,7 @@ import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
-import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
+import { skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
 /** A gabled roof with a ridge along every wing of its outline, each wing's end a gable (not an OSM value: a visitor's correction). */
@@ -35,12 +35,7 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
     }
-    if (shape === CROSS_GABLED) {
-      // Without the skeleton's module (the browser before it is fetched) or a wing end, one gable along the long side.
-      const roof = skeletonLoaded() ? skeletonRoof(footprint, heights, shape) : undefined;
-      if (roof) return { roof };
-      return { ...buildRoof(footprint, heights, tags, 'gabled'), fallback: `${shape}: ${skeletonLoaded() ? 'no wing end to gable' : 'straight skeleton not loaded'}` };
-    }
+    if (shape === CROSS_GABLED) return crossGabledRoof(footprint, heights, tags);
     if (PROFILES[shape]) {
       // `roof:direction` is where the roof's main face looks: across the ridge.
       const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
@@ -68,13 +63,30 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
 }
 
 /**
+ * A cross-gabled roof, or where it cannot be one, a gable along the long side that says why: no skeleton
+ * (its module not loaded, or CGAL failing on the outline), or no wing end to gable (a square). Wing ends
+ * that are no clean triangle (a pointed or slanted end) stay hipped.
+ */
+function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>): RoofOutcome {
+  let reason = 'no wing end to gable';
+  try {
+    const roof = skeletonRoof(footprint, heights, CROSS_GABLED);
+    if (roof) return { roof };
+  } catch (error) {
+    reason = (error as Error).message;
+  }
+  return { ...buildRoof(footprint, heights, tags, 'gabled'), fallback: `${CROSS_GABLED}: ${reason}` };
+}
+
+/**
  * Whether a roof of this shape on this footprint is drawn from the straight skeleton (its WebAssembly
- * module, which the generator loads and the browser does not): hipped and pyramidal roofs on outlines
- * with inner corners or courtyards, and mansard, side-hipped and zakomar roofs on any outline. (One apex
- * only fits a convex outline; other outlines get the skeleton, as OSM renderers do.)
+ * module, which the generator loads at start and the browser when a roof correction needs it):
+ * cross-gabled roofs, hipped and pyramidal roofs on outlines with inner corners or courtyards, and
+ * mansard, side-hipped and zakomar roofs on any outline. (One apex only fits a convex outline; other
+ * outlines get the skeleton, as OSM renderers do.)
  */
 export function needsStraightSkeleton(footprint: Footprint, shape: string): boolean {
-  if (SKELETON_SHAPES.has(shape)) return true;
+  if (SKELETON_SHAPES.has(shape) || shape === CROSS_GABLED) return true;
   return (shape === 'hipped' || shape === 'pyramidal') && (footprint.inners.length > 0 || !isConvex(footprint.outer));
 }
 

@@ -81,7 +81,7 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   return { shape, faces, ...gableWallTop(gables, heights.wallTop, heightAt) };
 }
 
-/** Whether the straight skeleton's module is loaded (the generator loads it; the browser does not). */
+/** Whether the straight skeleton's module is loaded (the generator loads it at start, the browser when a correction needs it). */
 export function skeletonLoaded(): boolean {
   return builder !== undefined;
 }
