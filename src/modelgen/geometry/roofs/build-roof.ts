@@ -4,7 +4,7 @@ import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
-import { skeletonRoof } from './skeleton-roof.ts';
+import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
 /** A gabled roof with a ridge along every wing of its outline, each wing's end a gable (not an OSM value: a visitor's correction). */
@@ -68,14 +68,15 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
  * that are no clean triangle (a pointed or slanted end) stay hipped.
  */
 function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>): RoofOutcome {
-  let reason = 'no wing end to gable';
+  const gable = (reason: string): RoofOutcome => ({ ...buildRoof(footprint, heights, tags, 'gabled'), fallback: `${CROSS_GABLED}: ${reason}` });
+  if (!skeletonLoaded()) return gable('straight skeleton not loaded');
   try {
     const roof = skeletonRoof(footprint, heights, CROSS_GABLED);
-    if (roof) return { roof };
-  } catch (error) {
-    reason = (error as Error).message;
+    return roof ? { roof } : gable('no wing end to gable');
+  } catch {
+    // CGAL's own message (a C++ exception's text) says nothing to a visitor.
+    return gable('straight skeleton failed');
   }
-  return { ...buildRoof(footprint, heights, tags, 'gabled'), fallback: `${CROSS_GABLED}: ${reason}` };
 }
 
 /**
