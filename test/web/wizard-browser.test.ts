@@ -309,11 +309,16 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => 
     assert.equal(await page.locator('#roof-ridge').isVisible(), false, 'no ridge field for a hipped roof');
     assert.equal(await page.locator('#roof-pitch').isVisible(), true);
 
-    // Cross-gabled: a gable on each wing of the L (its ridges follow the wings: no ridge field either).
+    // Cross-gabled: a gable on each wing of the L (its ridges follow the wings: no ridge field either); panels and yield follow.
+    const hipped = await settled(page);
     await page.selectOption('#roof-shape', 'cross-gabled');
     await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'cross-gabled');
     assert.equal(await page.locator('#roof-ridge').isVisible(), false, 'no ridge field for a cross-gabled roof');
     assert.equal(skeletonFetched.length, 1, 'the straight skeleton is fetched once');
+    await page.waitForFunction((before) => document.getElementById('side-panel')!.dataset.annualKwh !== before, hipped.annualKwh, { timeout: 60_000 });
+    const crossGabled = await settled(page);
+    assert.equal(crossGabled.state, 'done');
+    assert.ok(Number(crossGabled.candidates) > 0, `panels on the cross-gabled roof: ${crossGabled.candidates}`);
 
     // A single slope has no ridge: the field says where the slope faces, turned to the ridge's southern side.
     await page.selectOption('#roof-shape', 'skillion');
