@@ -4,7 +4,7 @@ import { relaidSolar, type ExistingSolar } from '../geometry/existing-solar.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { RoofSegment } from '../geometry/roof-segment.ts';
 import { minimumBoundingRectangle, needsStraightSkeleton } from '../geometry/roofs/build-roof.ts';
-import { slopeOf } from '../geometry/roofs/roof-types.ts';
+import { CROSS_GABLED, slopeOf } from '../geometry/roofs/roof-types.ts';
 import { skeletonLoaded } from '../geometry/roofs/skeleton-roof.ts';
 import { buildingUvMappings, type BuildingMaterials, type SurfaceTiles } from '../materials/building-uv.ts';
 import { splitAtHeight } from '../materials/split-at-height.ts';
@@ -12,7 +12,7 @@ import { storedUvs, type UvMapping } from '../materials/uv-mapping.ts';
 import type { FootprintExtras } from './footprint-extras.ts';
 
 /** Roof shapes a visitor can choose. */
-export const CORRECTABLE_SHAPES = ['flat', 'gabled', 'cross-gabled', 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
+export const CORRECTABLE_SHAPES = ['flat', 'gabled', CROSS_GABLED, 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
 export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
 
 /** Why a roof that needs the straight skeleton (cross-gabled; hipped or pyramidal on an outline with inner corners) is drawn as a gable: its module could not be fetched. */

@@ -3,12 +3,10 @@ import { envelopeRoof, halfHippedPlanes, hippedPlanes } from './envelope-roof.ts
 import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
-import type { Footprint, Roof, RoofHeights } from './roof-types.ts';
+import { CROSS_GABLED, type Footprint, type Roof, type RoofHeights } from './roof-types.ts';
 import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
-/** A gabled roof with a ridge along every wing of its outline, each wing's end a gable (not an OSM value: a visitor's correction). */
-export const CROSS_GABLED = 'cross-gabled';
 /** Shapes drawn from the straight skeleton on any outline. */
 const SKELETON_SHAPES = new Set(['mansard', 'side_hipped', 'zakomar']);
 

@@ -1,6 +1,9 @@
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
 
+/** A gabled roof with a ridge along every wing of its outline, each wing's end a gable (not an OSM value: a visitor's correction). */
+export const CROSS_GABLED = 'cross-gabled';
+
 /** A footprint to roof: outer ring counter-clockwise, courtyards clockwise, all in local metres. */
 export interface Footprint {
   outer: Point2[];

@@ -1,4 +1,5 @@
 import type { Point2 } from '../local-frame.ts';
+import { distanceToSegment } from '../polygon.ts';
 
 /** A vertex of the straight skeleton: x, y and the time the wavefront reached it (its distance from the walls). */
 export type SkeletonVertex = [number, number, number];
@@ -115,6 +116,7 @@ function distanceFromWall(p: Point2, [a, b]: [SkeletonVertex, SkeletonVertex]): 
  */
 export function gableWallTop(gables: GableWall[], eaves: number, heightOf: (time: number) => number): { wallTopAt(p: Point2): number; wallBreaks(a: Point2, b: Point2): Point2[] } {
   const same = (p: Point2, q: Point2) => Math.abs(p[0] - q[0]) < 1e-6 && Math.abs(p[1] - q[1]) < 1e-6;
+  const onSegment = (p: Point2, a: Point2, b: Point2) => distanceToSegment(p, a, b) < 1e-3;
   const onWall = (p: Point2) => gables.find((gable) => onSegment(p, gable.a, [gable.peak[0], gable.peak[1]]) || onSegment(p, gable.b, [gable.peak[0], gable.peak[1]]));
   return {
     wallTopAt: (p) => {
@@ -129,13 +131,4 @@ export function gableWallTop(gables: GableWall[], eaves: number, heightOf: (time
       return gable ? [[gable.peak[0], gable.peak[1]]] : [];
     },
   };
-}
-
-/** Whether p lies on the segment a–b (within a millimetre). */
-function onSegment(p: Point2, a: Point2, b: Point2): boolean {
-  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-  if (length < 1e-9) return false;
-  const along = ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / length;
-  const across = Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length;
-  return across < 1e-3 && along >= -1e-3 && along <= length + 1e-3;
 }

@@ -1,6 +1,6 @@
 import { clipRing } from '../clip-ring.ts';
 import type { Point3 } from '../mesh-builder.ts';
-import { type Footprint, type Roof, type RoofHeights, slopeOf } from './roof-types.ts';
+import { CROSS_GABLED, type Footprint, type Roof, type RoofHeights, slopeOf } from './roof-types.ts';
 import { gableEnds, gableWallTop, type SkeletonVertex } from './skeleton-gables.ts';
 
 type Builder = typeof import('straight-skeleton').SkeletonBuilder;
@@ -51,7 +51,7 @@ export function skeletonRoof(footprint: Footprint, heights: RoofHeights, shape: 
   const skeleton = builder.buildFromPolygon([close(footprint.outer), ...footprint.inners.map(close)]);
   if (!skeleton || skeleton.polygons.length === 0) return undefined;
   const vertices = onOutline(skeleton.vertices.map((v) => [...v] as SkeletonVertex), footprint);
-  const crossGabled = shape === 'cross-gabled';
+  const crossGabled = shape === CROSS_GABLED;
   const { polygons, gables } = crossGabled ? gableEnds(vertices, skeleton.polygons) : { polygons: skeleton.polygons, gables: [] };
   if (crossGabled && gables.length === 0) return undefined;
   const maxTime = Math.max(...polygons.flat().map((index) => vertices[index][2]));
