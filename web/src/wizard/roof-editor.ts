@@ -122,7 +122,7 @@ export class RoofEditor {
     const turn = ++this.#corrections;
     // Where it cannot be fetched, the roof is drawn without it and the roof fields say how.
     if (correctionNeedsSkeleton(extras.footprint, correction)) await initSkeleton().catch(() => undefined);
-    if (node !== this.#node || turn !== this.#corrections) return undefined;
+    if (turn !== this.#corrections) return undefined;
     const materials = this.#materialsOf(node);
     if (!materials) return undefined;
     // A roof turned from flat to pitched (or back) takes the material of the model's roofs of its new kind.
