@@ -18,7 +18,7 @@ import { newellNormal, type Point3 } from '../src/modelgen/geometry/mesh-builder
 import { cleanRing, convexHull, oriented, pointInRing, signedArea } from '../src/modelgen/geometry/polygon.ts';
 import { isConvex, ridgeAcross } from '../src/modelgen/geometry/roofs/build-roof.ts';
 import { PROFILES, profileRoof } from '../src/modelgen/geometry/roofs/profile-roof.ts';
-import type { Roof } from '../src/modelgen/geometry/roofs/roof-types.ts';
+import { CROSS_GABLED, type Roof } from '../src/modelgen/geometry/roofs/roof-types.ts';
 import { initSkeleton, skeletonRoof } from '../src/modelgen/geometry/roofs/skeleton-roof.ts';
 import { pitchAzimuth } from '../src/modelgen/lod2/polygon-3d.ts';
 import { readLod2File } from '../src/modelgen/lod2/read-lod2-file.ts';
@@ -123,12 +123,12 @@ for (const tile of TILES) {
     const slopedArea = sloped.reduce((sum, face) => sum + areaOf(face), 0);
     // Without a roof type (Zürich), a pitched roof is one mostly sloped.
     if (sloped.length === 0 || (!pitched && slopedArea < 0.6 * measured.reduce((sum, face) => sum + areaOf(face), 0))) continue;
-    const pitch = sloped.reduce((sum, face) => sum + face.pitch * areaOf(face), 0) / sloped.reduce((sum, face) => sum + areaOf(face), 0);
+    const pitch = sloped.reduce((sum, face) => sum + face.pitch * areaOf(face), 0) / slopedArea;
     const zs = roofRings.flat().map((p) => p[2]);
     const measuredRise = Math.max(...zs) - Math.min(...zs);
     const heights = { wallTop: 0, height: 0, pitch };
     const profile = profileRoof(footprint, heights, ridgeAcross(ground, false), PROFILES.gabled, 'gabled');
-    const wings = skeletonRoof(footprint, heights, 'cross-gabled') ?? profile;
+    const wings = skeletonRoof(footprint, heights, CROSS_GABLED) ?? profile;
     const before = score(profile, measured, ground, measuredRise);
     const after = score(wings, measured, ground, measuredRise);
     if (before.sloped === 0) continue;
