@@ -3,6 +3,7 @@ import { before, describe, test } from 'node:test';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
+import { signedArea } from '../../src/modelgen/geometry/polygon.ts';
 import type { MeshBuilder } from '../../src/modelgen/geometry/mesh-builder.ts';
 import { initSkeleton } from '../../src/modelgen/geometry/roofs/skeleton-roof.ts';
 
@@ -124,7 +125,7 @@ describe('roof shapes on hand-written footprints', () => {
       const rise = Math.max(...mesh.roofFaces.map((f) => top(f.mesh))) - eaves;
       assert.ok(rise < Math.tan((35 * Math.PI) / 180) * 4.5 + 1e-3, `${name}: ridge ${rise.toFixed(2)} m above the eaves`);
       // The faces cover the outline once (plan areas add up), and walls rise to gables under the ridges' ends.
-      const area = outer.reduce((sum, p, i) => sum + (p[0] * outer[(i + 1) % outer.length][1] - outer[(i + 1) % outer.length][0] * p[1]) / 2, 0);
+      const area = signedArea(outer);
       const plan = segments.reduce((sum, s) => sum + s.area * Math.cos((s.pitch * Math.PI) / 180), 0);
       assert.ok(Math.abs(plan - area) < 0.05, `plan ${plan} vs ${area}`);
       assert.ok(Math.abs(top(mesh.walls) - (eaves + rise)) < 1e-3, 'a gable wall reaches the ridge');
