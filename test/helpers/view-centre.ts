@@ -18,3 +18,9 @@ export async function freeViewCentre(page: Page, frame: Frame = page.mainFrame()
   });
   return { x: offset.x + free.x, y: offset.y + free.y };
 }
+
+/** Clicks the middle of the free part of the 3D view, where the camera's target is drawn. */
+export async function clickViewCentre(page: Page): Promise<void> {
+  const centre = await freeViewCentre(page);
+  await page.mouse.click(centre.x, centre.y);
+}

@@ -13,6 +13,7 @@ import { HandMadeMap, type Metres } from '../helpers/hand-made-map.ts';
 import { createListeningContext, freePort, type ListeningContext } from '../helpers/listening-service.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { freeViewCentre } from '../helpers/view-centre.ts';
+import { wizardSettled, wizardState } from '../helpers/wizard-page.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
 
@@ -44,13 +45,6 @@ async function installerPage(embedUrl: string): Promise<{ url: string; close: ()
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
   return { url: `http://localhost:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-const panel = (frame: Frame) => frame.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset }));
-
-async function settled(frame: Frame): Promise<Record<string, string | undefined>> {
-  await frame.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')!.dataset.state ?? ''), null, { timeout: 60_000 });
-  return panel(frame);
 }
 
 /**
@@ -114,7 +108,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-started-phone.png') });
     // The wizard opens on the building at the embed's point, the visitor's house.
     await frame.locator('#wizard-toggle').tap();
-    const design = await settled(frame);
+    const design = await wizardSettled(frame);
     assert.equal(design.state, 'done', await frame.locator('#wizard-status').textContent() ?? '');
     assert.equal(design.roof, map.house, 'the house at the embed’s point');
     assert.equal(design.sheet, 'collapsed', 'the sheet stays collapsed over the design');
@@ -133,10 +127,10 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.match(await frame.locator('#wizard-status').textContent() ?? '', /Tap a roof/, 'touch wording');
     const centre = await freeViewCentre(page, frame);
     await page.touchscreen.tap(centre.x, centre.y);
-    assert.equal((await settled(frame)).roof, map.house, 'the designed roof is where the view is free');
+    assert.equal((await wizardSettled(frame)).roof, map.house, 'the designed roof is where the view is free');
 
     await frame.locator('#wizard-sheet').tap();
-    assert.equal((await panel(frame)).sheet, 'expanded');
+    assert.equal((await wizardState(frame)).sheet, 'expanded');
     assert.match(await frame.locator('#wizard-legend').textContent() ?? '', /kWh a year per panel/);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-design-expanded.png') });
 
@@ -152,15 +146,15 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await frame.locator('#roof-pitch').tap();
     await frame.locator('#roof-pitch').fill('25');
     await frame.locator('#roof-pitch').blur();
-    assert.equal((await settled(frame)).state, 'done');
+    assert.equal((await wizardSettled(frame)).state, 'done');
     const seen = await frame.evaluate(() => (window as unknown as { toggleSeen: number[] }).toggleSeen);
     assert.ok(seen.length > 3, `the design was worked out again: ${seen.length} changes seen`);
     assert.deepEqual([...new Set(seen)], [resting], `"Hide the design" stays at ${resting} px while the design is worked out`);
     await frame.locator('#roof-pitch').tap();
     await frame.locator('#roof-pitch').fill('30');
     await frame.locator('#wizard-sheet').tap();
-    assert.equal((await panel(frame)).sheet, 'collapsed', 'one tap hides the design');
-    assert.equal((await settled(frame)).roofShape, 'gabled');
+    assert.equal((await wizardState(frame)).sheet, 'collapsed', 'one tap hides the design');
+    assert.equal((await wizardSettled(frame)).roofShape, 'gabled');
 
     await frame.locator('#quote-button').tap();
     const form = frame.locator('#quote-form');
@@ -185,12 +179,12 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const frame = page.frames().find((f) => f.url().includes('/embed'))!;
     await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     await frame.locator('#wizard-toggle').click();
-    assert.equal((await settled(frame)).roof, map.house, 'the wizard opens on the house at the embed’s point');
+    assert.equal((await wizardSettled(frame)).roof, map.house, 'the wizard opens on the house at the embed’s point');
     await frame.locator('#wizard-start-over').click();
     assert.match(await frame.locator('#wizard-status').textContent() ?? '', /Click a roof/);
     const free = await freeViewCentre(page, frame);
     await page.mouse.click(free.x, free.y);
-    assert.equal((await settled(frame)).roof, map.house, 'the designed roof is beside the panel, not under it');
+    assert.equal((await wizardSettled(frame)).roof, map.house, 'the designed roof is beside the panel, not under it');
     assert.ok(await onTop(frame, 'wizard-start-over'), 'Start over is in view');
     assert.ok(await onTop(frame, 'quote-button'), 'Get a quote is in view, under nothing');
     const labels = await frame.locator('#wizard-chart svg text').allTextContents();
@@ -222,7 +216,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${ctx.baseUrl}/viewer?lat=${SITE.lat}&lng=${SITE.lng}&wizard=maximize_energy&roofLat=${map.houseAt.lat}&roofLng=${map.houseAt.lng}`);
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
-    const state = await settled(page.mainFrame());
+    const state = await wizardSettled(page.mainFrame());
     assert.equal(state.state, 'done');
     assert.equal(state.access, 'preview');
     assert.equal(state.annualKwh, undefined);

@@ -10,6 +10,7 @@ import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { OverpassStandIn } from '../stand-ins/overpass-stand-in.ts';
+import { wizardSettled } from '../helpers/wizard-page.ts';
 import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
 
 const TILE = 'lod2/nrw-LoD2_32_329_5725_1_NW.gml.gz';
@@ -69,8 +70,7 @@ describe('the Solar Wizard on a measured roof in Wesel (LoD2 from Geobasis NRW)'
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(created.viewerUrl);
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 120_000 });
-    await page.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')!.dataset.state ?? ''), null, { timeout: 120_000 });
-    const state = await page.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset }));
+    const state = await wizardSettled(page, 120_000);
     assert.equal(state.state, 'done', `the wizard finished: ${await page.locator('#wizard-status').textContent()}`);
     assert.equal(state.roof, `lod2/geobasis-nrw/${house.id}`, 'the measured building under the position');
     assert.ok(Number(state.panels) > 0, `${state.panels} panels placed`);
@@ -85,8 +85,7 @@ describe('the Solar Wizard on a measured roof in Wesel (LoD2 from Geobasis NRW)'
     // The same link on a phone.
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     await phone.goto(created.viewerUrl);
-    await phone.waitForFunction(() => ['done', 'error', 'empty'].includes(document.getElementById('side-panel')?.dataset.state ?? ''), null, { timeout: 120_000 });
-    const onPhone = await phone.evaluate(() => ({ ...document.getElementById('side-panel')!.dataset }));
+    const onPhone = await wizardSettled(phone, 120_000);
     assert.equal(onPhone.roof, state.roof);
     assert.equal(onPhone.panelAzimuths, state.panelAzimuths);
     await phone.close();

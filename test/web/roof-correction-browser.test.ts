@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
+import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
+import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
+import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { clickViewCentre } from '../helpers/view-centre.ts';
+import { wizardSettled as settled } from '../helpers/wizard-page.ts';
+import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+
+const EXTRACT = 'osm/monaco-latest.osm.pbf';
+const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
+const extract = sharedDataFile(EXTRACT);
+const recording = sharedDataFile(RECORDING);
+// An L-shaped, flat-roofed block in Monaco (OSM way 94400143, 335 m² of roof) and a point on its roof.
+const ROOF = { id: 'way/94400143', lat: 43.7387325, lng: 7.4243109 };
+const skip = browserSkipReason() ?? (!extract ? missingSharedData(EXTRACT) : !recording ? missingSharedData(RECORDING) : false);
+
+describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a real Monaco model', { skip }, () => {
+  let ctx: ListeningContext;
+  let pvgis: PvgisStandIn;
+  let browser: Browser;
+  let key: string;
+  before(async () => {
+    pvgis = await PvgisStandIn.start(recording!);
+    ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: extract! } });
+    key = await ctx.createKey();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+    await pvgis?.close();
+  });
+
+  test('a visitor corrects a flat roof to a gabled one: the roof is redrawn, and the panels and yield change', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const skeletonFetched: string[] = [];
+    page.on('request', (request) => /\/straight-skeleton-[^/]*\.js$/.test(request.url()) && skeletonFetched.push(request.url()));
+    await page.goto(`${ctx.baseUrl}/embed?lat=${ROOF.lat}&lng=${ROOF.lng}&key=${key}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.keyboard.press('p');
+    await clickViewCentre(page);
+    const flat = await settled(page);
+    assert.equal(flat.state, 'done');
+    assert.equal(flat.roof, ROOF.id);
+    assert.ok(await page.locator('#wizard-roof').isVisible(), 'the roof fields are shown for the picked building');
+    assert.equal(await page.locator('#roof-shape').inputValue(), 'flat');
+    assert.match(await page.locator('#roof-source').textContent() ?? '', /OpenStreetMap|guessed|flat/);
+    // The embed's own point is on this building: its outline and pin stand on its top.
+    const top = async () => Number(await page.locator('#app').getAttribute('data-my-building-top'));
+    const flatTop = await top();
+
+    // The visitor scrolls down to the roof fields; the panel keeps its scroll while the design is worked out again.
+    await page.locator('#roof-shape').evaluate((node) => node.scrollIntoView({ block: 'center' }));
+    const scroll = await page.locator('#wizard-details').evaluate((node) => node.scrollTop);
+    assert.ok(scroll > 100, `the roof fields are below the figures: scrolled ${scroll} px`);
+    /** Where the shape field is in the panel's scrolled view: 0 at its top, 1 at its bottom (outside: out of view). */
+    const shapeInView = () => page.evaluate(() => {
+      const view = document.getElementById('wizard-details')!.getBoundingClientRect();
+      const field = document.getElementById('roof-shape')!.getBoundingClientRect();
+      return (field.top - view.top) / view.height;
+    });
+    const before = await shapeInView();
+    await page.selectOption('#roof-shape', 'gabled');
+    await page.fill('#roof-pitch', '35');
+    await page.fill('#roof-ridge', '90');
+    await page.locator('#roof-ridge').dispatchEvent('change');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'gabled');
+    await page.waitForFunction((before) => document.getElementById('side-panel')!.dataset.annualKwh !== before, flat.annualKwh, { timeout: 60_000 });
+    const gabled = await settled(page);
+    assert.equal(gabled.state, 'done', await page.locator('#wizard-status').textContent() ?? '');
+    const after = await shapeInView();
+    assert.equal(await page.locator('#wizard-result').getAttribute('aria-busy'), 'false', 'the figures are the new design’s');
+    assert.ok(after >= 0 && after < 0.9 && Math.abs(after - before) < 0.25, `the roof fields stay in view where the visitor scrolled: ${before.toFixed(2)} → ${after.toFixed(2)} of the panel`);
+    assert.notEqual(gabled.candidates, flat.candidates, `panel places change: ${flat.candidates} on the flat roof, ${gabled.candidates} on the gables`);
+    assert.notEqual(gabled.annualKwh, flat.annualKwh, `the yield changes: ${flat.annualKwh} → ${gabled.annualKwh} kWh`);
+    assert.match(await page.locator('#roof-source').textContent() ?? '', /as you corrected it/);
+    const gabledTop = await top();
+    assert.ok(gabledTop > flatTop + 2, `the outline and pin follow the new ridge: ${flatTop} → ${gabledTop} m`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
+
+    // Hipped on this L-shaped block needs the straight skeleton: the page fetches it now (not for the page, nor for a gable), and the roof is hipped.
+    assert.equal(skeletonFetched.length, 0, 'the straight skeleton is not fetched before a correction needs it');
+    // While it is on its way the visitor changes their mind: the later choice stays drawn when it arrives.
+    await page.route('**/straight-skeleton-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const arrived = page.waitForResponse(/\/straight-skeleton-[^/]*\.js$/);
+    await page.selectOption('#roof-shape', 'hipped');
+    await page.selectOption('#roof-shape', 'half-hipped');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'half-hipped');
+    await arrived;
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => document.getElementById('side-panel')!.dataset.roofShape), 'half-hipped', 'the hipped roof asked for first does not overwrite the later choice');
+    await page.unroute('**/straight-skeleton-*.js');
+    await page.selectOption('#roof-shape', 'hipped');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'hipped', null, { timeout: 30_000 });
+    assert.equal(skeletonFetched.length, 1, 'the straight skeleton is fetched once');
+    assert.doesNotMatch(await page.locator('#roof-source').textContent() ?? '', /inner corners/);
+    assert.ok((await top()) > flatTop + 2, `a pitched roof: ${flatTop} → ${await top()} m`);
+    // A hipped roof's ridge follows its outline: no ridge to choose.
+    assert.equal(await page.locator('#roof-ridge').isVisible(), false, 'no ridge field for a hipped roof');
+    assert.equal(await page.locator('#roof-pitch').isVisible(), true);
+
+    // Cross-gabled: a gable on each wing of the L (its ridges follow the wings: no ridge field either); panels and yield follow.
+    const hipped = await settled(page);
+    await page.selectOption('#roof-shape', 'cross-gabled');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'cross-gabled');
+    assert.equal(await page.locator('#roof-ridge').isVisible(), false, 'no ridge field for a cross-gabled roof');
+    assert.equal(skeletonFetched.length, 1, 'the straight skeleton is fetched once');
+    await page.waitForFunction((before) => document.getElementById('side-panel')!.dataset.annualKwh !== before, hipped.annualKwh, { timeout: 60_000 });
+    const crossGabled = await settled(page);
+    assert.equal(crossGabled.state, 'done');
+    assert.ok(Number(crossGabled.candidates) > 0, `panels on the cross-gabled roof: ${crossGabled.candidates}`);
+
+    // A single slope has no ridge: the field says where the slope faces, turned to the ridge's southern side.
+    await page.selectOption('#roof-shape', 'skillion');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'skillion');
+    assert.match(await page.locator('#roof-ridge').locator('xpath=..').textContent() ?? '', /The slope faces/);
+    assert.equal(await page.locator('#roof-ridge').inputValue(), '180', 'a ridge running east–west: the slope faces south');
+
+    // Back to flat: the building's outline is the redrawn one, not the roof drawn before.
+    await page.selectOption('#roof-shape', 'flat');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'flat');
+    assert.ok(Math.abs((await top()) - flatTop) < 0.05, `the pin is back on the flat roof: ${flatTop} → ${await top()} m`);
+    await page.close();
+  });
+});
