@@ -2,39 +2,24 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
-import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
-import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
+import type { ListeningContext } from '../helpers/listening-service.ts';
+import { MONACO_ROOF, monacoWizardSkip, startMonacoWizard, type MonacoWizard } from '../helpers/monaco-wizard.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
-import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { clickViewCentre } from '../helpers/view-centre.ts';
 import { wizardSettled as settled } from '../helpers/wizard-page.ts';
-import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
 
-const EXTRACT = 'osm/monaco-latest.osm.pbf';
-const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
-const extract = sharedDataFile(EXTRACT);
-const recording = sharedDataFile(RECORDING);
-// An L-shaped, flat-roofed block in Monaco (OSM way 94400143, 335 m² of roof) and a point on its roof.
-const ROOF = { id: 'way/94400143', lat: 43.7387325, lng: 7.4243109 };
-const skip = browserSkipReason() ?? (!extract ? missingSharedData(EXTRACT) : !recording ? missingSharedData(RECORDING) : false);
+const ROOF = MONACO_ROOF;
 
-describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a real Monaco model', { skip }, () => {
+describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a real Monaco model', { skip: monacoWizardSkip }, () => {
+  let setup: MonacoWizard;
   let ctx: ListeningContext;
-  let pvgis: PvgisStandIn;
   let browser: Browser;
   let key: string;
   before(async () => {
-    pvgis = await PvgisStandIn.start(recording!);
-    ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: extract! } });
-    key = await ctx.createKey();
-    browser = await launchBrowser();
+    setup = await startMonacoWizard();
+    ({ ctx, browser, key } = setup);
   });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-    await pvgis?.close();
-  });
+  after(() => setup?.close());
 
   test('a visitor corrects a flat roof to a gabled one: the roof is redrawn, and the panels and yield change', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

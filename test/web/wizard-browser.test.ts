@@ -4,42 +4,29 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
-import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { FALLBACK_ACCURACY } from '../../src/irradiance/local-fallback.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { clickViewCentre } from '../helpers/view-centre.ts';
 import { pdfText, pdfToolsSkipReason } from '../helpers/pdf-tools.ts';
 import { downloadsReport, wizardSettled as settled, wizardState as wizard } from '../helpers/wizard-page.ts';
-import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
-import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
-import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
-import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
+import type { ListeningContext } from '../helpers/listening-service.ts';
+import { MONACO_ROOF, monacoWizardSkip, startMonacoWizard, type MonacoWizard } from '../helpers/monaco-wizard.ts';
+import type { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
 
-const EXTRACT = 'osm/monaco-latest.osm.pbf';
-const RECORDING = 'pvgis/pvcalc_v53_45.000_8.000_SARAH3_angle0_aspect0_1kWp_loss14.json';
-const extract = sharedDataFile(EXTRACT);
-const recording = sharedDataFile(RECORDING);
-// A flat-roofed block in Monaco (OSM way 94400143, 335 m² of roof) and a point on its roof.
-const ROOF = { id: 'way/94400143', lat: 43.7387325, lng: 7.4243109 };
+const ROOF = MONACO_ROOF;
 const SITE = { lat: 43.7384, lng: 7.4246 };
-const skip = browserSkipReason() ?? (!extract ? missingSharedData(EXTRACT) : !recording ? missingSharedData(RECORDING) : false);
 
-describe('the Solar Wizard in Chromium on a real Monaco model', { skip }, () => {
+describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWizardSkip }, () => {
+  let setup: MonacoWizard;
   let ctx: ListeningContext;
   let pvgis: PvgisStandIn;
   let browser: Browser;
   let key: string;
   before(async () => {
-    pvgis = await PvgisStandIn.start(recording!);
-    ctx = await createListeningContext({ workers: 1, realGenerator: true, irradiance: new PvgisClient({ baseUrl: pvgis.baseUrl }), env: { OSM_EXTRACT: extract! } });
-    key = await ctx.createKey();
-    browser = await launchBrowser();
+    setup = await startMonacoWizard();
+    ({ ctx, pvgis, browser, key } = setup);
   });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-    await pvgis?.close();
-  });
+  after(() => setup?.close());
 
   test('an agent session link with a roof position places panels on that roof with no click; a free visitor sees the Pro prompt', async () => {
     const created = await fetch(`${ctx.baseUrl}/api/mcp-sessions`, {
