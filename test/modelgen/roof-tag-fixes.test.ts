@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { readModel } from '../helpers/read-model.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
@@ -80,6 +81,19 @@ describe('tagged roofs drawn as tagged', () => {
     const nearCorner = ([x, , z]: [number, number, number]) => corners.some(([cx, cy]) => Math.hypot(x - cx, -z - cy) < 0.8);
     assert.ok(low.length >= 4 * 8, 'four posts reach the ground');
     assert.ok(low.flat().every(nearCorner), 'below the roof only posts at the corners are drawn');
+  });
+
+  test('posts stand under their roof on L-shaped and long thin canopies (Liechtenstein way/982325839, way/980601900)', async () => {
+    const outlines: [number, number][][] = [[[0, 0], [12, 0], [12, 5], [5, 5], [5, 14], [0, 14]], box(30, 0, 15, 2.7)];
+    const { buildings } = await readModel((await generate(osmFile(outlines.map((ring) => ({ tags: { building: 'roof', height: '3' }, ring }))))).glb);
+    for (const [index, ring] of outlines.entries()) {
+      const posts = buildings[index].triangles.flat().filter((v) => v[1] < 1.5);
+      const inside = ([x, , z]: [number, number, number]) => pointInRing([x, -z], ring) || ring.some((p, i) => distanceToSegment([x, -z], p, ring[(i + 1) % ring.length]) < 0.01);
+      // Three corners of each of a post's four walls lie at its foot: a post at every outer corner (the L's inner corner has none).
+      assert.equal(posts.length, [5, 4][index] * 4 * 3, `posts reach the ground under canopy ${index + 1}`);
+      const outside = posts.filter((v) => !inside(v));
+      assert.deepEqual(outside.slice(0, 2), [], `${outside.length} post corners of canopy ${index + 1} stand outside its roof`);
+    }
   });
 
   test('a canopy whose roof starts at min_height stands on posts from the ground (Helsinki way/31719985)', async () => {

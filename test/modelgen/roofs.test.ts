@@ -253,3 +253,48 @@ describe('other profile roofs', () => {
     });
   }
 });
+
+describe('roofs cut along a ridge that splits the outline, runs along a wall or crosses a courtyard', () => {
+  /** The roof's triangles as drawn, seen from above: their area, and whether each one's middle lies on the footprint. */
+  function planTriangles(mesh: ReturnType<typeof build>['mesh'], onFootprint: (p: Point2) => boolean): { area: number; off: number } {
+    let area = 0;
+    let off = 0;
+    for (const face of mesh.roofFaces) {
+      const p = face.mesh.positions;
+      for (let t = 0; t < p.length; t += 9) {
+        // glTF: x east, y up, z south; the footprint's y is north.
+        const corners: Point2[] = [[p[t], -p[t + 2]], [p[t + 3], -p[t + 5]], [p[t + 6], -p[t + 8]]];
+        area += Math.abs(signedArea(corners));
+        if (!onFootprint([(corners[0][0] + corners[1][0] + corners[2][0]) / 3, (corners[0][1] + corners[1][1] + corners[2][1]) / 3])) off += 1;
+      }
+    }
+    return { area, off };
+  }
+  const COURTYARD: Point2[] = [[-4, -2], [-4, 2], [4, 2], [4, -2]]; // clockwise, across the ridge at y = 0
+  const cases: { name: string; outer: Point2[]; inners?: Point2[][]; shape: string; inside: (p: Point2) => boolean }[] = [
+    // 24 × 18 m: the ridge along the long side, halfway up, cuts both arms of the U: two pieces on the north side.
+    { name: 'a U whose arms the ridge cuts', outer: U_SHAPE, shape: 'gabled', inside: ([x, y]) => !(x > 8 && x < 16 && y > 8) },
+    // 20 × 20 m with arms 10 m wide: the ridge halfway runs exactly along the inner wall.
+    { name: 'an L whose inner wall the ridge runs along', outer: [[0, 0], [20, 0], [20, 10], [10, 10], [10, 20], [0, 20]], shape: 'gabled', inside: ([x, y]) => x < 10 || y < 10 },
+    { name: 'a courtyard the ridge crosses', outer: RECTANGLE, inners: [COURTYARD], shape: 'gabled', inside: ([x, y]) => !(Math.abs(x) < 4 && Math.abs(y) < 2) },
+    { name: 'a U whose arms its breaks cut', outer: U_SHAPE, shape: 'gambrel', inside: ([x, y]) => !(x > 8 && x < 16 && y > 8) },
+    { name: 'a courtyard its hips and ridge cross', outer: RECTANGLE, inners: [COURTYARD], shape: 'half-hipped', inside: ([x, y]) => !(Math.abs(x) < 4 && Math.abs(y) < 2) },
+  ];
+  for (const { name, outer, inners = [], shape, inside } of cases) {
+    test(`${shape} on ${name}: the roof covers the footprint once, nothing beside it`, () => {
+      // At the model's centre and some hundred metres from it: how a ring clipped badly triangulates depends on where it lies.
+      for (const [dx, dy] of [[0, 0], [312.37, -451.91], [-87.5, 203.25]]) {
+        const shift = (ring: Point2[]) => ring.map(([x, y]): Point2 => [x + dx, y + dy]);
+        const { mesh } = build(shift(outer), { building: 'house', 'building:levels': '2', 'roof:shape': shape, 'roof:angle': '30' }, inners.map(shift));
+        assert.equal(mesh.roofShape, shape);
+        const footprint = signedArea(outer) + inners.reduce((sum, ring) => sum + signedArea(ring), 0);
+        const { area, off } = planTriangles(mesh, ([x, y]) => inside([x - dx, y - dy]));
+        assert.ok(Math.abs(area - footprint) < 0.01, `at (${dx}, ${dy}): roof seen from above ${area.toFixed(2)} m², footprint ${footprint} m²`);
+        assert.equal(off, 0, `at (${dx}, ${dy}): no roof triangle over a courtyard or between the wings`);
+        const faces = mesh.roofFaces.flatMap((f) => f.segments).map((segment) => segment.area);
+        assert.ok(faces.every((area) => area > 1), `at (${dx}, ${dy}): no sliver of a face along a wall the cut runs on: ${faces.map((a) => a.toFixed(2)).join(', ')} m²`);
+        for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+      }
+    });
+  }
+});

@@ -1,4 +1,5 @@
 import type { Point2 } from './local-frame.ts';
+import { pointInRing } from './polygon.ts';
 import { MeshBuilder, newellNormal, type Point3 } from './mesh-builder.ts';
 import { describeRoofFace, type RoofSegment } from './roof-segment.ts';
 import { buildRoof } from './roofs/build-roof.ts';
@@ -91,18 +92,36 @@ function pitchedRoof(footprint: Footprint, heights: BuildingHeights, tags: Recor
 /** Square posts under the corners of a roof on posts, inset so they stand under the roof. */
 function addPosts(mesh: MeshBuilder, ring: Point2[], bottom: number, top: number, base: number, foot?: WallFoot): void {
   const step = Math.max(1, Math.ceil(ring.length / MAX_POSTS));
-  const [cx, cy] = [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
+  const h = POST_M / 2;
   for (let i = 0; i < ring.length; i += step) {
-    const [x, y] = ring[i];
-    const d = Math.hypot(cx - x, cy - y) || 1;
-    const inset = Math.min(POST_M * 2, d / 2);
-    const px = x + ((cx - x) / d) * inset;
-    const py = y + ((cy - y) / d) * inset;
-    const h = POST_M / 2;
+    const centre = postAt(ring, i);
+    if (!centre) continue;
+    const [px, py] = centre;
     const square: Point2[] = [[px - h, py - h], [px + h, py - h], [px + h, py + h], [px - h, py + h]];
+    if (!square.every((corner) => pointInRing(corner, ring))) continue;
     const post = { wallTopAt: () => top, wallBreaks: () => [] };
     addWalls(mesh, square, post, bottom, base, foot);
   }
+}
+
+/**
+ * Where a post stands at an outline's corner: POST_M in from both walls that meet there, on the corner's
+ * bisector (a step towards the outline's middle leaves it on concave or long thin outlines). None at an
+ * inner corner, which has no post under it. The ring is counter-clockwise.
+ */
+function postAt(ring: Point2[], i: number): Point2 | undefined {
+  const [a, b, c] = [ring[(i + ring.length - 1) % ring.length], ring[i], ring[(i + 1) % ring.length]];
+  const inward = (p: Point2, q: Point2): Point2 => {
+    const length = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    return [-(q[1] - p[1]) / length, (q[0] - p[0]) / length];
+  };
+  const [n1, n2] = [inward(a, b), inward(b, c)];
+  const turn = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+  const cosine = n1[0] * n2[0] + n1[1] * n2[1];
+  if (turn < 0 || cosine < -0.9) return undefined;
+  // The point at distance POST_M from both walls' lines.
+  const scale = POST_M / (1 + cosine);
+  return [b[0] + (n1[0] + n2[0]) * scale, b[1] + (n1[1] + n2[1]) * scale];
 }
 
 function addWalls(mesh: MeshBuilder, ring: Point2[], roof: Pick<Roof, 'wallTopAt' | 'wallBreaks'>, minHeight: number, base: number, foot?: WallFoot): void {

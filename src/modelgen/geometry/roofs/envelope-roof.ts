@@ -1,4 +1,4 @@
-import { clipRing } from '../clip-ring.ts';
+import { clipOutline } from '../clip-footprint.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
 import { type Footprint, type Roof, type RoofFace, type RoofHeights, slopeOf } from './roof-types.ts';
@@ -16,17 +16,10 @@ const at = ([a, b, c]: Plane, [x, y]: Point2) => a * x + b * y + c;
 export function envelopeRoof(footprint: Footprint, planes: Plane[], shape: string): Roof {
   const faces: RoofFace[] = [];
   planes.forEach((plane, i) => {
-    let outer = footprint.outer;
-    let inners = footprint.inners;
-    planes.forEach((other, j) => {
-      if (j === i) return;
-      const above = (p: Point2) => at(plane, p) - at(other, p) - 1e-9;
-      outer = clipRing(outer, above);
-      inners = inners.map((ring) => clipRing(ring, above));
-    });
-    if (outer.length < 3) return;
+    // Where this plane lies below every other one.
+    const below = planes.filter((_, j) => j !== i).map((other) => (p: Point2) => at(plane, p) - at(other, p) - 1e-9);
     const lift = (p: Point2): Point3 => [p[0], p[1], at(plane, p)];
-    faces.push({ outer: outer.map(lift), holes: inners.filter((r) => r.length >= 3).map((r) => r.map(lift)) });
+    for (const piece of clipOutline(footprint, below)) faces.push({ outer: piece.outer.map(lift), holes: piece.inners.map((ring) => ring.map(lift)) });
   });
   const lowest = (p: Point2) => Math.min(...planes.map((plane) => at(plane, p)));
   return {

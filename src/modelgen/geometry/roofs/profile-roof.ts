@@ -1,4 +1,4 @@
-import { clipRing } from '../clip-ring.ts';
+import { clipOutline } from '../clip-footprint.ts';
 import type { Point2 } from '../local-frame.ts';
 import type { Point3 } from '../mesh-builder.ts';
 import { type Footprint, type Roof, type RoofFace, type RoofHeights, slopeOf } from './roof-types.ts';
@@ -38,10 +38,9 @@ export function profileRoof(footprint: Footprint, heights: RoofHeights, across: 
   for (let i = 1; i < profile.length; i++) {
     const from = profile[i - 1][0];
     const to = profile[i][0];
-    const outer = clipToStrip(footprint.outer, sOf, from, to);
-    if (outer.length < 3) continue;
-    const holes = footprint.inners.map((ring) => clipToStrip(ring, sOf, from, to)).filter((ring) => ring.length >= 3);
-    faces.push({ outer: outer.map(lift), holes: holes.map((ring) => ring.map(lift)) });
+    // The strip from ≤ s ≤ to, a hair wider so that neighbouring strips meet.
+    const strip = [(p: Point2) => from - 1e-9 - sOf(p), (p: Point2) => sOf(p) - to - 1e-9];
+    for (const piece of clipOutline(footprint, strip)) faces.push({ outer: piece.outer.map(lift), holes: piece.inners.map((ring) => ring.map(lift)) });
   }
   const breaks = profile.slice(1, -1).map(([s]) => s);
   return {
@@ -58,12 +57,6 @@ export function profileRoof(footprint: Footprint, heights: RoofHeights, across: 
         .map((t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] as Point2);
     },
   };
-}
-
-/** The part of a ring in the strip `from ≤ s(p) ≤ to`. */
-function clipToStrip(ring: Point2[], s: (p: Point2) => number, from: number, to: number): Point2[] {
-  const epsilon = 1e-9;
-  return clipRing(clipRing(ring, (p) => from - epsilon - s(p)), (p) => s(p) - to - epsilon);
 }
 
 /** Width of one sawtooth bay, metres (a typical north-light shed). */
