@@ -38,7 +38,7 @@ export function clipOutline(outline: OutlinePiece, halfPlanes: HalfPlane[]): Out
   }
   const pieces: Point2[][] = [];
   for (let triangle of triangles(outline)) {
-    for (const halfPlane of halfPlanes) if (triangle.length >= 3) triangle = clipConvex(triangle, halfPlane);
+    for (const halfPlane of halfPlanes) if (triangle.length >= 3) triangle = clipRing(triangle, halfPlane);
     if (triangle.length >= 3 && !isSliver(triangle)) pieces.push(triangle);
   }
   return assemble(boundaryRings(pieces));
@@ -82,32 +82,6 @@ export function triangles(outline: OutlinePiece): Point2[][] {
     out.push(area > 0 ? triangle : triangle.reverse());
   }
   return out;
-}
-
-/**
- * A convex ring clipped to where `distance ≤ 0`. Each crossing is computed from the edge's ends taken in
- * one fixed order, so the two triangles that share an edge get the very same crossing point, and their
- * shared edges cancel exactly when the outline is put back together.
- */
-function clipConvex(ring: Point2[], distance: HalfPlane): Point2[] {
-  const out: Point2[] = [];
-  for (let i = 0; i < ring.length; i++) {
-    const current = ring[i];
-    const previous = ring[(i + ring.length - 1) % ring.length];
-    const dc = distance(current);
-    const dp = distance(previous);
-    if (dc <= 0 !== dp <= 0) {
-      const [p, q, dpFirst, dqFirst] = before(previous, current) ? [previous, current, dp, dc] : [current, previous, dc, dp];
-      const t = dpFirst / (dpFirst - dqFirst);
-      out.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
-    }
-    if (dc <= 0) out.push(current);
-  }
-  return out;
-}
-
-function before(a: Point2, b: Point2): boolean {
-  return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 }
 
 const key = (p: Point2) => `${p[0]},${p[1]}`;
