@@ -4,7 +4,10 @@
  *
  * - "rules only": every roof tag of the extract removed (nothing mapped nearby to learn the local style);
  * - "with mapped neighbours": only the building's own roof tags removed (leave-one-out: the other
- *   mapped roofs around it give the local style, as they do in a real model).
+ *   mapped roofs around it give the local style, as they do in a real model);
+ * - "in a 0.3 km model around it": the same, but with only the buildings a 0.3 km model centred on it
+ *   holds (a homeowner's embed at their address), whose mapped roofs are all the local style it has; and
+ *   again with only one in eight of those roofs left mapped, as in the many places where few are.
  *
  * Shape classes: flat, gabled, hipped, other pitched. Ridge direction: for gabled roofs inferred gabled,
  * the angle between the inferred ridge and the mapped one (long side, or across it with
@@ -37,6 +40,8 @@ if (!fs.existsSync(SHARED)) {
 }
 const PLACES = ['liechtenstein-2024-03-04.osm.pbf', 'moscow-danilovsky.osm.gz', 'sergiev-posad-lavra.osm.gz', 'helsinki-centre-2019.osm.pbf', 'berlin-siegessaeule.osm.gz'];
 const CLASSES: RoofClass[] = ['flat', 'gabled', 'hipped', 'other'];
+/** The radius of the model in the third mode, metres (the API's default radius). */
+const MODEL_RADIUS_M = 300;
 /** The generator's rule before inference. */
 const TODAY: Record<string, string> = { house: 'gabled', detached: 'gabled', semidetached_house: 'gabled', farm: 'gabled', barn: 'gabled', bungalow: 'hipped', hut: 'gabled', cabin: 'gabled' };
 
@@ -76,6 +81,8 @@ for (const file of PLACES) {
     today: undefined,
     'rules only': roofContexts(withAlong.map((b) => ({ ...b, tags: stripRoofTags(b.tags) }))),
     'with mapped neighbours': roofContexts(withAlong),
+    'in a 0.3 km model around it': inModel(withAlong, targets, 1),
+    'in a 0.3 km model, 1 in 8 of its roofs mapped': inModel(withAlong, targets, 8),
   };
   for (const [mode, contexts] of Object.entries(modes)) {
     const matrix = emptyMatrix();
@@ -98,6 +105,23 @@ for (const file of PLACES) {
     summary.push(`| ${file.split(/[-.]/)[0]} | ${n} | ${mode} | ${pct(pitchedRight(matrix), n)} | ${pct(classRight(matrix), n)} | ${pct(ridgeRight, ridgeCount)} (${ridgeRight}/${ridgeCount}) |`);
     if (mode !== 'today') details.push(`**${file}, ${mode}** (${n} buildings)\n\n${matrixTable(matrix)}\n`);
   }
+}
+
+/**
+ * Each target's context as a model centred on it has it (a homeowner's embed at their address): only the
+ * buildings within MODEL_RADIUS_M of it, its own roof tags removed.
+ */
+function inModel(footprints: { outer: Point2[]; tags: Record<string, string>; along: Point2 }[], targets: number[], oneIn: number): ReturnType<typeof roofContexts> {
+  const contexts: ReturnType<typeof roofContexts> = [];
+  for (const i of targets) {
+    const [x, y] = footprints[i].outer[0];
+    const around = footprints.map((f, k) => k).filter((k) => footprints[k].outer.some(([px, py]) => Math.hypot(px - x, py - y) <= MODEL_RADIUS_M));
+    // Where few roofs are mapped (most places), the roof tags of all but one building in `oneIn` are taken away.
+    const mapped = (k: number) => k !== i && (k * 2654435761) % 2 ** 32 % oneIn === 0;
+    const subset = around.map((k) => (mapped(k) ? footprints[k] : { ...footprints[k], tags: stripRoofTags(footprints[k].tags) }));
+    contexts[i] = roofContexts(subset)[around.indexOf(i)];
+  }
+  return contexts;
 }
 
 /** What the bench reads of a measured roof: its pitch, the axis its slopes face and its ground outline. */
