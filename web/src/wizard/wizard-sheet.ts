@@ -35,7 +35,15 @@ export class WizardSheet {
   expand(expanded: boolean): void {
     this.#panel.dataset.sheet = expanded ? 'expanded' : 'collapsed';
     this.#toggle.setAttribute('aria-expanded', String(expanded));
-    this.#toggle.textContent = t(expanded ? 'wizard.hideDesign' : 'wizard.showDesign');
+    // The other state's label lies hidden in the same place, so the button is as large in both: a
+    // label that wraps in one state only (German's "Entwurf ausblenden") would move the sheet's content.
+    const label = this.#toggle.ownerDocument.createElement('span');
+    const spare = this.#toggle.ownerDocument.createElement('span');
+    label.textContent = t(expanded ? 'wizard.hideDesign' : 'wizard.showDesign');
+    spare.textContent = t(expanded ? 'wizard.showDesign' : 'wizard.hideDesign');
+    spare.className = 'spare-label';
+    spare.setAttribute('aria-hidden', 'true');
+    this.#toggle.replaceChildren(label, spare);
     this.#onChange();
   }
 }
