@@ -32,6 +32,18 @@ test('the ridge runs where the visitor says: east–west gives faces looking nor
   assert.deepEqual(azimuths(0), [90, 270]);
 });
 
+test('a ridge or slope given a few degrees off the walls runs along the walls (a street’s bearing typed for a house beside it); further off, where it is given', () => {
+  // The outline turned 88° from north, as Lettstrasse 28 in Vaduz beside a street at 93°.
+  const turn = (88 * Math.PI) / 180;
+  const outer = building.footprint.outer.map(([x, y]): [number, number] => [x * Math.sin(turn) + y * Math.cos(turn), x * Math.cos(turn) - y * Math.sin(turn)]);
+  const turned = { ...building, footprint: { outer, inners: [] } };
+  const azimuths = (shape: string, ridgeDirection: number) => redrawBuilding(turned, { shape, pitch: 35, ridgeDirection }).roofFaces.flatMap((f) => f.segments.filter((s) => s.pitch > 1).map((s) => Math.round(s.azimuth))).sort((a, b) => a - b);
+  assert.deepEqual(azimuths('gabled', 93), [178, 358], 'the ridge along the walls (88°), its faces square to them');
+  assert.deepEqual(azimuths('gabled', 5), [88, 268], 'across the walls');
+  assert.deepEqual(azimuths('skillion', 175), [178], 'a slope facing the street faces square off the walls');
+  assert.deepEqual(azimuths('gabled', 110), [20, 200], 'a ridge 22° off the walls is drawn where it is given');
+});
+
 test('a correction out of range says what is allowed', () => {
   assert.throws(() => redrawBuilding(building, { shape: 'gabled', pitch: 80 }), /Roof pitch 80° is out of range: use 5–60°/);
   assert.throws(() => redrawBuilding(building, { shape: 'dome' as never }), /Unknown roof shape "dome": use one of flat, gabled/);

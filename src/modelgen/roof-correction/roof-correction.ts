@@ -95,6 +95,22 @@ export function correctionTags(correction: RoofCorrection): Record<string, strin
 }
 
 /**
+ * A ridge (or a single slope's facing) given within this many degrees of the outline's walls runs along
+ * them: a visitor who types the street's bearing means the walls beside it, which are rarely more than a
+ * few degrees off it, and a ridge askew to its walls draws sloping eaves and skewed rows of panels.
+ */
+const RIDGE_SNAP_DEGREES = 8;
+
+/** The direction drawn for a given ridge or facing: the walls' own when it is within RIDGE_SNAP_DEGREES of them. */
+export function ridgeAlongWalls(outer: readonly (readonly [number, number])[], direction: number): number {
+  const walls = defaultRidgeDirection(outer);
+  const off = (((direction - walls) % 90) + 90) % 90;
+  if (off < RIDGE_SNAP_DEGREES) return (direction - off + 360) % 360;
+  if (off > 90 - RIDGE_SNAP_DEGREES) return (direction + (90 - off)) % 360;
+  return direction;
+}
+
+/**
  * The ridge a pitched roof gets when the visitor has not said where it runs: along the outline's long
  * side, as the generator draws a gable with no `roof:orientation`. A compass bearing, 0–180°.
  */
@@ -121,7 +137,8 @@ export function correctionNeedsSkeleton(footprint: CorrectableBuilding['footprin
  */
 export function redrawBuilding(building: CorrectableBuilding, correction: RoofCorrection, tiles: SurfaceTiles = {}): RedrawnBuilding {
   checkCorrection(correction);
-  const tags = correctionTags(correction);
+  const along = correction.ridgeDirection === undefined ? correction : { ...correction, ridgeDirection: ridgeAlongWalls(building.footprint.outer, correction.ridgeDirection) };
+  const tags = correctionTags(along);
   const pitch = correction.shape === 'flat' ? undefined : Number(tags['roof:angle']);
   const footprint = { outer: building.footprint.outer.map(([x, y]) => [x, y] as Point2), inners: building.footprint.inners.map((r) => r.map(([x, y]) => [x, y] as Point2)) };
   // Shapes drawn by height rather than pitch (pyramidal) rise over half the outline's width at the pitch.
