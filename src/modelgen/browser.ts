@@ -4,7 +4,7 @@
  * keeps it so. (The straight skeleton's WebAssembly is loaded by `initSkeleton` when a correction needs
  * it: cross-gabled roofs, and hipped ones on outlines with inner corners; the page does not load it before.)
  */
-export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
+export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, ridgeAlongWalls, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
 export type { RoofSegment } from './geometry/roof-segment.ts';
 export { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 /** Why a generation failed for good, as failed jobs name it. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CORRECTABLE_SHAPES, correctionNeedsSkeleton, defaultRidgeDirection, initSkeleton, redrawBuilding, SKELETON_FALLBACK, type Point2 } from '../../src/modelgen/browser.ts';
+import { CORRECTABLE_SHAPES, correctionNeedsSkeleton, defaultRidgeDirection, initSkeleton, redrawBuilding, SKELETON_FALLBACK, type CorrectableShape, type Point2 } from '../../src/modelgen/browser.ts';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import { solarOnRoof } from '../../src/modelgen/geometry/existing-solar.ts';
@@ -37,7 +37,7 @@ test('a ridge or slope given a few degrees off the walls runs along the walls (a
   const turn = (88 * Math.PI) / 180;
   const outer = building.footprint.outer.map(([x, y]): [number, number] => [x * Math.sin(turn) + y * Math.cos(turn), x * Math.cos(turn) - y * Math.sin(turn)]);
   const turned = { ...building, footprint: { outer, inners: [] } };
-  const azimuths = (shape: string, ridgeDirection: number) => redrawBuilding(turned, { shape, pitch: 35, ridgeDirection }).roofFaces.flatMap((f) => f.segments.filter((s) => s.pitch > 1).map((s) => Math.round(s.azimuth))).sort((a, b) => a - b);
+  const azimuths = (shape: CorrectableShape, ridgeDirection: number) => redrawBuilding(turned, { shape, pitch: 35, ridgeDirection }).roofFaces.flatMap((f) => f.segments.filter((s) => s.pitch > 1).map((s) => Math.round(s.azimuth))).sort((a, b) => a - b);
   assert.deepEqual(azimuths('gabled', 93), [178, 358], 'the ridge along the walls (88°), its faces square to them');
   assert.deepEqual(azimuths('gabled', 5), [88, 268], 'across the walls');
   assert.deepEqual(azimuths('skillion', 175), [178], 'a slope facing the street faces square off the walls');

@@ -38,6 +38,8 @@ describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a 
     // The embed's own point is on this building: its outline and pin stand on its top.
     const top = async () => Number(await page.locator('#app').getAttribute('data-my-building-top'));
     const flatTop = await top();
+    // A flat roof's ridge field holds the walls' direction, where a ridge goes unless the visitor says otherwise.
+    const walls = Number(await page.locator('#roof-ridge').inputValue());
 
     // The visitor scrolls down to the roof fields; the panel keeps its scroll while the design is worked out again.
     await page.locator('#roof-shape').evaluate((node) => node.scrollIntoView({ block: 'center' }));
@@ -108,6 +110,13 @@ describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a 
     await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'skillion');
     assert.match(await page.locator('#roof-ridge').locator('xpath=..').textContent() ?? '', /The slope faces/);
     assert.equal(await page.locator('#roof-ridge').inputValue(), '180', 'a ridge running east–west: the slope faces south');
+
+    // A ridge typed a few degrees off the walls (a street's bearing) runs along them, and the field says so.
+    await page.selectOption('#roof-shape', 'gabled');
+    await page.fill('#roof-ridge', String((walls + 5) % 180));
+    await page.locator('#roof-ridge').dispatchEvent('change');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.roofShape === 'gabled');
+    assert.equal(Number(await page.locator('#roof-ridge').inputValue()), walls, `the ridge typed at ${(walls + 5) % 180}° runs along the walls at ${walls}°`);
 
     // Back to flat: the building's outline is the redrawn one, not the roof drawn before.
     await page.selectOption('#roof-shape', 'flat');

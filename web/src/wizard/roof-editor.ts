@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Matrix4, type Object3D } from 'three';
-import { correctionNeedsSkeleton, CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, initSkeleton, redrawBuilding, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { correctionNeedsSkeleton, CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, initSkeleton, redrawBuilding, ridgeAlongWalls, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, shapeName, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
@@ -100,7 +100,11 @@ export class RoofEditor {
     if (shape === 'flat') return { shape };
     const pitch = Math.min(CORRECTION_PITCH.max, Math.max(CORRECTION_PITCH.min, Number(this.#pitch.value) || 30));
     if (!DIRECTED_SHAPES.includes(shape)) return { shape, pitch };
-    const ridge = ((Number(this.#ridge.value) % 360) + 360) % 360;
+    const typed = ((Number(this.#ridge.value) % 360) + 360) % 360;
+    // A direction a few degrees off the walls runs along them (as redrawBuilding draws it): the field says so.
+    const footprint = (this.#node?.userData as BuildingExtras | undefined)?.footprint;
+    const ridge = footprint ? ridgeAlongWalls(footprint.outer, typed) : typed;
+    if (Math.round(ridge) !== Math.round(typed)) this.#ridge.value = String(Math.round(ridge));
     return { shape, pitch, ridgeDirection: ridge };
   }
 
