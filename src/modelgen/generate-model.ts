@@ -7,7 +7,7 @@ import { drawGroundFeatures } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
-import { outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
+import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
@@ -167,7 +167,7 @@ function prepareBuildings(buildings: BuildingFeature[], frame: LocalFrame, radiu
     const outer = cleanRing(feature.outer.map(([lon, lat]) => frame.toLocal(lon, lat)));
     if (outer.length < 3 || !touchesCircle(outer, radius)) continue;
     const inners = feature.inners.map((ring) => cleanRing(ring.map(([lon, lat]) => frame.toLocal(lon, lat)))).filter((ring) => ring.length >= 3);
-    out.push({ feature, outer: oriented(outer, true), inners: inners.map((ring) => oriented(ring, false)) });
+    out.push({ feature, outer: oriented(outer, true), inners: mergedCourtyards(inners.map((ring) => oriented(ring, false))) });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import polygonClipping, { type Polygon, type Ring } from 'polygon-clipping';
 import type { Point2 } from './local-frame.ts';
-import { cleanRing, oriented, signedArea } from './polygon.ts';
+import { bounds, cleanRing, oriented, signedArea } from './polygon.ts';
 
 /** A piece of a footprint: its outer ring (counter-clockwise) and holes (clockwise), local metres. */
 export interface FootprintPiece {
@@ -24,6 +24,21 @@ export function outlineRemainder(outline: FootprintPiece, parts: FootprintPiece[
   if (parts.length === 0) return [outline];
   const rest = polygonClipping.difference(toPolygon(outline), ...parts.map(toPolygon));
   return rest.map(fromPolygon).filter((piece) => piece.outer.length >= 3 && isWorthDrawing(piece));
+}
+
+/**
+ * Courtyards that touch or overlap one another as one courtyard (clockwise rings). Mapped as two holes
+ * sharing an edge (Monaco relation/11384697), they would be walled on both sides of that edge, with no
+ * roof over it; courtyards apart from the others are returned as they are.
+ */
+export function mergedCourtyards(inners: Point2[][]): Point2[][] {
+  const boxes = inners.map((ring) => bounds(ring));
+  const near = (a: number, b: number) => boxes[a].minX <= boxes[b].maxX + 0.01 && boxes[b].minX <= boxes[a].maxX + 0.01 && boxes[a].minY <= boxes[b].maxY + 0.01 && boxes[b].minY <= boxes[a].maxY + 0.01;
+  const touching = inners.map((_, a) => inners.some((__, b) => b !== a && near(a, b)));
+  if (!touching.some(Boolean)) return inners;
+  const [first, ...rest] = inners.filter((_, a) => touching[a]).map((ring) => toPolygon({ outer: oriented(ring, true), inners: [] }));
+  const merged = polygonClipping.union(first, ...rest);
+  return [...inners.filter((_, a) => !touching[a]), ...merged.map((polygon) => fromPolygon(polygon).outer).filter((ring) => ring.length >= 3).map((ring) => oriented(ring, false))];
 }
 
 /** A piece's area, holes excluded, square metres. */
