@@ -38,6 +38,7 @@ describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a 
     // The embed's own point is on this building: its outline and pin stand on its top.
     const top = async () => Number(await page.locator('#app').getAttribute('data-my-building-top'));
     const flatTop = await top();
+    assert.equal(await page.locator('#app').getAttribute('data-pin-faded'), 'true', 'the pin, drawn over everything, fades over the design so its panels show');
     // A flat roof's ridge field holds the walls' direction, where a ridge goes unless the visitor says otherwise.
     const walls = Number(await page.locator('#roof-ridge').inputValue());
 

@@ -14,6 +14,8 @@ const INWARD_M = 2;
 const EDGE_ANGLE_DEG = 25;
 const MARKER_COLOUR = 0xdc2626;
 const OUTLINE_COLOUR = 0xfacc15;
+/** The pin's opacity while a design is shown on the roofs (it is drawn over everything, panels too). */
+const PIN_FADED_OPACITY = 0.3;
 
 /** The visitor's building: the one under the requested or chosen point. */
 export interface MyBuildingFound {
@@ -76,6 +78,18 @@ export class MyBuilding {
     this.#viewer.requestRender();
     if (!found) return undefined;
     return { osmId: found.osmId, roof: pickRoofBelow(content, buildings, found.east, found.north) };
+  }
+
+  /**
+   * Fades the pin while the Solar Wizard shows a design, so the panels under it show through (the
+   * outline still marks the house), and brings it back when the design is cleared.
+   */
+  fade(faded: boolean): void {
+    const opacity = faded ? PIN_FADED_OPACITY : 1;
+    if (this.#pinMaterial.opacity === opacity) return;
+    this.#pinMaterial.opacity = opacity;
+    this.#app.dataset.pinFaded = String(faded);
+    this.#viewer.requestRender();
   }
 
   /** A building was redrawn (its roof corrected): when it is the one marked, its outline and pin follow. */

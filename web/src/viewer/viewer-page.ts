@@ -241,6 +241,7 @@ export class ViewerPage {
       this.#wizard = new WizardController(this.#document, viewer, settings, this.#notice);
       // The house's outline and pin follow its roof when the visitor corrects it.
       this.#wizard.onRoofRedrawn((node) => myBuilding.redrawn(node));
+      this.#wizard.onDesign((designed) => myBuilding.fade(Boolean(designed?.candidates.length)));
     }
     const wizard = this.#wizard;
     wizard.preferRoof(mine?.roof);
