@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const TESTS = ['test/web/partner-browser.test.ts', 'test/web/viewer-browser.test.ts', 'test/web/wizard-browser.test.ts', 'test/web/find-house-browser.test.ts', 'test/web/insight-browser.test.ts', 'test/web/phone-browser.test.ts', 'test/web/accessibility-browser.test.ts'];
+const TESTS = ['test/web/partner-browser.test.ts', 'test/web/viewer-browser.test.ts', 'test/web/wizard-browser.test.ts', 'test/web/roof-correction-browser.test.ts', 'test/web/find-house-browser.test.ts', 'test/web/insight-browser.test.ts', 'test/web/phone-browser.test.ts', 'test/web/accessibility-browser.test.ts'];
 
 const run = (args: string[], env: NodeJS.ProcessEnv = process.env): void => {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
