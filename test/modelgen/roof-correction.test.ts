@@ -33,15 +33,18 @@ test('the ridge runs where the visitor says: east–west gives faces looking nor
 });
 
 test('a ridge or slope given a few degrees off the walls runs along the walls (a street’s bearing typed for a house beside it); further off, where it is given', () => {
-  // The outline turned 88° from north, as Lettstrasse 28 in Vaduz beside a street at 93°.
-  const turn = (88 * Math.PI) / 180;
-  const outer = building.footprint.outer.map(([x, y]): [number, number] => [x * Math.sin(turn) + y * Math.cos(turn), x * Math.cos(turn) - y * Math.sin(turn)]);
+  // The outline turned so that its long walls run at 88.4° from north (Lettstrasse 28 in Vaduz, beside a street at 93°), still counter-clockwise.
+  const turn = ((90 - 88.4) * Math.PI) / 180;
+  const outer = building.footprint.outer.map(([x, y]): [number, number] => [x * Math.cos(turn) - y * Math.sin(turn), x * Math.sin(turn) + y * Math.cos(turn)]);
   const turned = { ...building, footprint: { outer, inners: [] } };
-  const azimuths = (shape: CorrectableShape, ridgeDirection: number) => redrawBuilding(turned, { shape, pitch: 35, ridgeDirection }).roofFaces.flatMap((f) => f.segments.filter((s) => s.pitch > 1).map((s) => Math.round(s.azimuth))).sort((a, b) => a - b);
-  assert.deepEqual(azimuths('gabled', 93), [178, 358], 'the ridge along the walls (88°), its faces square to them');
-  assert.deepEqual(azimuths('gabled', 5), [88, 268], 'across the walls');
-  assert.deepEqual(azimuths('skillion', 175), [178], 'a slope facing the street faces square off the walls');
-  assert.deepEqual(azimuths('gabled', 110), [20, 200], 'a ridge 22° off the walls is drawn where it is given');
+  const sloped = (shape: CorrectableShape, ridgeDirection: number) => redrawBuilding(turned, { shape, pitch: 35, ridgeDirection }).roofFaces.flatMap((f) => f.segments.filter((s) => s.pitch > 1));
+  const azimuths = (shape: CorrectableShape, ridgeDirection: number) => sloped(shape, ridgeDirection).map((s) => Math.round(s.azimuth * 10) / 10).sort((a, b) => a - b);
+  assert.deepEqual(azimuths('gabled', 93), [178.4, 358.4], 'the ridge along the walls, its faces square to them');
+  const eaves = sloped('gabled', 93).flatMap((s) => s.outline.map((p) => p[1])).filter((height) => height < 8.5);
+  assert.ok(eaves.every((height) => Math.abs(height - 8) < 1e-6), `level eaves at 2 + 6 m: ${eaves.map((h) => h.toFixed(3))}`);
+  assert.deepEqual(azimuths('gabled', 5), [88.4, 268.4], 'across the walls');
+  assert.deepEqual(azimuths('skillion', 175), [178.4], 'a slope facing the street faces square off the walls');
+  assert.deepEqual(azimuths('gabled', 110), [20, 200], 'a ridge 21.6° off the walls is drawn where it is given');
 });
 
 test('a correction out of range says what is allowed', () => {

@@ -282,13 +282,15 @@ describe('roofs cut along a ridge that splits the outline, runs along a wall or 
   ];
   for (const { name, outer, inners = [], shape, inside } of cases) {
     test(`${shape} on ${name}: the roof covers the footprint once, nothing beside it`, () => {
-      // At the model's centre and some hundred metres from it: how a ring clipped badly triangulates depends on where it lies.
-      for (const [dx, dy] of [[0, 0], [312.37, -451.91], [-87.5, 203.25]]) {
-        const shift = (ring: Point2[]) => ring.map(([x, y]): Point2 => [x + dx, y + dy]);
+      // At the model's centre and some hundred metres from it, and turned: how a ring clipped badly triangulates depends on where it lies.
+      for (const [dx, dy, degrees] of [[0, 0, 0], [312.37, -451.91, 0], [-87.5, 203.25, 13]]) {
+        const [cos, sin] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+        const shift = (ring: Point2[]) => ring.map(([x, y]): Point2 => [x * cos - y * sin + dx, x * sin + y * cos + dy]);
+        const back = ([x, y]: Point2): Point2 => [(x - dx) * cos + (y - dy) * sin, -(x - dx) * sin + (y - dy) * cos];
         const { mesh } = build(shift(outer), { building: 'house', 'building:levels': '2', 'roof:shape': shape, 'roof:angle': '30' }, inners.map(shift));
         assert.equal(mesh.roofShape, shape);
         const footprint = signedArea(outer) + inners.reduce((sum, ring) => sum + signedArea(ring), 0);
-        const { area, off } = planTriangles(mesh, ([x, y]) => inside([x - dx, y - dy]));
+        const { area, off } = planTriangles(mesh, (p) => inside(back(p)));
         assert.ok(Math.abs(area - footprint) < 0.01, `at (${dx}, ${dy}): roof seen from above ${area.toFixed(2)} m², footprint ${footprint} m²`);
         assert.equal(off, 0, `at (${dx}, ${dy}): no roof triangle over a courtyard or between the wings`);
         const faces = mesh.roofFaces.flatMap((f) => f.segments).map((segment) => segment.area);

@@ -15,11 +15,12 @@ export type HalfPlane = (p: Point2) => number;
 /** Points this close to a ring's neighbours' line are dropped from the pieces' rings, metres. */
 const COLLINEAR_M = 1e-6;
 /**
- * Clipped triangles thinner than this on average (twice the area over the perimeter) are left out, metres:
- * where a wall lies on a cut line to within rounding, the triangle beyond it leaves a sliver a few
- * nanometres wide, which would be a roof face of no area.
+ * Rings thinner than this on average (twice the area over the perimeter) are left out, metres: where a
+ * wall lies on a cut line to within rounding, the triangle beyond it leaves a sliver a few nanometres
+ * wide, which would be a roof face of no area.
  */
 const SLIVER_M = 1e-3;
+
 
 /**
  * The parts of an outline where every half-plane's function is ≤ 0, as separate pieces with their own
@@ -37,9 +38,10 @@ export function clipOutline(outline: OutlinePiece, halfPlanes: HalfPlane[]): Out
     return outer.length >= 3 ? [{ outer, inners: [] }] : [];
   }
   const pieces: Point2[][] = [];
-  for (let triangle of triangles(outline)) {
+  // Every triangle, however thin: one left out would leave its neighbours' edges unmatched.
+  for (let triangle of triangles(outline, 0)) {
     for (const halfPlane of halfPlanes) if (triangle.length >= 3) triangle = clipRing(triangle, halfPlane);
-    if (triangle.length >= 3 && !isSliver(triangle)) pieces.push(triangle);
+    if (triangle.length >= 3 && signedArea(triangle) > 0) pieces.push(triangle);
   }
   return assemble(boundaryRings(pieces));
 }
@@ -63,8 +65,8 @@ function isConvex(ring: Point2[]): boolean {
   return true;
 }
 
-/** The outline as counter-clockwise triangles (earcut), holes left open. */
-export function triangles(outline: OutlinePiece): Point2[][] {
+/** The outline as counter-clockwise triangles (earcut), holes left open; those under `minArea` (m²) left out. */
+export function triangles(outline: OutlinePiece, minArea = 1e-6): Point2[][] {
   const rings = [outline.outer, ...outline.inners.filter((ring) => ring.length >= 3)];
   const flat: number[] = [];
   const holeIndices: number[] = [];
@@ -78,7 +80,7 @@ export function triangles(outline: OutlinePiece): Point2[][] {
   for (let i = 0; i < indices.length; i += 3) {
     const triangle = [point(indices[i]), point(indices[i + 1]), point(indices[i + 2])];
     const area = signedArea(triangle);
-    if (Math.abs(area) < 1e-6) continue;
+    if (Math.abs(area) < minArea || area === 0) continue;
     out.push(area > 0 ? triangle : triangle.reverse());
   }
   return out;
@@ -113,10 +115,31 @@ function boundaryRings(pieces: Point2[][]): Point2[][] {
       ring.push(edge.from);
       edge = key(edge.to) === key(start.from) ? undefined : leftmost(edge, outgoing.get(key(edge.to)) ?? []);
     }
-    const clean = cleanRing(ring, COLLINEAR_M);
-    if (clean.length >= 3 && !isSliver(signedArea(clean) > 0 ? clean : [...clean].reverse())) rings.push(clean);
+    for (const loop of simpleLoops(ring)) {
+      const clean = cleanRing(loop, COLLINEAR_M);
+      if (clean.length >= 3 && !isSliver(signedArea(clean) > 0 ? clean : [...clean].reverse())) rings.push(clean);
+    }
   }
   return rings;
+}
+
+/** A ring that passes a corner twice (two pieces touching at a corner) as the loops between the visits. */
+function simpleLoops(ring: Point2[]): Point2[][] {
+  const loops: Point2[][] = [];
+  const stack: Point2[] = [];
+  const at = new Map<string, number>();
+  for (const p of ring) {
+    const seen = at.get(key(p));
+    if (seen !== undefined) {
+      const loop = stack.splice(seen);
+      for (const q of loop) at.delete(key(q));
+      loops.push(loop);
+    }
+    at.set(key(p), stack.length);
+    stack.push(p);
+  }
+  if (stack.length) loops.push(stack);
+  return loops;
 }
 
 /** Of the edges leaving where `edge` ends, the one turning furthest left. */

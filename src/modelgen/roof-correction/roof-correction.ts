@@ -103,11 +103,17 @@ const RIDGE_SNAP_DEGREES = 8;
 
 /** The direction drawn for a given ridge or facing: the walls' own when it is within RIDGE_SNAP_DEGREES of them. */
 export function ridgeAlongWalls(outer: readonly (readonly [number, number])[], direction: number): number {
-  const walls = defaultRidgeDirection(outer);
+  const walls = wallsBearing(outer);
   const off = (((direction - walls) % 90) + 90) % 90;
   if (off < RIDGE_SNAP_DEGREES) return (direction - off + 360) % 360;
   if (off > 90 - RIDGE_SNAP_DEGREES) return (direction + (90 - off)) % 360;
   return direction;
+}
+
+/** The compass bearing of the outline's long side (its smallest bounding rectangle's), 0–180°, unrounded. */
+function wallsBearing(outer: readonly (readonly [number, number])[]): number {
+  const [east, north] = minimumBoundingRectangle(outer.map(([x, y]) => [x, y] as Point2)).along;
+  return ((((Math.atan2(east, north) * 180) / Math.PI) % 180) + 180) % 180;
 }
 
 /**
@@ -115,8 +121,7 @@ export function ridgeAlongWalls(outer: readonly (readonly [number, number])[], d
  * side, as the generator draws a gable with no `roof:orientation`. A compass bearing, 0–180°.
  */
 export function defaultRidgeDirection(outer: readonly (readonly [number, number])[]): number {
-  const [east, north] = minimumBoundingRectangle(outer.map(([x, y]) => [x, y] as Point2)).along;
-  return Math.round((((Math.atan2(east, north) * 180) / Math.PI) % 180) + 180) % 180;
+  return Math.round(wallsBearing(outer)) % 180;
 }
 
 /**

@@ -103,7 +103,9 @@ export class RoofEditor {
     const typed = ((Number(this.#ridge.value) % 360) + 360) % 360;
     // A direction a few degrees off the walls runs along them (as redrawBuilding draws it): the field says so.
     const footprint = (this.#node?.userData as BuildingExtras | undefined)?.footprint;
-    const ridge = footprint ? ridgeAlongWalls(footprint.outer, typed) : typed;
+    const along = footprint ? ridgeAlongWalls(footprint.outer, typed) : typed;
+    // A ridge has no way round (a single slope's facing has): kept in 0–180° as the field shows it.
+    const ridge = shape === 'skillion' ? along : along % 180;
     if (Math.round(ridge) !== Math.round(typed)) this.#ridge.value = String(Math.round(ridge));
     return { shape, pitch, ridgeDirection: ridge };
   }
