@@ -21,7 +21,6 @@ const COLLINEAR_M = 1e-6;
  */
 const SLIVER_M = 1e-3;
 
-
 /**
  * The parts of an outline where every half-plane's function is ≤ 0, as separate pieces with their own
  * holes. Clipping a ring on its own (Sutherland–Hodgman) is exact on a convex outline, but on an L, a U or
@@ -29,7 +28,9 @@ const SLIVER_M = 1e-3;
  * zero-width bridges, which triangulates into roof over the gaps (Liechtenstein way/277803672, an L whose
  * ridge runs along its inner wall: 13 % more roof than outline). So such outlines are cut as triangles,
  * each convex and clipped exactly, and the pieces' outlines are put back together from the triangles'
- * edges that no neighbour shares.
+ * edges that no neighbour shares. Each half-plane should keep a hair (1e-9) beyond its line, so that a
+ * corner on the line is kept on both sides; courtyards touching the outer ring, which earcut cannot
+ * triangulate either, are not cut right.
  */
 export function clipOutline(outline: OutlinePiece, halfPlanes: HalfPlane[]): OutlinePiece[] {
   if (outline.inners.length === 0 && isConvex(outline.outer)) {
