@@ -9,7 +9,8 @@ import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './http/errors-plugin.ts';
-import { errorMappingOptions } from './http/error-mapping.ts';
+import { registerBodyTimeout } from './http/body-timeout.ts';
+import { errorMappingOptions, REQUEST_TIMEOUT_S } from './http/error-mapping.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { addTextRule, withTextRule } from './contract/text-rule.ts';
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? false,
     trustProxy: proxyTrustOption(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A body that never finishes would hold its connection open for good (Fastify's default is no limit).
+    requestTimeout: REQUEST_TIMEOUT_S * 1000,
     ...errorMappingOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   setValidators(app);
@@ -84,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const viewerPage = ViewerPageTemplate.load();
 
   registerErrorHandling(app);
+  registerBodyTimeout(app);
   registerSecurityHeaders(app, deps.config.publicBaseUrl);
   // JSON and pages over 1 KB go out brotli- or gzip-compressed (before the static routes, whose built
   // files and models have their compressed copies already). Compressed request bodies are not taken.

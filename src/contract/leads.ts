@@ -3,6 +3,7 @@ import { CORRECTABLE_SHAPES, CORRECTION_PITCH, type CorrectableShape } from '../
 import { Latitude, Longitude, OneLine } from './common.ts';
 import { Lang } from './language.ts';
 import { SiteReportDesign, Snapshot } from './report.ts';
+import { EMAIL_PATTERN } from './email.ts';
 
 /** Longest values of the quote form (a lead is contact details, not a document). */
 export const LEAD_LIMITS = { name: 120, email: 254, phone: 40, address: 300, message: 2000, pageUrl: 500 } as const;
@@ -43,7 +44,7 @@ export const LeadRequest = Type.Object(
   {
     key: Type.String({ maxLength: 200, description: 'The embed URL’s key' }),
     name: OneLine(LEAD_LIMITS.name, 'Visitor’s name'),
-    email: Type.String({ maxLength: LEAD_LIMITS.email, pattern: '^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]{2,}$', description: 'Visitor’s e-mail address' }),
+    email: Type.String({ maxLength: LEAD_LIMITS.email, pattern: EMAIL_PATTERN, description: 'Visitor’s e-mail address' }),
     phone: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.phone, pattern: '^[0-9+()./ -]*$', description: 'Phone number (optional)' })),
     address: OneLine(LEAD_LIMITS.address, 'Address of the house'),
     message: Type.String({ maxLength: LEAD_LIMITS.message, description: 'Message to the installer' }),

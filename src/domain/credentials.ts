@@ -1,3 +1,5 @@
+import { EMAIL_PATTERN } from '../contract/email.ts';
+
 /** Passwords: long enough to resist guessing, short enough to hash quickly (argon2 reads all of it). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -11,7 +13,9 @@ export function passwordProblem(password: string, email: string): string | undef
   return undefined;
 }
 
+const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
+
 /** Whether a text looks like one e-mail address (a plain shape check; the verification link proves it). */
 export function isEmailAddress(text: string): boolean {
-  return text.length <= EMAIL_MAX_LENGTH && /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]{2,}$/.test(text.trim());
+  return text.length <= EMAIL_MAX_LENGTH && EMAIL.test(text.trim());
 }

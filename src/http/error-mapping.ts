@@ -60,9 +60,12 @@ function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: Fa
   void reply.code(status).headers(commonSecurityHeaders(request.server)).type('application/json; charset=utf-8').send({ error: message });
 }
 
+/** How long the service waits for a whole request, headers and body, before it answers 408. */
+export const REQUEST_TIMEOUT_S = 30;
+
 /** What Node's HTTP parser refused, in words. */
 const PARSE_ERRORS: Record<string, [number, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, `The request took too long to arrive: send all of it, headers and body, within ${REQUEST_TIMEOUT_S} seconds`],
   HPE_HEADER_OVERFLOW: [431, 'The request headers are too large; keep them under 16 KB'],
   HPE_INVALID_CONTENT_LENGTH: [400, 'Content-Length must be one whole number of bytes'],
   HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'Send either Content-Length or Transfer-Encoding: chunked, not both'],

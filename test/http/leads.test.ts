@@ -139,6 +139,10 @@ for (const kind of DATABASES) {
       assert.match(json(await send(lead(key, { email: 'not an address' }), '198.51.100.30')).error as string, /email/);
       assert.equal(json(await send(lead(key, { name: '   ' }), '198.51.100.30')).error, 'name is not in the expected form (one line of text, not only spaces)');
       assert.match(json(await send(lead(key, { address: 'Main St 1\r\nBcc: x@evil.example' }), '198.51.100.30')).error as string, /^address is not in the expected form/);
+      // One address, and nothing riding after its domain: a comma would make two recipients, `?cc=` a CC in the portal's mail link.
+      for (const email of ['a,b@evil.example', 'ada@home.example?cc=attacker%40evil.example&subject=Invoice']) {
+        assert.equal(json(await send(lead(key, { email }), '198.51.100.30')).error, 'email is not in the expected form (an e-mail address such as name@example.com)', email);
+      }
       assert.equal((await send(lead('spk_unknown'), '198.51.100.30')).statusCode, 401);
       for (let i = 0; i < 5; i++) assert.equal((await send(lead(key, { website: 'x' }), '198.51.100.31')).statusCode, 200);
       const limited = await send(lead(key), '198.51.100.31');
@@ -146,8 +150,11 @@ for (const kind of DATABASES) {
     });
 
     test('what visitors type is escaped in the portal and cannot run as a formula in the CSV', async () => {
+      // A local part may hold ? & = (RFC 5322): the portal's mail link encodes them, so they add no header.
+      assert.equal((await send(lead(key, { email: 'q?cc=x&y=z@home.example' }), '198.51.100.40')).statusCode, 200);
       await send(lead(key, { name: '<img src=x onerror=alert(1)>', message: '=HYPERLINK("http://evil.example","click")', email: 'xss@home.example' }), '198.51.100.40');
       const page = await partner.browser.get('/partner/leads');
+      assert.ok(page.body.includes('href="mailto:q%3Fcc%3Dx%26y%3Dz@home.example"'), 'the mail link is encoded');
       assert.ok(!page.body.includes('<img src=x'));
       assert.match(page.body, /&lt;img src=x onerror=alert\(1\)&gt;/);
       const csv = await partner.browser.get('/partner/leads.csv');

@@ -15,12 +15,21 @@ function systemCell(lead: Lead) {
   return html`${roof}${lines.map((line) => html`${line}<br>`)}<span class="hint">Viewer centre ${configuration.latitude.toFixed(5)}, ${configuration.longitude.toFixed(5)}</span>`;
 }
 
+/**
+ * A mailto link to one address: its two parts percent-encoded, as RFC 6068 asks, so that characters an
+ * address may hold (`?`, `&`, `%`) cannot add headers such as a CC to the message the link opens.
+ */
+function mailtoLink(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}
+
 /** `/partner/leads`: quote requests, newest first, a page at a time, with the CSV export. */
 export function leadsPage(viewer: PageViewer, leads: Lead[], pageNumber: number, pages: number, total: number): string {
   // Each cell names its column (data-label), so on a phone a lead reads as a card of labelled lines.
   const rows = leads.map((lead) => html`<tr>
 <td data-label="Received (UTC)">${lead.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td>
-<td data-label="Contact"><strong>${lead.name}</strong><br><a href="mailto:${lead.email}">${lead.email}</a>${lead.phone ? html`<br>${lead.phone}` : undefined}</td>
+<td data-label="Contact"><strong>${lead.name}</strong><br><a href="${mailtoLink(lead.email)}">${lead.email}</a>${lead.phone ? html`<br>${lead.phone}` : undefined}</td>
 <td data-label="Address">${lead.address}</td>
 <td data-label="System">${systemCell(lead)}</td>
 <td data-label="Message">${lead.message}</td>
