@@ -134,7 +134,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 function setValidators(app: FastifyInstance): void {
   const common = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false } as const;
   const bodyAjv = new Ajv({ ...common, coerceTypes: false });
-  const textAjv = new Ajv({ ...common, coerceTypes: true });
+  // Verbose: a query parameter given twice arrives as a list, and its message says so (validation-messages.ts).
+  const textAjv = new Ajv({ ...common, coerceTypes: true, verbose: true });
   // No control characters (U+0000 above all) in any string of any route: see text-rule.ts.
   addTextRule(bodyAjv);
   addTextRule(textAjv);

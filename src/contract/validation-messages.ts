@@ -50,6 +50,7 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
       return `${field ? `${field}.` : ''}${String(error.params.additionalProperty)} is not a known field; allowed fields: ${allowedFields}`;
     case 'type':
       if (field === '') return `${where} must be a JSON object`;
+      if (part === 'querystring' && Array.isArray(error.data)) return `${field} is given ${error.data.length} times; give it once`;
       return `${field} must be a ${describeType(String(error.params.type))}`;
     case 'minimum':
     case 'maximum':

@@ -40,6 +40,15 @@ describe('errors, health, documentation and files', () => {
     assert.match(String(json(response).error), /^agentName must not contain control characters such as U\+0000 or unpaired surrogates/);
   });
 
+  test('a query parameter given twice is named as given twice, not as the wrong type', async () => {
+    const embed = await ctx.app.inject({ method: 'GET', url: `/embed?lat=47.141&lat=47.141&lng=9.52&key=${key}` });
+    assert.equal(embed.statusCode, 400);
+    assert.match(embed.body, /lat is given 2 times; give it once/);
+    const places = await ctx.app.inject({ method: 'GET', url: `/api/viewer/places?q=Vaduz&q=Schaan&key=${key}` });
+    assert.equal(places.statusCode, 400);
+    assert.equal(json(places).error, 'q is given 2 times; give it once');
+  });
+
   test('malformed JSON is 400 JSON', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/solar/calculate', headers: { 'content-type': 'application/json' }, payload: '{"latitude": 45,' });
     assert.equal(response.statusCode, 400);
