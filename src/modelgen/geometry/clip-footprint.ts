@@ -47,6 +47,7 @@ export function clipOutline(outline: OutlinePiece, halfPlanes: HalfPlane[]): Out
   return assemble(boundaryRings(pieces));
 }
 
+/** Whether a counter-clockwise ring is thinner on average than SLIVER_M. */
 function isSliver(ring: Point2[]): boolean {
   let perimeter = 0;
   for (let i = 0; i < ring.length; i++) perimeter += Math.hypot(ring[(i + 1) % ring.length][0] - ring[i][0], ring[(i + 1) % ring.length][1] - ring[i][1]);

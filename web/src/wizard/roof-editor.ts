@@ -105,7 +105,7 @@ export class RoofEditor {
     const footprint = (this.#node?.userData as BuildingExtras | undefined)?.footprint;
     const along = footprint ? ridgeAlongWalls(footprint.outer, typed) : typed;
     // A ridge has no way round (a single slope's facing has): kept in 0–180° as the field shows it.
-    const ridge = shape === 'skillion' ? along : along % 180;
+    const ridge = this.#facing ? along : along % 180;
     if (Math.round(ridge) !== Math.round(typed)) this.#ridge.value = String(Math.round(ridge));
     return { shape, pitch, ridgeDirection: ridge };
   }
