@@ -15,7 +15,8 @@ export const SessionRequestBody = Type.Object(
     longitude: Longitude,
     agentName: Type.String({ minLength: 1, maxLength: AGENT_NAME_MAX_LENGTH, description: 'Agent identifier, at most 100 characters' }),
     radiusKm: Type.Optional(RadiusKm),
-    wizardGoal: Type.Optional(Type.Enum([...WIZARD_GOALS], { description: 'Preset Solar Wizard goal' })),
+    // `type` too: some function-calling dialects take an enum only with its type.
+    wizardGoal: Type.Optional(Type.Enum([...WIZARD_GOALS], { type: 'string', description: 'Preset Solar Wizard goal' })),
     wizardKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'Monthly kWh target; required for cover_bill' })),
     roofLat: Type.Optional(Latitude),
     roofLng: Type.Optional(Longitude),

@@ -77,10 +77,27 @@ const PARSE_ERRORS: Record<string, [number, string]> = {
   HPE_INVALID_URL: [400, 'The request target is not a valid address'],
 };
 
+/**
+ * Node counts the request line with the headers against one 16 KB limit; a request line past half of it
+ * is an address too long (414), not headers too large (431).
+ */
+const LONG_REQUEST_LINE_BYTES = 8 * 1024;
+const URI_TOO_LONG: [number, string] = [414, 'The address is too long: keep the path and query under 8 KB (send long inputs in a POST body)'];
+
+/** Bytes up to the end of the request line; the whole packet when the line has not ended. */
+function requestLineLength(packet: Buffer | undefined): number {
+  if (!packet) return 0;
+  const end = packet.indexOf('\r\n');
+  return end < 0 ? packet.length : end;
+}
+
 /** Requests Node cannot parse as HTTP (Fastify's `clientErrorHandler`): a JSON answer, then the connection closes. */
 function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = PARSE_ERRORS[error.code ?? ''] ?? [400, `The request is not valid HTTP/1.1 (${error.code ?? 'unreadable'}); check its request line, headers and body framing`];
+  // Node's parse errors carry the bytes received so far.
+  const packet = (error as { rawPacket?: Buffer }).rawPacket;
+  const longAddress = error.code === 'HPE_HEADER_OVERFLOW' && requestLineLength(packet) > LONG_REQUEST_LINE_BYTES;
+  const [status, message] = longAddress ? URI_TOO_LONG : PARSE_ERRORS[error.code ?? ''] ?? [400, `The request is not valid HTTP/1.1 (${error.code ?? 'unreadable'}); check its request line, headers and body framing`];
   const body = JSON.stringify({ error: message });
   if (socket.writable) {
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);

@@ -12,17 +12,11 @@ import { validationMessage } from '../contract/validation-messages.ts';
  * errors are logged and answered with a generic 500, never with their internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const allowed = allowedMethods(app, path);
-    // A route that takes this method and found nothing (a wildcard's missing file) is a 404, not a 405.
-    if (allowed.length > 0 && !allowed.includes(request.method)) {
-      return sendError(reply, 405, `${request.method} is not allowed on ${path}; it accepts ${allowed.join(', ')}`, {}, { allow: allowed.join(', ') });
-    }
-    return sendError(reply, 404, `No such endpoint: ${request.method} ${path}`);
-  });
+  app.setNotFoundHandler((request, reply) => notFound(app, request, reply));
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A body refused on its way to no route at all (DELETE with an empty JSON body): the route is what is wrong.
+    if (request.is404) return notFound(app, request, reply);
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.extra, error.headers);
     if (error instanceof RateLimitedError) {
       return sendError(reply, 429, error.message, {}, { ...rateLimitHeaders(error.state), 'retry-after': String(error.state.resetSeconds) });
@@ -39,6 +33,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Internal server error');
   });
+}
+
+/**
+ * No route for this method and path: a 405 naming the methods the path takes, else a 404. A wildcard route
+ * that found nothing (a file that is not there) says so rather than calling the path unknown.
+ */
+function notFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0];
+  const allowed = allowedMethods(app, path);
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    return sendError(reply, 405, `${request.method} is not allowed on ${path}; it accepts ${allowed.join(', ')}`, {}, { allow: allowed.join(', ') });
+  }
+  if (allowed.length > 0) return sendError(reply, 404, `Nothing is at ${path}: there is no file or item of that name`);
+  return sendError(reply, 404, `No such endpoint: ${request.method} ${path}`);
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -1,4 +1,4 @@
-/** Great-circle distance between places of the climate table. No Node imports: it runs in the browser. */
+/** Great-circle distance between two places (climate table, MCP roof points). No Node imports: it runs in the browser. */
 
 const DEG = Math.PI / 180;
 const EARTH_RADIUS_KM = 6371;

@@ -7,3 +7,5 @@ export { IrradianceRejectedError, IrradianceUnavailableError, type IrradiancePro
 export { PvgisClient, PVGIS_SOURCE, type PvgisClientOptions } from './pvgis-client.ts';
 export { gridNodes, ORIENTATION_GRID, OrientationGridIrradiance, type GridNode, type OrientationGrid } from './orientation-grid.ts';
 export { CACHED_IRRADIANCE_DEFAULTS, CachedIrradianceProvider, type CachedIrradianceOptions, type IrradianceCacheStore } from './cached-irradiance.ts';
+/** Distance between two places on the globe, km (the climate table's neighbours; how far an agent's roof point lies). */
+export { greatCircleKm } from './great-circle.ts';

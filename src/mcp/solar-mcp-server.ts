@@ -1,9 +1,14 @@
 import { fromJsonSchema, McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { Type } from 'typebox';
+import { DEFAULT_RADIUS_KM } from '../contract/models.ts';
 import { CreatedSession, SessionRequestBody, SessionView } from '../contract/sessions.ts';
 import { SolarRequestBody, SolarResult } from '../contract/solar.ts';
+import { greatCircleKm } from '../irradiance/index.ts';
 import { ArgumentValidator } from './argument-validator.ts';
 import { ToolFailure, type SessionArguments, type SolarBackend, type YieldArguments } from './solar-backend.ts';
+
+/** The tools this server offers, in the order they are listed. */
+export const TOOL_NAMES = ['create_solar_session', 'get_solar_session', 'calculate_solar_yield'] as const;
 
 const validator = new ArgumentValidator();
 const schema = <T>(jsonSchema: unknown) => fromJsonSchema<T>(jsonSchema as never, validator);
@@ -44,11 +49,13 @@ export function createSolarMcpServer(backend: SolarBackend, version: string): Mc
     },
     async (args) =>
       asToolResult(async () => {
-        const session = await backend.createSession(args as SessionArguments);
+        const request = args as SessionArguments;
+        const session = await backend.createSession(request);
         const summary = { sessionId: session.sessionId, viewerUrl: session.viewerUrl, expiresAt: session.expiresAt, modelStatus: session.modelStatus };
         return {
           content: [
-            { type: 'text', text: `Viewer link for the user (valid until ${session.expiresAt}): ${session.viewerUrl}` },
+            { type: 'text', text: `Viewer link for the user (valid until ${session.expiresAt}): ${session.viewerUrl}\nsessionId for get_solar_session: ${session.sessionId}${roofOutsideNote(request)}` },
+            { type: 'text', text: JSON.stringify(summary) },
             { type: 'resource_link', uri: session.viewerUrl, name: 'solar-viewer', title: '3D solar viewer', mimeType: 'text/html', description: 'Interactive 3D model with shadows and solar panel placement' },
           ],
           structuredContent: summary,
@@ -86,11 +93,23 @@ export function createSolarMcpServer(backend: SolarBackend, version: string): Mc
     async (args) =>
       asToolResult(async () => {
         const result = await backend.calculateYield(args as YieldArguments);
-        const text = `${result.annualYieldKwh} kWh per year from ${result.peakPowerKw} kWp (${result.specificYield} kWh/kWp); monthly kWh January to December: ${result.monthlyKwh.join(', ')}. Source: ${result.source}.`;
-        return { content: [{ type: 'text', text }], structuredContent: result as unknown as Record<string, unknown> };
+        const prose = `${result.annualYieldKwh} kWh per year from ${result.peakPowerKw} kWp (${result.specificYield} kWh/kWp); monthly kWh January to December: ${result.monthlyKwh.join(', ')}. Source: ${result.source}.`;
+        return { content: [{ type: 'text', text: prose }, { type: 'text', text: JSON.stringify(result) }], structuredContent: result as unknown as Record<string, unknown> };
       }),
   );
   return server;
+}
+
+/**
+ * A note for the agent when the roof point lies outside the model: the viewer's automatic click cannot
+ * hit a roof there, so the user will pick one (SPEC.md: when the ray misses, the user clicks a roof).
+ */
+function roofOutsideNote(args: SessionArguments): string {
+  if (args.roofLat === undefined || args.roofLng === undefined) return '';
+  const radiusKm = args.radiusKm ?? DEFAULT_RADIUS_KM;
+  const km = greatCircleKm(args.latitude, args.longitude, args.roofLat, args.roofLng);
+  if (km <= radiusKm) return '';
+  return `\nNote: the roof point (roofLat, roofLng) is ${km < 10 ? km.toFixed(2) : Math.round(km)} km from latitude/longitude, outside the ${radiusKm} km model, so no panels are placed automatically and the user picks a roof. To place them, create the session again with the roof point inside radiusKm.`;
 }
 
 /** Runs a tool body; expected failures become tool errors with their message, anything else a generic one. */

@@ -22,11 +22,11 @@ export async function readSnapshot(dataUrl: string): Promise<Buffer> {
   const type = match[1] as keyof typeof SIGNATURES;
   const bytes = Buffer.from(match[2], 'base64');
   if (!SIGNATURES[type].every((byte, i) => bytes[i] === byte)) throw new InvalidRequestError(`snapshot says image/${type} but its bytes are not a ${type.toUpperCase()} image`);
-  let image;
   try {
-    image = sharp(bytes, { limitInputPixels: SNAPSHOT_MAX_SIDE * SNAPSHOT_MAX_SIDE, failOn: 'error' });
-    const { width = 0, height = 0 } = await image.metadata();
+    // The size is read from the header first (nothing decoded), so an oversized image is named as such.
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (width > SNAPSHOT_MAX_SIDE || height > SNAPSHOT_MAX_SIDE) throw new InvalidRequestError(`snapshot is ${width} × ${height} pixels; at most ${SNAPSHOT_MAX_SIDE} a side is allowed`);
+    const image = sharp(bytes, { limitInputPixels: SNAPSHOT_MAX_SIDE * SNAPSHOT_MAX_SIDE, failOn: 'error' });
     return await image.resize({ width: STORED_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
   } catch (error) {
     if (error instanceof InvalidRequestError) throw error;

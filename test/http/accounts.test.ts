@@ -56,10 +56,14 @@ for (const kind of DATABASES) {
       assert.match(short.body, /at least 10 characters/);
       assert.match(short.body, /value="short@example.com"/);
       assert.match((await signUp('not-an-address', PASSWORD)).response.body, /Enter an e-mail address such as name@example.com/);
-      const missing = await mail.ctx.app.inject({ method: 'POST', url: '/auth/signup', payload: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      // Forms sent other than by the page (the page's own checks come first in a browser) are told which field is wrong.
+      const form = (payload: string) => mail.ctx.app.inject({ method: 'POST', url: '/auth/signup', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const missing = await form('email=a%40example.com&_csrf=x');
       assert.equal(missing.statusCode, 400);
       assert.match(missing.headers['content-type'] as string, /text\/html/);
-      assert.match(missing.body, /A field is missing, too long or holds characters that are not allowed/);
+      assert.match(missing.body, /password is required\. Go back and try again\./);
+      assert.match((await form(`email=a%40example.com&_csrf=x&password=${'p'.repeat(2000)}`)).body, /password must be at most \d+ characters/);
+      assert.match((await form('email=a%40example.com&password=x')).body, /The page’s security token is missing or damaged; reload the page and send the form again/);
     });
 
     test('signing up with a taken address answers the same and tells the owner instead', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { StripeBilling } from '../../src/billing/stripe-billing.ts';
+import { STRIPE_BODY_LIMIT_BYTES } from '../../src/http/routes/billing.ts';
 import { signedInPartner } from '../helpers/partner-session.ts';
 import { createTestContext, json, type TestContext } from '../helpers/test-context.ts';
 import { SmtpStandIn } from '../stand-ins/smtp-stand-in.ts';
@@ -59,6 +60,9 @@ describe('plans through Stripe', () => {
     assert.equal(forged.statusCode, 400);
     assert.equal(json(forged).error, 'Invalid Stripe signature');
     assert.equal((await accounts.findById(account.id))!.plan, 'free');
+    const oversized = await ctx.app.inject({ method: 'POST', url: '/api/billing/stripe', payload: `{"pad":"${'x'.repeat(STRIPE_BODY_LIMIT_BYTES)}"}`, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=0' } });
+    assert.equal(oversized.statusCode, 413);
+    assert.equal(json(oversized).error, `Request body is too large; the limit is ${STRIPE_BODY_LIMIT_BYTES} bytes`);
 
     const applied = await deliver(checkoutCompleted('evt_1', account.id, 'business'));
     assert.equal(applied.statusCode, 200);

@@ -167,7 +167,9 @@ for (const kind of DATABASES) {
       for (const path of ['/api/mcp-sessions', '/api/solar/calculate', '/api/viewer/leads', '/mcp']) {
         const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(10 * 1024 * 1024, 'a') });
         assert.equal(response.status, 413, path);
-        assert.match(((await response.json()) as { error: string }).error, /too large; the limit is \d+ bytes/);
+        // /mcp answers as JSON-RPC: the error is an object with a code and a message.
+        const { error } = (await response.json()) as { error: string | { message: string } };
+        assert.match(typeof error === 'string' ? error : error.message, /too large; the limit is \d+ bytes/);
       }
       const raw = (text: string) =>
         new Promise<string>((resolve) => {
@@ -189,6 +191,8 @@ for (const kind of DATABASES) {
         const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: string };
         assert.ok(body.error.length > 20 && !/^Bad Request$/.test(body.error), body.error);
       }
+      assert.match(await raw(`GET /api/health?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`), /^HTTP\/1\.1 414 [^]*The address is too long/, 'a long address is named as such');
+      assert.match(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), /^HTTP\/1\.1 431 [^]*headers are too large/, 'large headers are named as such');
       const health = await fetch(`${base}/api/health`);
       assert.equal(health.status, 200, 'the service still answers');
     });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { SNAPSHOT_MAX_CHARS } from '../../src/contract/report.ts';
 import { translator } from '../../src/i18n/index.ts';
@@ -79,11 +80,13 @@ describe('the site report (PDF)', () => {
 
   test('the snapshot is checked at the edge: type, bytes, size; a bad key is 401', async () => {
     const jpegBytes = snapshot.slice('data:image/jpeg;base64,'.length);
+    const wide = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const cases: [object, number, RegExp][] = [
       [{ design: SAMPLE_DESIGN, snapshot: `data:image/gif;base64,${jpegBytes}` }, 400, /snapshot/],
       [{ design: SAMPLE_DESIGN, snapshot: `data:image/png;base64,${jpegBytes}` }, 400, /snapshot says image\/png but its bytes are not a PNG image/],
       [{ design: SAMPLE_DESIGN, snapshot: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]).toString('base64')}` }, 400, /^snapshot could not be read as a JPEG image: it is truncated or damaged$/],
       [{ design: SAMPLE_DESIGN, snapshot: 'javascript:alert(1)' }, 400, /snapshot/],
+      [{ design: SAMPLE_DESIGN, snapshot: `data:image/png;base64,${wide.toString('base64')}` }, 400, /^snapshot is 5000 × 4000 pixels; at most 4096 a side is allowed$/],
       [{ design: { ...SAMPLE_DESIGN, monthlyKwh: [1, 2] } }, 400, /monthlyKwh/],
       [{ design: { ...SAMPLE_DESIGN, shadingLoss: 2 } }, 400, /shadingLoss/],
       [{ design: SAMPLE_DESIGN, language: 'pt' }, 400, /language/],

@@ -32,6 +32,15 @@ describe('errors, health, documentation and files', () => {
     assert.match(withParameter.headers.allow as string, /^GET/);
     const missingFile = await ctx.app.inject({ method: 'GET', url: '/files/models/nope.glb' });
     assert.equal(missingFile.statusCode, 404, 'a missing file under a route that takes GET is not found, not a wrong method');
+    assert.deepEqual(json(missingFile), { error: 'Nothing is at /files/models/nope.glb: there is no file or item of that name' });
+    const withEmptyBody = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/models', headers: { 'content-type': 'application/json' } });
+    assert.equal(withEmptyBody.statusCode, 405, 'the wrong method is named before the body it brought');
+    assert.match(json(withEmptyBody).error as string, /^DELETE is not allowed on \/api\/v1\/models; it accepts POST/);
+    for (const refused of ['/files/', '/files/.hidden']) {
+      const response = await ctx.app.inject({ method: 'GET', url: refused });
+      assert.equal(response.statusCode, 403, refused);
+      assert.match(json(response).error as string, /is not a model file: \/files\/ serves only the files a model's glbUrl names/, refused);
+    }
   });
 
   test('text with an unpaired surrogate is refused, naming the field, rather than stored as something else', async () => {

@@ -141,6 +141,45 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
     assert.equal(tools.length, 3);
   });
 
+  test('protocol errors say in words what is wrong, with JSON-RPC codes, never as a schema library dump', async () => {
+    const post = async (body: string, version = '2025-06-18') => {
+      const response = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version }, body });
+      const text = await response.text();
+      const data = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+      return { status: response.status, message: JSON.parse(data) as { id: unknown; error: { code: number; message: string } } };
+    };
+    const cases: [string, number, string][] = [
+      ['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_solar_session","arguments":null}}', -32602, 'Invalid tools/call request: params.arguments must be a JSON object, not null'],
+      ['{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}', -32602, 'Invalid tools/call request: params.name is missing (a string)'],
+      ['{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}', -32602, 'Invalid initialize request: params.capabilities is missing (a JSON object); params.clientInfo is missing (a JSON object)'],
+      ['{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"nope","arguments":{}}}', -32602, 'Tool nope not found; the tools are create_solar_session, get_solar_session, calculate_solar_yield'],
+    ];
+    for (const [body, code, message] of cases) {
+      const { message: answer } = await post(body);
+      assert.equal(answer.error.message, message, body);
+      assert.equal(answer.error.code, code, body);
+      assert.equal(answer.id, JSON.parse(body).id, 'the error answers its request');
+    }
+    const version = await post('{"jsonrpc":"2.0","id":5,"method":"tools/list"}', 'foo');
+    assert.equal(version.status, 400);
+    assert.equal(version.message.error.message, 'MCP-Protocol-Version foo is not supported; send one of 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07 (or leave the header out before initialize)');
+    assert.equal(version.message.id, 5);
+    const notJson = await post('{not json');
+    assert.equal(notJson.status, 400);
+    assert.deepEqual(notJson.message, { jsonrpc: '2.0', error: { code: -32700, message: 'Request body is not valid JSON; send a JSON object (one JSON-RPC message, or a batch of them)' }, id: null });
+  });
+
+  test('create_solar_session says the session id in its text, and when the roof point lies outside the model', async () => {
+    const inside = await call('create_solar_session', { latitude: 47.141, longitude: 9.5209, agentName: 'a', roofLat: 47.1412, roofLng: 9.521 });
+    const { sessionId } = inside.structuredContent as { sessionId: string };
+    assert.ok(inside.content[0].text!.includes(`sessionId for get_solar_session: ${sessionId}`), String(inside.content[0].text));
+    assert.ok(!inside.content[0].text!.includes('outside'), 'a roof point 25 m away is inside the model');
+    assert.deepEqual(JSON.parse(inside.content[1].text!), inside.structuredContent, 'the structured result also as JSON text');
+    const far = await call('create_solar_session', { latitude: 47.141, longitude: 9.5209, agentName: 'a', roofLat: 43.7396, roofLng: 7.4276 });
+    assert.notEqual(far.isError, true, 'SPEC.md: a roof point the ray misses leaves the pick to the user');
+    assert.match(far.content[0].text!, /the roof point \(roofLat, roofLng\) is 4\d\d km from latitude\/longitude, outside the 0\.3 km model/);
+  });
+
   test('/mcp takes POST only, and every other method is told so alike (stateless: no stream to GET, no session to DELETE)', async () => {
     for (const method of ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH']) {
       const response = await fetch(`${baseUrl}/mcp`, { method, headers: { accept: 'application/json, text/event-stream' } });

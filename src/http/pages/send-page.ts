@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { validationMessage } from '../../contract/validation-messages.ts';
 import { clientErrorAnswer } from '../error-mapping.ts';
 import { messagePage } from './layout.ts';
 
@@ -13,7 +14,7 @@ export function sendPage(reply: FastifyReply, body: string, status = 200): Fasti
  * anything else (logged).
  */
 export async function sendSitePageError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  if (error.validation) return sendPage(reply, messagePage('Please check the form', 'A field is missing, too long or holds characters that are not allowed. Go back and try again.'), 400);
+  if (error.validation) return sendPage(reply, messagePage('Please check the form', `${formProblem(error, request)}. Go back and try again.`), 400);
   // Oversized bodies, other content types (multipart, text): the framework's errors, said for a form.
   const known = await clientErrorAnswer(error, request, 'application/x-www-form-urlencoded, as the site\'s forms do');
   if (known) return sendPage(reply, messagePage('The form could not be sent', known.message), known.status);
@@ -21,4 +22,16 @@ export async function sendSitePageError(error: FastifyError, request: FastifyReq
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendPage(reply, messagePage('The form could not be sent', error.message), error.statusCode);
   request.log.error({ err: error, url: request.url }, 'site page failed');
   return sendPage(reply, messagePage('Something went wrong', 'Please try again in a moment.'), 500);
+}
+
+/**
+ * What is wrong with a form, as the API would say it (`name must be at most 100 characters`). The forms'
+ * own checks come first in a browser, so this is met by forms sent some other way; the forgery token is
+ * named as the page's, which a reload renews.
+ */
+function formProblem(error: FastifyError, request: FastifyRequest): string {
+  const part = error.validationContext ?? 'body';
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof validationMessage>[1];
+  const message = validationMessage(error.validation as never, schema, part);
+  return message.startsWith('_csrf ') ? 'The page’s security token is missing or damaged; reload the page and send the form again' : message;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../http-error.ts';
 
 /**
  * `GET /files/*`: model files of the local object store, with ETag, Range and immutable caching (their
@@ -9,6 +10,11 @@ import type { FastifyPluginAsync } from 'fastify';
  */
 export const fileRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   fs.mkdirSync(root, { recursive: true });
+  // The file sender refuses folders, hidden files and escapes from the root with a bare "Forbidden".
+  app.setErrorHandler((error: FastifyError, request) => {
+    if (error.statusCode !== 403) throw error;
+    throw new HttpError(403, `${request.url.split('?')[0]} is not a model file: /files/ serves only the files a model's glbUrl names, not folders or hidden files`);
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/files/',

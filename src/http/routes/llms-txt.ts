@@ -15,7 +15,7 @@ export function llmsTxt(base: string): string {
 ## MCP (recommended)
 
 - Endpoint: ${base}/mcp (Streamable HTTP, stateless; protocol 2026-07-28, and 2025-era clients through the stateless fallback). No authentication.
-- Local (stdio) for desktop agents: \`npx solar-partner mcp --base-url ${base}\`
+- Local (stdio) for desktop agents: \`npx solar-partner mcp --base-url ${base}\`, run in a checkout of the service (the command is the project's own, not a package on npm)
 - Tools:
   - create_solar_session: latitude, longitude, agentName (required); radiusKm, wizardGoal, wizardKwh, roofLat, roofLng (optional). Returns the viewer link (text, resource_link, and structuredContent with sessionId, viewerUrl, expiresAt, modelStatus).
   - get_solar_session: sessionId. Returns the session.
@@ -23,9 +23,11 @@ export function llmsTxt(base: string): string {
 
 ## Conventions
 
-- Coordinates in decimal degrees (WGS 84). Azimuth: 0 = north, 90 = east, 180 = south, 270 = west. Tilt: 0 = flat, 90 = vertical.
+- Coordinates in decimal degrees (WGS 84). Azimuth: 0 = north, 90 = east, 180 = south, 270 = west (0 to 360). Tilt: 0 = flat, 90 = vertical.
+- Ranges: radiusKm 0.05 to 5 (default 0.3); agentName 1 to 100 characters; panelEfficiency and shadingLossFraction are fractions from 0 to 1 (0.2, not 20); panelAreaM2 above 0.
+- No geocoding tool: find the coordinates of an address yourself before creating a session.
 - wizardGoal: maximize_energy, cover_bill (then wizardKwh = monthly kWh to cover is required), maximize_roi, environmental.
-- roofLat and roofLng come together: the point on the roof where panels are placed automatically.
+- roofLat and roofLng come together: the point on the roof where panels are placed automatically. It must lie within radiusKm of latitude/longitude, or the user picks the roof by hand.
 - Limit: 10 sessions per hour per client address. Sessions expire 48 hours after creation.
 - Creating a session does not generate the model; it is generated (about 1 to 2 minutes) when the user opens the link.
 
