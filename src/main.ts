@@ -31,6 +31,8 @@ Accounts and keys
 AI agents
   mcp --base-url URL                       the MCP tools over stdio, using the service at URL
 
+  help, or --help after any command        this text (for one command: its lines)
+
 Settings come from the environment (and ./.env when present); see the README.
 Exit codes: 0 success, 1 failure, 2 usage error.`;
 
@@ -51,6 +53,20 @@ const COMMANDS: Record<string, () => Promise<(context: CommandContext) => Promis
   osm: async () => (await import('./cli/osm-command.ts')).osmCommand,
 };
 
+/** The help's lines for one command (with their continuation lines), under the usage line. */
+function commandHelp(name: string): string {
+  const lines = HELP.split('\n');
+  const picked: string[] = [];
+  let inCommand = false;
+  for (const line of lines) {
+    const entry = /^ {2}(\S.*)$/.exec(line)?.[1];
+    if (entry !== undefined) inCommand = entry === name || entry.startsWith(`${name} `);
+    else if (!/^ {10,}\S/.test(line)) inCommand = false;
+    if (inCommand) picked.push(line);
+  }
+  return `Usage: solar-partner ${name} [options]\n\n${picked.join('\n')}\n\nSettings come from the environment (and ./.env when present); see the README.`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
@@ -61,6 +77,12 @@ async function main(argv: string[]): Promise<number> {
   if (!load) {
     process.stderr.write(`Unknown command "${name}".\n\n${HELP}\n`);
     return 2;
+  }
+  // Help is asked for, not a command to run (`migrate --help` must not migrate); after `--` it is a value.
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (options.includes('--help') || options.includes('-h')) {
+    process.stdout.write(`${commandHelp(name)}\n`);
+    return 0;
   }
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;

@@ -35,6 +35,18 @@ describe('solar-partner CLI', () => {
     assert.match(badPlan.err, /--plan must be one of free, pro, business \(got "gold"\)/);
   });
 
+  test('--help after a command prints its lines and runs nothing (migrate --help makes no database)', () => {
+    const migrate = run(['migrate', '--help']);
+    assert.equal(migrate.code, 0, migrate.err);
+    assert.match(migrate.out, /^Usage: solar-partner migrate/);
+    assert.match(migrate.out, /bring the database schema up to date/);
+    assert.ok(!fs.existsSync(path.join(dataDir, 'db')), 'no database was made');
+    const keys = run(['keys', 'create', '-h']);
+    assert.equal(keys.code, 0);
+    assert.match(keys.out, /keys revoke <key or prefix>/);
+    assert.doesNotMatch(keys.out, /accounts create/, 'only the command asked about');
+  });
+
   // A desktop MCP client, or a shell outside the project, starts the command with the machine's own node.
   const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
     const version = fs.existsSync(file) ? spawnSync(file, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
