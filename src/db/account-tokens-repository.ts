@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-/** What a one-time link is for. */
-export type TokenPurpose = 'verify-email' | 'reset-password';
+/** What a token is for: a one-time link, or a browser that signed in to the account before. */
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'known-browser';
 
-/** One-time links (e-mail verification, password reset), stored by the SHA-256 of their secret. */
+/**
+ * One-time links (e-mail verification, password reset) and known browsers' cookies, stored by the
+ * SHA-256 of their secret.
+ */
 export class AccountTokensRepository {
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
@@ -13,6 +16,25 @@ export class AccountTokensRepository {
 
   async insert(trx: Kysely<Database>, token: { hash: string; accountId: number; purpose: TokenPurpose; now: Date; expiresAt: Date }): Promise<void> {
     await trx.insertInto('account_tokens').values({ token_hash: token.hash, account_id: token.accountId, purpose: token.purpose, created_at: token.now, expires_at: token.expiresAt }).execute();
+  }
+
+  /** Deletes tokens that expired before `before` (used or not); returns how many. */
+  async deleteExpired(before: Date): Promise<number> {
+    const result = await this.#db.deleteFrom('account_tokens').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The account of a valid, unused token for `purpose`, without using it up; undefined otherwise. */
+  async find(hash: string, purpose: TokenPurpose, now: Date): Promise<number | undefined> {
+    const row = await this.#db
+      .selectFrom('account_tokens')
+      .select('account_id')
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.account_id;
   }
 
   /**

@@ -29,6 +29,12 @@ export class SignInSessionsRepository {
     await this.#db.deleteFrom('browser_sessions').where('id_hash', '=', idHash).execute();
   }
 
+  /** Deletes sessions that ended before `before`; returns how many. */
+  async deleteExpired(before: Date): Promise<number> {
+    const result = await this.#db.deleteFrom('browser_sessions').where('expires_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Signs an account out everywhere (after a password reset). */
   async deleteForAccount(trx: Kysely<Database>, accountId: number): Promise<void> {
     await trx.deleteFrom('browser_sessions').where('account_id', '=', accountId).execute();

@@ -3,11 +3,13 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services/services.ts';
 import type { SignInSession } from '../services/account-service.ts';
-import { SIGN_IN_SESSION_LIFETIME_MS } from '../services/account-service.ts';
+import { KNOWN_BROWSER_LIFETIME_MS, SIGN_IN_SESSION_LIFETIME_MS } from '../services/account-service.ts';
 import { newSecret } from '../services/secret-token.ts';
 import { HttpError } from './http-error.ts';
 
 export const SESSION_COOKIE = 'sp_session';
+/** A browser that signed in to an account before: its attempts are counted apart from strangers'. */
+export const KNOWN_BROWSER_COOKIE = 'sp_known';
 /** Anti-forgery cookie of forms shown before sign-in (double submit: the form carries the same value). */
 export const FORM_CSRF_COOKIE = 'sp_form';
 const FORGED = 'This form has expired or was sent from another site. Reload the page and try again.';
@@ -26,6 +28,11 @@ export async function signedIn(request: FastifyRequest, services: Services): Pro
 /** Sets the session cookie after sign-in. */
 export function setSessionCookie(reply: FastifyReply, secret: string, publicBaseUrl: string): void {
   reply.setCookie(SESSION_COOKIE, secret, cookieOptions(publicBaseUrl, SIGN_IN_SESSION_LIFETIME_MS));
+}
+
+/** Keeps a browser known to the account it signed in to (only the sign-in form reads it). */
+export function setKnownBrowserCookie(reply: FastifyReply, secret: string, publicBaseUrl: string): void {
+  reply.setCookie(KNOWN_BROWSER_COOKIE, secret, { ...cookieOptions(publicBaseUrl, KNOWN_BROWSER_LIFETIME_MS), path: '/auth' });
 }
 
 /** The anti-forgery value for a form shown before sign-in, set as a cookie when the browser has none. */

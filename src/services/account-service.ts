@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
-import type { AccountTokensRepository } from '../db/account-tokens-repository.ts';
+import type { AccountTokensRepository, TokenPurpose } from '../db/account-tokens-repository.ts';
 import { normaliseEmail, type Account, type AccountsRepository } from '../db/accounts-repository.ts';
 import type { SignInSessionsRepository } from '../db/sign-in-sessions-repository.ts';
 import type { Database } from '../db/schema.ts';
@@ -19,6 +19,12 @@ export const RESET_LINK_LIFETIME_MS = HOUR_MS;
 /** Sign-in attempts: per address and per account (known or not, so the limit reveals nothing). */
 export const SIGN_INS_PER_IP_PER_HOUR = 30;
 export const SIGN_INS_PER_ACCOUNT_PER_HOUR = 10;
+/**
+ * How long a browser that signed in is known to its account. A known browser's attempts are counted on
+ * their own, so strangers who exhaust the account's limit do not lock its owner out (OWASP's device
+ * cookies).
+ */
+export const KNOWN_BROWSER_LIFETIME_MS = 180 * 24 * HOUR_MS;
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a while and try again, or reset the password.';
 const TOO_MANY_REQUESTS = 'Too many requests from this address. Please wait a while and try again.';
 /** A hash to verify against for unknown addresses, so a failed sign-in takes as long either way (made on first use). */
@@ -91,19 +97,31 @@ export class AccountService {
    * Checks the password and opens a session; undefined for a wrong address or password (the same
    * answer either way, in about the same time).
    *
-   * @returns the session cookie's secret and the signed-in account
-   * @throws RateLimitedError past the per-address or per-account attempts
+   * A browser that signed in to this account before (`knownBrowser`, its cookie's secret) has attempts
+   * of its own, so the account's limit, which strangers can use up, does not lock it out.
+   *
+   * @returns the session cookie's secret, the signed-in account, and a known-browser secret to keep
+   *   when the browser was not known yet
+   * @throws RateLimitedError past the per-address, per-account or per-browser attempts
    */
-  async signIn(email: string, password: string, ip: string, now: Date): Promise<{ secret: string; signedIn: SignInSession } | undefined> {
+  async signIn(email: string, password: string, ip: string, now: Date, knownBrowser?: string): Promise<{ secret: string; signedIn: SignInSession; knownBrowser?: string } | undefined> {
     await consumeRateLimit(this.#limits, { bucket: `signin:ip:${ip}`, limit: SIGN_INS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
-    await consumeRateLimit(this.#limits, { bucket: accountSignInBucket(email), limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     const stored = await this.#accounts.passwordHash(email);
+    const browser = knownBrowser && stored ? await this.#knownBrowserBucket(knownBrowser, stored.account.id, now) : undefined;
+    await consumeRateLimit(this.#limits, { bucket: browser ?? accountSignInBucket(email), limit: SIGN_INS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SIGN_INS }, now);
     const matches = await verify(stored?.hash ?? (await (decoyHash ??= hash('decoy password that matches nothing'))), password.slice(0, 1000));
     if (!stored?.hash || !matches) return undefined;
     const secret = newSecret();
     const csrfToken = newSecret();
     await this.#sessions.insert(secretHash(secret), { accountId: stored.account.id, csrfToken, expiresAt: new Date(now.getTime() + SIGN_IN_SESSION_LIFETIME_MS) }, now);
-    return { secret, signedIn: { account: stored.account, csrfToken } };
+    const newBrowser = browser ? undefined : await this.#issueToken(this.#db, stored.account.id, 'known-browser', KNOWN_BROWSER_LIFETIME_MS, now);
+    return { secret, signedIn: { account: stored.account, csrfToken }, ...(newBrowser ? { knownBrowser: newBrowser } : {}) };
+  }
+
+  /** The attempts bucket of a browser known to this account, or undefined when the cookie is not one. */
+  async #knownBrowserBucket(secret: string, accountId: number, now: Date): Promise<string | undefined> {
+    const hashed = secretHash(secret);
+    return (await this.#tokens.find(hashed, 'known-browser', now)) === accountId ? `signin:browser:${hashed}` : undefined;
   }
 
   /** The browser signed in with this cookie secret, or undefined. */
@@ -165,7 +183,7 @@ export class AccountService {
     return true;
   }
 
-  async #issueToken(trx: Kysely<Database>, accountId: number, purpose: 'verify-email' | 'reset-password', lifetimeMs: number, now: Date): Promise<string> {
+  async #issueToken(trx: Kysely<Database>, accountId: number, purpose: TokenPurpose, lifetimeMs: number, now: Date): Promise<string> {
     const secret = newSecret();
     await this.#tokens.insert(trx, { hash: secretHash(secret), accountId, purpose, now, expiresAt: new Date(now.getTime() + lifetimeMs) });
     return secret;

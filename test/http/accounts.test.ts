@@ -118,6 +118,35 @@ for (const kind of DATABASES) {
       assert.equal((await owner.post('/auth/login', { _csrf: FormClient.csrf(relogin), email: 'limited@example.com', password: 'the owner\'s new password' })).statusCode, 303);
     });
 
+    test('a browser that signed in before is not locked out by strangers, and has a limit of its own', async () => {
+      await signUp('known@example.com');
+      const owner = new FormClient(mail.ctx.app);
+      const first = await owner.post('/auth/login', { _csrf: FormClient.csrf(await owner.get('/auth/login')), email: 'known@example.com', password: PASSWORD });
+      assert.equal(first.statusCode, 303);
+      const known = ([first.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('sp_known='))!;
+      assert.match(known, /HttpOnly/);
+      assert.match(known, /Path=\/auth/);
+      assert.match(known, /Max-Age=15552000/, 'kept 180 days');
+      await owner.post('/auth/logout', { _csrf: FormClient.csrf(await owner.get('/partner')) });
+
+      const stranger = new FormClient(mail.ctx.app);
+      const strangerForm = await stranger.get('/auth/login');
+      const attempt = (browser: FormClient, csrf: string, address: string, password: string) =>
+        mail.ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: address, payload: new URLSearchParams({ _csrf: csrf, email: 'known@example.com', password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, cookies: Object.fromEntries(browser.cookies) });
+      // The owner's first sign-in, from a browser not yet known, was one of the account's ten.
+      for (let i = 0; i < 9; i++) assert.equal((await attempt(stranger, FormClient.csrf(strangerForm), `198.51.100.${i + 1}`, 'wrong password!')).statusCode, 401);
+      assert.equal((await attempt(stranger, FormClient.csrf(strangerForm), '198.51.100.99', PASSWORD)).statusCode, 429, 'the account is locked to unknown browsers, right password or not');
+
+      const ownerForm = FormClient.csrf(await owner.get('/auth/login'));
+      assert.equal((await attempt(owner, ownerForm, '192.0.2.50', PASSWORD)).statusCode, 303, 'the owner’s browser still signs in');
+      const again = FormClient.csrf(await owner.get('/auth/login'));
+      let last;
+      // Ten attempts of its own, the sign-in just made among them.
+      for (let i = 0; i < 9; i++) last = await attempt(owner, again, '192.0.2.51', 'wrong password!');
+      assert.equal(last!.statusCode, 401, 'ten attempts of its own');
+      assert.equal((await attempt(owner, again, '192.0.2.51', PASSWORD)).statusCode, 429, 'then the known browser is limited too');
+    });
+
     test('password reset: the same answer for any address, a one-hour link, sessions ended', async () => {
       await signUp('reset@example.com');
       const signedIn = new FormClient(mail.ctx.app);

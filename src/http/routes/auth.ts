@@ -4,7 +4,7 @@ import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../domain/credentials.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { RateLimitedError } from '../../domain/rate-limited-error.ts';
-import { checkForm, cookieOptions, FORM_CSRF_COOKIE, formToken, SESSION_COOKIE, setSessionCookie, signedIn } from '../browser-auth.ts';
+import { checkForm, cookieOptions, FORM_CSRF_COOKIE, formToken, KNOWN_BROWSER_COOKIE, SESSION_COOKIE, setKnownBrowserCookie, setSessionCookie, signedIn } from '../browser-auth.ts';
 import { checkMailPage, forgotPage, resetPage, signInPage, signUpPage, verifiedPage } from '../pages/auth-pages.ts';
 import { sendPage } from '../pages/send-page.ts';
 
@@ -53,9 +53,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicB
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
     const { email, password } = request.body;
     try {
-      const result = await services.accounts.signIn(email, password, request.ip, services.now());
+      const result = await services.accounts.signIn(email, password, request.ip, services.now(), request.cookies[KNOWN_BROWSER_COOKIE]);
       if (!result) return sendPage(reply, signInPage({ csrf: request.body._csrf, email, error: 'The e-mail address or the password is not right.' }), 401);
       setSessionCookie(reply, result.secret, publicBaseUrl);
+      if (result.knownBrowser) setKnownBrowserCookie(reply, result.knownBrowser, publicBaseUrl);
       return reply.redirect('/partner', 303);
     } catch (error) {
       if (error instanceof RateLimitedError) return sendPage(reply.header('retry-after', String(error.state.resetSeconds)), signInPage({ csrf: request.body._csrf, email, error: error.message }), 429);
