@@ -18,10 +18,20 @@ export class ArgumentValidator implements jsonSchemaValidator {
 
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     const validate = this.#ajv.compile(withTextRule(schema));
+    const required = new Set((schema as { required?: string[] }).required ?? []);
     return (input: unknown) => {
-      const data = structuredClone(input);
+      const data = withoutNullOptionals(structuredClone(input), required);
       if (validate(data)) return { valid: true, data: data as T, errorMessage: undefined };
       return { valid: false, data: undefined, errorMessage: validationMessage(validate.errors ?? [], schema as never, 'arguments') };
     };
   }
+}
+
+/**
+ * The arguments with optional fields given as `null` left out: language models often write an unused
+ * optional field as null, which means the same as leaving it out. Required fields stay, to be refused.
+ */
+function withoutNullOptionals(input: unknown, required: ReadonlySet<string>): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([name, value]) => value !== null || required.has(name)));
 }

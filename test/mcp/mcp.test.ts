@@ -84,6 +84,11 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
       assert.equal(result.isError, true, message);
       assert.ok(result.content.some((c) => c.text?.includes(message)), `${message} in ${JSON.stringify(result.content)}`);
     }
+    const nullOptionals = await call('create_solar_session', { latitude: 1, longitude: 2, agentName: 'a', radiusKm: null, wizardGoal: null, wizardKwh: null, roofLat: null, roofLng: null });
+    assert.notEqual(nullOptionals.isError, true, 'optional fields given as null are taken as left out');
+    const nullRequired = await call('create_solar_session', { latitude: null, longitude: 2, agentName: 'a' });
+    assert.equal(nullRequired.isError, true);
+    assert.match(nullRequired.content[0].text!, /latitude must be a number/);
     const nul = await call('get_solar_session', { sessionId: 'ses_\u0000' });
     assert.equal(nul.isError, true);
     assert.match(nul.content[0].text!, /sessionId must not contain control characters/);
