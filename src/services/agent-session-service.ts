@@ -109,14 +109,13 @@ export class AgentSessionService {
     const row = await this.#sessions.markOpened(id, quality, now);
     if (!row) return undefined;
     await this.#models.request(quality, { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radius_km }, { kind: 'page' }, now);
-    return {
-      sessionId: row.id,
-      radiusKm: row.radius_km,
-      wizardGoal: row.wizard_goal as WizardGoal | null,
-      wizardKwh: row.wizard_kwh,
-      roofLat: row.roof_lat,
-      roofLng: row.roof_lng,
-    };
+    return openedSession(row);
+  }
+
+  /** The session as its viewer page shows it, without opening it (for a link preview); undefined when unknown or expired. */
+  async peek(id: string, now: Date): Promise<OpenedSession | undefined> {
+    const row = await this.#sessions.findLive(id, now);
+    return row && openedSession(row);
   }
 
   #viewerUrl(row: AgentSessionRow): string {
@@ -137,4 +136,15 @@ export class AgentSessionService {
     const job = await this.#models.read(id);
     return job?.status ?? 'not_generated';
   }
+}
+
+function openedSession(row: AgentSessionRow): OpenedSession {
+  return {
+    sessionId: row.id,
+    radiusKm: row.radius_km,
+    wizardGoal: row.wizard_goal as WizardGoal | null,
+    wizardKwh: row.wizard_kwh,
+    roofLat: row.roof_lat,
+    roofLng: row.roof_lng,
+  };
 }

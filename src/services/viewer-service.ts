@@ -1,6 +1,7 @@
 import { DEFAULT_RADIUS_KM, type ModelJob, type ViewerModelRequest } from '../contract/models.ts';
 import type { EmbedQuery, ViewerQuery } from '../contract/viewer.ts';
 import { roofPointProblem } from '../domain/agent-session.ts';
+import { isLinkPreview } from '../domain/link-preview.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { planIncludesPro } from '../domain/plans.ts';
 import { siteTimeZone } from '../domain/site-time-zone.ts';
@@ -57,15 +58,17 @@ export class ViewerService {
   /**
    * The viewer page of an agent or direct link. With a live agent session, opening the page marks it
    * opened and starts its model's generation; parameters in the URL take precedence over the session's
-   * (the roof point as a pair: the URL's, or else the session's).
+   * (the roof point as a pair: the URL's, or else the session's). A link preview (`userAgent` of a chat
+   * app or crawler) gets the same page without opening the session.
    *
    * @throws InvalidRequestError when the URL gives one roof coordinate without the other
    */
-  async viewerPage(query: ViewerQuery, visitor: SignInSession | undefined, now: Date, acceptLanguage?: string): Promise<ViewerSettings> {
+  async viewerPage(query: ViewerQuery, visitor: SignInSession | undefined, now: Date, acceptLanguage?: string, userAgent?: string): Promise<ViewerSettings> {
     const roofProblem = roofPointProblem(query.roofLat, query.roofLng);
     if (roofProblem) throw new InvalidRequestError(roofProblem);
     const pro = isPro(visitor);
-    const session = query.session === undefined ? undefined : await this.#agentSessions.open(query.session, pro ? 'hd' : 'sd', now);
+    const session =
+      query.session === undefined ? undefined : isLinkPreview(userAgent) ? await this.#agentSessions.peek(query.session, now) : await this.#agentSessions.open(query.session, pro ? 'hd' : 'sd', now);
     return {
       mode: 'viewer',
       wizardAccess: pro ? 'full' : 'preview',

@@ -51,6 +51,22 @@ for (const kind of DATABASES) {
       assert.equal(model.status, 'ready');
     });
 
+    test('a link preview (a chat app unfurling the link) gets the page but neither opens the session nor starts its model', async () => {
+      const created = await createSession({ latitude: 46.948, longitude: 7.4474, agentName: 'helper', wizardGoal: 'environmental' });
+      const url = new URL(created.viewerUrl);
+      for (const agent of ['Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)', 'WhatsApp/2.23.20.0', 'facebookexternalhit/1.1']) {
+        const preview = await ctx.app.inject({ method: 'GET', url: `/viewer${url.search}`, headers: { 'user-agent': agent } });
+        assert.equal(preview.statusCode, 200, agent);
+        assert.equal(pageSettings(preview.body).sessionId, created.sessionId, 'the page shows the session’s place and presets');
+      }
+      const after = json(await ctx.app.inject({ method: 'GET', url: `/api/mcp-sessions/${created.sessionId}` }));
+      assert.equal(after.status, 'created', 'not opened by previews');
+      assert.equal(after.modelStatus, 'not_generated', 'no model started');
+      const person = await ctx.app.inject({ method: 'GET', url: `/viewer${url.search}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' } });
+      assert.equal(person.statusCode, 200);
+      assert.equal(json(await ctx.app.inject({ method: 'GET', url: `/api/mcp-sessions/${created.sessionId}` })).status, 'opened', 'a person’s browser opens it');
+    });
+
     test('URL presets take precedence over the session’s; an unknown session still shows the location', async () => {
       const created = await createSession({ latitude: 40.4168, longitude: -3.7038, agentName: 'helper', wizardGoal: 'cover_bill', wizardKwh: 300 });
       const settings = pageSettings((await viewer(`session=${created.sessionId}&lat=40.4168&lng=-3.7038&wizard=environmental`)).body);

@@ -7,7 +7,8 @@ import { sendPageError, sendViewerPage } from '../viewer-response.ts';
 
 /**
  * `GET /viewer`: the viewer for agent links and directly built links (SPEC.md "Viewer page parameters").
- * With a live `session`, opening the page marks the session opened and starts its model's generation;
+ * With a live `session`, opening the page marks the session opened and starts its model's generation
+ * (not when a chat app or crawler fetches it for a link preview);
  * parameters in the URL take precedence over the session's stored presets. Not rate limited.
  */
 export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewerPage: ViewerPageTemplate }> = async (app, { services, viewerPage }) => {
@@ -24,7 +25,7 @@ export const viewerRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewe
       errorHandler: (error, request, reply) => sendPageError(error, request, reply, ViewerQuery),
     },
     async (request, reply) => {
-      const settings = await services.viewer.viewerPage(request.query, await signedIn(request, services), services.now(), request.headers['accept-language']);
+      const settings = await services.viewer.viewerPage(request.query, await signedIn(request, services), services.now(), request.headers['accept-language'], request.headers['user-agent']);
       return sendViewerPage(reply, viewerPage, services.modelFilesUrl, ["'self'"], settings);
     },
   );
