@@ -76,6 +76,28 @@ export function validationMessage(errors: ErrorObject[], schema: ObjectSchema | 
   }
 }
 
+/**
+ * Every problem of a request at once, one message per field (`tiltDeg is required; azimuthDeg is required;
+ * tilt_deg is not a known field; …`), for callers that fix all in one go, such as language models. Takes
+ * the errors of a validator run with `allErrors`.
+ */
+export function allValidationMessages(errors: ErrorObject[], schema: ObjectSchema | undefined, part: string): string {
+  const byField = new Map<string, ErrorObject[]>();
+  for (const error of errors) {
+    // Unknown fields of one object are named together, with the allowed ones said once.
+    const key = error.keyword === 'additionalProperties' ? `${error.instancePath}|unknown` : `${error.instancePath}|${String(error.params.missingProperty ?? '')}`;
+    byField.set(key, [...(byField.get(key) ?? []), error]);
+  }
+  const messages = [...byField.values()].map((group) => {
+    const message = validationMessage(group, schema, part);
+    const unknown = group.filter((e) => e.keyword === 'additionalProperties').map((e) => String(e.params.additionalProperty));
+    if (unknown.length < 2) return message;
+    const prefix = group[0].instancePath.split('/').filter(Boolean).map((step) => `${step}.`).join('');
+    return message.replace(/^.*? is not a known field/, `${unknown.map((name) => prefix + name).join(', ')} are not known fields`);
+  });
+  return [...new Set(messages)].join('; ');
+}
+
 /** What a pattern-checked field should look like, in words. */
 function describePattern(field: string, pattern: string | undefined): string {
   if (pattern === FILLED_LINE_PATTERN) return 'one line of text, not only spaces';

@@ -84,6 +84,12 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
       assert.equal(result.isError, true, message);
       assert.ok(result.content.some((c) => c.text?.includes(message)), `${message} in ${JSON.stringify(result.content)}`);
     }
+    const several = await call('calculate_solar_yield', { lat: 45, lng: 8, latitude: 45, tilt_deg: 30, panelAreaM2: 10, panelEfficiency: 20 });
+    assert.equal(several.isError, true);
+    const text = several.content[0].text!;
+    for (const problem of ['latitude and longitude are required', 'tiltDeg is required', 'azimuthDeg is required', 'lat, lng, tilt_deg are not known fields; allowed fields: latitude, longitude, tiltDeg', 'panelEfficiency must be between 0 and 1']) {
+      assert.ok(text.includes(problem), `every problem at once: ${problem} in ${text}`);
+    }
     const nullOptionals = await call('create_solar_session', { latitude: 1, longitude: 2, agentName: 'a', radiusKm: null, wizardGoal: null, wizardKwh: null, roofLat: null, roofLng: null });
     assert.notEqual(nullOptionals.isError, true, 'optional fields given as null are taken as left out');
     const nullRequired = await call('create_solar_session', { latitude: null, longitude: 2, agentName: 'a' });
