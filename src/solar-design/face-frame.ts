@@ -14,7 +14,8 @@ export interface RoofSegment {
 
 /**
  * Coordinates in the plane of a roof face: `u` runs level along the face, `v` up the slope (on a flat
- * face, toward the equator, the way racks face), both in metres from the face's first corner.
+ * face, or with `vTowardEquator`, toward the equator: the way racks face), both in metres from the face's
+ * first corner.
  */
 export class FaceFrame {
   readonly origin: Vec3;
@@ -25,14 +26,15 @@ export class FaceFrame {
   /**
    * @param towardEquator - level direction toward the equator (+Z south in the northern hemisphere),
    *   used for the `v` axis of flat faces
+   * @param vTowardEquator - `v` toward the equator on any face (a gently sloping face that gets racks)
    */
-  constructor(segment: RoofSegment, towardEquator: Vec3) {
+  constructor(segment: RoofSegment, towardEquator: Vec3, vTowardEquator = false) {
     this.origin = segment.outline[0];
     this.normal = normalise(segment.normal);
     const up: Vec3 = [0, 1, 0];
     // Up the slope: world up minus its part along the normal. Flat faces have none; use the equator.
     let v = sub(up, scale(this.normal, dot(up, this.normal)));
-    if (length(v) < 0.05) v = sub(towardEquator, scale(this.normal, dot(towardEquator, this.normal)));
+    if (vTowardEquator || length(v) < 0.05) v = sub(towardEquator, scale(this.normal, dot(towardEquator, this.normal)));
     this.v = normalise(v);
     this.u = normalise(cross(this.v, this.normal));
   }

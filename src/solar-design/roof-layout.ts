@@ -1,5 +1,5 @@
 import type { Point2 } from '../modelgen/browser.ts';
-import { add, FaceFrame, normalise, scale, type RoofSegment, type Vec3 } from './face-frame.ts';
+import { add, cross, FaceFrame, normalise, scale, type RoofSegment, type Vec3 } from './face-frame.ts';
 import { DEFAULT_LAYOUT, DEFAULT_PANEL, type LayoutOptions, type PanelSpec } from './panel-spec.ts';
 import { packRectangles, type TilingOption } from './rectangle-packing.ts';
 import type { ShadedSurface } from './shading-engine.ts';
@@ -17,6 +17,7 @@ export interface PlacedPanel extends ShadedSurface {
 /** Height of the panels above a pitched roof (mounting rails), metres. */
 const MOUNT_HEIGHT = 0.1;
 const RADIANS = Math.PI / 180;
+const WORLD_UP: Vec3 = [0, 1, 0];
 
 /**
  * Lays panels out on every face of a roof. Pitched faces get panels flush with the roof, portrait or
@@ -30,9 +31,11 @@ export function layoutRoof(segments: RoofSegment[], latitude: number, panel: Pan
   const panels: PlacedPanel[] = [];
   segments.forEach((segment, face) => {
     if (segment.outline.length < 3) return;
-    const frame = new FaceFrame(segment, towardEquator);
+    const racks = segment.pitch < options.flatRoofBelowDeg;
+    // Rack rows run across the way to the equator, whichever way a gently sloping face falls.
+    const frame = new FaceFrame(segment, towardEquator, racks);
     const ring = frame.ring(segment);
-    if (segment.pitch < options.flatRoofBelowDeg) panels.push(...rackPanels(frame, ring, face, latitude, panel, options));
+    if (racks) panels.push(...rackPanels(frame, ring, face, latitude, towardEquator, panel, options));
     else panels.push(...flushPanels(frame, ring, face, segment, panel, options));
   });
   return panels;
@@ -64,7 +67,7 @@ function flushPanels(frame: FaceFrame, ring: Point2[], face: number, segment: Ro
  * Panels on racks on a flat face. A rack row of panels with side `l` up the rack, tilted β, covers
  * l·cos β of roof and casts a shadow l·sin β / tan α long at the winter-solstice noon elevation α.
  */
-function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: number, panel: PanelSpec, options: LayoutOptions): PlacedPanel[] {
+function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: number, towardEquator: Vec3, panel: PanelSpec, options: LayoutOptions): PlacedPanel[] {
   const tilt = options.flatRoofTiltDeg * RADIANS;
   const winterNoon = Math.max(90 - Math.abs(latitude) - 23.44, 10) * RADIANS;
   const tilings: TilingOption[] = [[panel.width, panel.length, 'portrait'] as const, [panel.length, panel.width, 'landscape'] as const].map(([across, along, label]) => {
@@ -74,10 +77,11 @@ function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: nu
   });
   const packing = packRectangles(ring, options.setback, tilings);
   if (!packing) return [];
-  // v points toward the equator on a flat face: the panel rises from its equator side toward the pole.
-  const toEquator = frame.v;
-  const normal = normalise(add(scale(frame.normal, Math.cos(tilt)), scale(toEquator, Math.sin(tilt))));
-  const up = normalise(add(scale(frame.normal, Math.sin(tilt)), scale(toEquator, -Math.cos(tilt))));
+  // The rack's tilt is toward the equator from the level, not from the face (which may slope up to
+  // flatRoofBelowDeg any way): the panel rises from its equator side toward the pole.
+  const normal = normalise(add(scale(WORLD_UP, Math.cos(tilt)), scale(towardEquator, Math.sin(tilt))));
+  const up = normalise(cross(frame.u, normal));
+  const across = normalise(cross(normal, up));
   const along = packing.option.label === 'portrait' ? panel.length : panel.width;
   return packing.rects.map((rect) => {
     const base = frame.toWorld([rect.u + rect.width / 2, rect.v + rect.height / 2], MOUNT_HEIGHT);
@@ -85,7 +89,7 @@ function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: nu
       face,
       centre: add(base, scale(frame.normal, (along * Math.sin(tilt)) / 2)),
       normal,
-      across: frame.u,
+      across,
       up,
       width: rect.width,
       height: along,

@@ -132,5 +132,26 @@ describe('panels on pitched and flat roofs in 3D', () => {
     const expected = along * Math.cos((tilt * Math.PI) / 180) + (along * Math.sin((tilt * Math.PI) / 180)) / Math.tan(alpha);
     assert.ok(Math.abs(rows[1] - rows[0] - expected) < 1e-3, `rows ${(rows[1] - rows[0]).toFixed(3)} m apart, expected ${expected.toFixed(3)}`);
   });
+
+  test('a gently sloping face falling north or east: racks still tilt 15° toward the equator, rows run east–west', () => {
+    const deg = Math.PI / 180;
+    for (const [pitch, azimuth] of [[6, 0], [7.8, 90], [3.5, 315]]) {
+      // The face's normal leans toward where it falls: azimuth 0 = north (−Z), 90 = east (+X).
+      const lean = Math.sin(pitch * deg);
+      const normal: [number, number, number] = [lean * Math.sin(azimuth * deg), Math.cos(pitch * deg), -lean * Math.cos(azimuth * deg)];
+      const height = (x: number, z: number) => 10 - (normal[0] * x + normal[2] * z) / normal[1];
+      const outline: [number, number, number][] = [[0, height(0, 0), 0], [20, height(20, 0), 0], [20, height(20, -20), -20], [0, height(0, -20), -20]];
+      const panels = layoutRoof([{ normal, pitch, azimuth, area: 400, outline }], 47);
+      assert.ok(panels.length > 20, `${pitch}° facing ${azimuth}°: ${panels.length} racks`);
+      for (const panel of panels) {
+        assert.equal(panel.tiltDeg, DEFAULT_LAYOUT.flatRoofTiltDeg);
+        assert.equal(panel.azimuthDeg, 180);
+        const tilt = Math.acos(panel.normal[1]) / deg;
+        const facing = (Math.atan2(panel.normal[0], -panel.normal[2]) / deg + 360) % 360;
+        assert.ok(Math.abs(tilt - 15) < 1e-6 && Math.abs(facing - 180) < 1e-6, `${pitch}° facing ${azimuth}°: a rack tilts ${tilt.toFixed(2)}° facing ${facing.toFixed(1)}°`);
+        assert.ok(Math.abs(panel.across[2]) < 0.15, 'rows run east–west');
+      }
+    }
+  });
 });
 
