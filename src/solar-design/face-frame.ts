@@ -10,6 +10,8 @@ export interface RoofSegment {
   azimuth: number;
   area: number;
   outline: Vec3[];
+  /** Openings in the face (courtyards, parts standing through it): no panel goes over them. */
+  holes?: Vec3[][];
 }
 
 /**
@@ -53,6 +55,11 @@ export class FaceFrame {
   /** The face's outline in plane coordinates. */
   ring(segment: RoofSegment): Point2[] {
     return segment.outline.map((point) => this.toPlane(point));
+  }
+
+  /** The face's openings in plane coordinates. */
+  holes(segment: RoofSegment): Point2[][] {
+    return (segment.holes ?? []).map((hole) => hole.map((point) => this.toPlane(point)));
   }
 }
 

@@ -30,15 +30,19 @@ export interface Packing {
 const OFFSET_STEPS = 4;
 
 /**
- * Fills a polygon with as many equal rectangles as fit, each fully inside the polygon and at least
- * `setback` from its edges. Tries every option (portrait, landscape…) with several grid offsets in both
- * directions and keeps the one that places the most (ties: the most compact). Works for any simple
- * polygon, concave ones included, because each rectangle is checked against every edge.
+ * Fills a polygon with as many equal rectangles as fit, each fully inside the polygon, clear of its
+ * `holes`, and at least `setback` from every edge, the holes' included. Tries every option (portrait,
+ * landscape…) with several grid offsets in both directions and keeps the one that places the most (ties:
+ * the most compact). Works for any simple polygon, concave ones included, because each rectangle is
+ * checked against every edge; the holes' edges join the even-odd rule, so a point in a hole is outside.
  */
-export function packRectangles(ring: Point2[], setback: number, options: TilingOption[]): Packing | undefined {
+export function packRectangles(ring: Point2[], setback: number, options: TilingOption[], holes: Point2[][] = []): Packing | undefined {
   if (ring.length < 3) return undefined;
   const box = bounds(ring);
-  const edges = ringEdges(ring);
+  const openings = holes.filter((hole) => hole.length >= 3);
+  const edges = [ring, ...openings].flatMap(ringEdges);
+  // A hole smaller than a panel less its setbacks could sit inside one clear of all its sides.
+  const holeCorners = openings.flat();
   let best: Packing | undefined;
   for (const option of options) {
     for (let i = 0; i < OFFSET_STEPS; i++) {
@@ -54,7 +58,7 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
           const top = crossings(band, v + option.height);
           for (let u = startU; u + option.width <= box.maxX - setback + 1e-9; u += option.columnPitch) {
             const rect = { u, v, width: option.width, height: option.height };
-            if (fitsAmong(rect, band, setback, bottom, top)) rects.push(rect);
+            if (fitsAmong(rect, band, setback, bottom, top) && !holeCorners.some(([x, y]) => x > rect.u && x < rect.u + rect.width && y > rect.v && y < rect.v + rect.height)) rects.push(rect);
           }
         }
         if (!best || rects.length > best.rects.length || (rects.length === best.rects.length && spread(rects) < spread(best.rects))) {

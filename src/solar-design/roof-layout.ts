@@ -1,5 +1,5 @@
 import type { Point2 } from '../modelgen/browser.ts';
-import { add, cross, FaceFrame, normalise, scale, type RoofSegment, type Vec3 } from './face-frame.ts';
+import { add, cross, dot, FaceFrame, normalise, scale, type RoofSegment, type Vec3 } from './face-frame.ts';
 import { DEFAULT_LAYOUT, DEFAULT_PANEL, type LayoutOptions, type PanelSpec } from './panel-spec.ts';
 import { packRectangles, type TilingOption } from './rectangle-packing.ts';
 import type { ShadedSurface } from './shading-engine.ts';
@@ -35,19 +35,20 @@ export function layoutRoof(segments: RoofSegment[], latitude: number, panel: Pan
     // Rack rows run across the way to the equator, whichever way a gently sloping face falls.
     const frame = new FaceFrame(segment, towardEquator, racks);
     const ring = frame.ring(segment);
-    if (racks) panels.push(...rackPanels(frame, ring, face, latitude, towardEquator, panel, options));
-    else panels.push(...flushPanels(frame, ring, face, segment, panel, options));
+    const holes = frame.holes(segment);
+    if (racks) panels.push(...rackPanels(frame, ring, holes, face, latitude, towardEquator, panel, options));
+    else panels.push(...flushPanels(frame, ring, holes, face, segment, panel, options));
   });
   return panels;
 }
 
-function flushPanels(frame: FaceFrame, ring: Point2[], face: number, segment: RoofSegment, panel: PanelSpec, options: LayoutOptions): PlacedPanel[] {
+function flushPanels(frame: FaceFrame, ring: Point2[], holes: Point2[][], face: number, segment: RoofSegment, panel: PanelSpec, options: LayoutOptions): PlacedPanel[] {
   const { width: w, length: l } = panel;
   const tilings: TilingOption[] = [
     { width: w, height: l, columnPitch: w + options.gap, rowPitch: l + options.gap, label: 'portrait' },
     { width: l, height: w, columnPitch: l + options.gap, rowPitch: w + options.gap, label: 'landscape' },
   ];
-  const packing = packRectangles(ring, options.setback, tilings);
+  const packing = packRectangles(ring, options.setback, tilings, holes);
   if (!packing) return [];
   return packing.rects.map((rect) => ({
     face,
@@ -67,7 +68,7 @@ function flushPanels(frame: FaceFrame, ring: Point2[], face: number, segment: Ro
  * Panels on racks on a flat face. A rack row of panels with side `l` up the rack, tilted β, covers
  * l·cos β of roof and casts a shadow l·sin β / tan α long at the winter-solstice noon elevation α.
  */
-function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: number, towardEquator: Vec3, panel: PanelSpec, options: LayoutOptions): PlacedPanel[] {
+function rackPanels(frame: FaceFrame, ring: Point2[], holes: Point2[][], face: number, latitude: number, towardEquator: Vec3, panel: PanelSpec, options: LayoutOptions): PlacedPanel[] {
   const tilt = options.flatRoofTiltDeg * RADIANS;
   const winterNoon = Math.max(90 - Math.abs(latitude) - 23.44, 10) * RADIANS;
   const tilings: TilingOption[] = [[panel.width, panel.length, 'portrait'] as const, [panel.length, panel.width, 'landscape'] as const].map(([across, along, label]) => {
@@ -75,7 +76,7 @@ function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: nu
     const shadow = (along * Math.sin(tilt)) / Math.tan(winterNoon);
     return { width: across, height: depth, columnPitch: across + options.gap, rowPitch: depth + Math.max(shadow, options.gap), label };
   });
-  const packing = packRectangles(ring, options.setback, tilings);
+  const packing = packRectangles(ring, options.setback, tilings, holes);
   if (!packing) return [];
   // The rack's tilt is toward the equator from the level, not from the face (which may slope up to
   // flatRoofBelowDeg any way): the panel rises from its equator side toward the pole.
@@ -83,11 +84,15 @@ function rackPanels(frame: FaceFrame, ring: Point2[], face: number, latitude: nu
   const up = normalise(cross(frame.u, normal));
   const across = normalise(cross(normal, up));
   const along = packing.option.label === 'portrait' ? panel.length : panel.width;
+  const width = packing.option.width;
+  // The rack lifts the panel's lowest corner the mounting height off the face (on a level face: its
+  // equator edge; on a sloping one, the corner nearest the roof).
+  const lowest = Math.min(...[-0.5, 0.5].flatMap((a) => [-0.5, 0.5].map((b) => dot(add(scale(across, width * a), scale(up, along * b)), frame.normal))));
   return packing.rects.map((rect) => {
-    const base = frame.toWorld([rect.u + rect.width / 2, rect.v + rect.height / 2], MOUNT_HEIGHT);
+    const base = frame.toWorld([rect.u + rect.width / 2, rect.v + rect.height / 2], MOUNT_HEIGHT - lowest);
     return {
       face,
-      centre: add(base, scale(frame.normal, (along * Math.sin(tilt)) / 2)),
+      centre: base,
       normal,
       across,
       up,

@@ -102,6 +102,6 @@ describe('a generation that never finishes', () => {
     assert.equal(failed.step, 'Failed: the model took longer than 1.5 s to build and was stopped');
     delete process.env.TEST_GENERATOR_HANG;
     await ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${key}` }, payload: { latitude: 47.2, longitude: 9.5 } });
-    await waitFor('the next model ready', async () => (await read('hd_47.2_9.5_0.3')).status === 'ready', 15_000);
+    await waitFor('the next model ready', async () => (await read('hd_47.2_9.5_0.3')).status === 'ready', 30_000);
   });
 });

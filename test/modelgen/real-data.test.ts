@@ -7,7 +7,8 @@ import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import validator from 'gltf-validator';
 import { MeshoptDecoder } from 'meshoptimizer';
-import { signedArea } from '../../src/modelgen/geometry/polygon.ts';
+import { pointInRing, signedArea } from '../../src/modelgen/geometry/polygon.ts';
+import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
 import type { Footprint } from '../../src/modelgen/geometry/roofs/roof-types.ts';
 import { generateModel, type GeneratedModel, indexExtract } from '../../src/modelgen/index.ts';
 import { readBuildingTable } from '../helpers/building-parts.ts';
@@ -56,6 +57,16 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       assert.ok(typeof hd.asset.generatedAt === 'string');
       assert.ok(hd.extras.every((e) => e.osmId && typeof e.height === 'number' && Array.isArray(e.guessed)));
       assert.ok(hd.segments.length >= hd.buildings.length, 'every building has roof segments');
+      // A roof around courtyards (relation/2093796: 9,585 m² of roof in an 11,657 m² outline) names its
+      // openings, and the panel layout keeps every panel off them: none over open air.
+      const courtyards = hd.buildings.find((b) => b.name === 'relation/2093796')!;
+      const holed = courtyards.roofSegments.find((segment) => (segment.holes ?? []).length > 0)!;
+      assert.ok(holed, 'the courtyards are openings of the roof face');
+      const racks = layoutRoof([holed], 43.74);
+      assert.ok(racks.length > 1000, `${racks.length} racks on the roof`);
+      const openings = holed.holes!.map((hole) => hole.map(([x, , z]) => [x, z] as [number, number]));
+      const overOpening = racks.filter((rack) => openings.some((hole) => pointInRing([rack.centre[0], rack.centre[2]], hole)));
+      assert.equal(overOpening.length, 0, `${overOpening.length} racks over a courtyard`);
       const sdModel = await generate(43.7396, 7.4276, 0.3, 'sd', 'osm/monaco-latest.osm.pbf', terrainDir);
       const sd = await check(sdModel);
       assert.equal(sd.buildings.length, hd.buildings.length);

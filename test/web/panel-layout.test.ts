@@ -74,6 +74,25 @@ describe('packing panels on a roof face', () => {
 
   const FILE = 'roofs/skeleton-regressions.json';
   const footprints = sharedDataFile(FILE);
+  test('openings in a face (a courtyard, a chimney-sized hole) get no panel, and the courtyard keeps its setback', () => {
+    const ring: Point2[] = [[0, 0], [20, 0], [20, 20], [0, 20]];
+    const courtyard: Point2[] = [[7, 7], [7, 13], [13, 13], [13, 7]];
+    const chimney: Point2[] = [[3, 16.5], [3, 16.6], [3.1, 16.6], [3.1, 16.5]];
+    const whole = packRectangles(ring, 0.5, TILINGS)!;
+    const packing = packRectangles(ring, 0.5, TILINGS, [courtyard, chimney])!;
+    assert.ok(packing.rects.length < whole.rects.length && packing.rects.length > 0.6 * whole.rects.length, `${packing.rects.length} panels around the openings, ${whole.rects.length} without`);
+    assertValidLayout(packing.rects, ring, 0.5, 'holed face');
+    for (const rect of packing.rects) {
+      const corners: Point2[] = [[rect.u, rect.v], [rect.u + rect.width, rect.v], [rect.u + rect.width, rect.v + rect.height], [rect.u, rect.v + rect.height]];
+      for (const hole of [courtyard, chimney]) {
+        assert.ok(hole.every(([x, y]) => !(x > rect.u && x < rect.u + rect.width && y > rect.v && y < rect.v + rect.height)), 'no opening under a panel');
+        for (let i = 0; i < hole.length; i++) {
+          for (let k = 0; k < 4; k++) assert.ok(segmentDistance(corners[k], corners[(k + 1) % 4], hole[i], hole[(i + 1) % hole.length]) >= 0.5 - 1e-6, 'the setback from an opening');
+        }
+      }
+    }
+  });
+
   test('171 real OSM footprints: every layout inside its face, clear of the setback, without overlaps', { skip: footprints ? false : missingSharedData(FILE) }, () => {
     const cases = JSON.parse(fs.readFileSync(footprints!, 'utf8')) as Record<string, { outer: Point2[] }>;
     let placed = 0;

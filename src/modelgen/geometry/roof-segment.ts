@@ -13,6 +13,8 @@ export interface RoofSegment {
   area: number;
   /** Corners of the face in order (glTF frame, metres). */
   outline: [number, number, number][];
+  /** Openings in the face (courtyards, a building part standing through it), when it has any. */
+  holes?: [number, number, number][][];
 }
 
 /** Describes a planar roof face; `base` lifts it to the building's ground elevation. */
@@ -28,8 +30,13 @@ export function describeRoofFace(face: RoofFace, base: number): RoofSegment {
     pitch: round(pitch, 2),
     azimuth: round(azimuth, 2),
     area: round(length / 2 - holesArea, 2),
-    outline: face.outer.map((p: Point3) => [round(p[0], 2), round(p[2] + base, 2), round(-p[1], 2)]),
+    outline: face.outer.map((p: Point3) => toGltf(p, base)),
+    ...(face.holes.length > 0 ? { holes: face.holes.map((hole) => hole.map((p) => toGltf(p, base))) } : {}),
   };
+}
+
+function toGltf(p: Point3, base: number): [number, number, number] {
+  return [round(p[0], 2), round(p[2] + base, 2), round(-p[1], 2)];
 }
 
 function round(value: number, decimals: number): number {
