@@ -1,4 +1,5 @@
 import type { Vec3 } from './face-frame.ts';
+import { segmentDistance } from './rectangle-packing.ts';
 import type { PlacedPanel } from './roof-layout.ts';
 
 /** PV already on a roof, as the building's node extras list it (`existingSolar`). */
@@ -23,9 +24,17 @@ export function keepExistingSolarFree(panels: PlacedPanel[], existing: ExistingS
   return panels.filter((panel) => {
     const corners = [-0.5, 0.5].flatMap((a) => [-0.5, 0.5].map((u) => [0, 2].map((k) => panel.centre[k] + panel.across[k] * panel.width * a + panel.up[k] * panel.height * u) as [number, number]));
     const rectangle = [corners[0], corners[2], corners[3], corners[1]];
-    const centre: [number, number] = [panel.centre[0], panel.centre[2]];
-    return !areas.some((area) => [centre, ...corners].some((p) => inside(p, area)) || area.some((p) => inside(p, rectangle)));
+    return !areas.some((area) => overlap(rectangle, area));
   });
+}
+
+/**
+ * Whether two outlines seen from above share any area: a corner of one inside the other, or edges
+ * crossing (a strip of PV across a panel has neither corner inside the other).
+ */
+function overlap(a: [number, number][], b: [number, number][]): boolean {
+  if (a.some((p) => inside(p, b)) || b.some((p) => inside(p, a))) return true;
+  return a.some((p, i) => b.some((q, j) => segmentDistance(p, a[(i + 1) % a.length], q, b[(j + 1) % b.length]) === 0));
 }
 
 function inside([x, y]: [number, number], ring: [number, number][]): boolean {

@@ -80,3 +80,11 @@ test('several PV points mapped on one roof lie side by side on its sunniest face
   assert.ok(Math.abs(middle(1) - middle(0) - Math.sqrt(24)) < 0.05, `side by side along the roof: ${middle(0).toFixed(2)} and ${middle(1).toFixed(2)} m east`);
   assert.ok(Math.abs((middle(0) + middle(1)) / 2 - 10) < 0.05, 'the row centred on the face');
 });
+
+test('a new panel crossed by a strip of PV already there is left out, though no corner of either lies in the other', () => {
+  // The panel covers x −0.567…0.567, z −0.881…0.881 seen from above; the strip runs x −2…2, z 0.3…0.6.
+  const panel = { face: 0, centre: [0, 3, 0], normal: [0, 1, 0], across: [1, 0, 0], up: [0, 0, -1], width: 1.134, height: 1.762, tiltDeg: 0, azimuthDeg: 180, orientation: 'portrait' } as Parameters<typeof keepExistingSolarFree>[0][number];
+  const strip = (z0: number, z1: number): ExistingSolar => ({ osmId: 'way/1', area: 1.2, outlines: [[[-2, 3, z0], [2, 3, z0], [2, 3, z1], [-2, 3, z1]]] });
+  assert.equal(keepExistingSolarFree([panel], [strip(0.3, 0.6)]).length, 0, 'crossed: left out');
+  assert.equal(keepExistingSolarFree([panel], [strip(1.0, 1.3)]).length, 1, 'beside it: kept');
+});
