@@ -93,7 +93,7 @@ export function allValidationMessages(errors: ErrorObject[], schema: ObjectSchem
     const unknown = group.filter((e) => e.keyword === 'additionalProperties').map((e) => String(e.params.additionalProperty));
     if (unknown.length < 2) return message;
     const prefix = group[0].instancePath.split('/').filter(Boolean).map((step) => `${step}.`).join('');
-    return message.replace(/^.*? is not a known field/, `${unknown.map((name) => prefix + name).join(', ')} are not known fields`);
+    return message.replace(/^.*? is not a known field/, () => `${unknown.map((name) => prefix + name).join(', ')} are not known fields`);
   });
   return [...new Set(messages)].join('; ');
 }

@@ -24,9 +24,13 @@ interface SchemaIssue {
   message?: string;
 }
 
-/** Why an `MCP-Protocol-Version` header cannot be served, naming the revisions that can; undefined when it can. */
+/**
+ * Why an `MCP-Protocol-Version` header is not a protocol revision at all, naming the revisions served;
+ * undefined for a revision (a date), served or not: the SDK answers an unknown revision itself, with the
+ * error code and the list of revisions that let a client negotiate one both speak.
+ */
 export function unsupportedVersionMessage(header: string | undefined): string | undefined {
-  if (header === undefined || PROTOCOL_VERSIONS.includes(header)) return undefined;
+  if (header === undefined || /^\d{4}-\d{2}-\d{2}$/.test(header)) return undefined;
   return `MCP-Protocol-Version ${header.slice(0, 40)} is not supported; send one of ${PROTOCOL_VERSIONS.join(', ')} (or leave the header out before initialize)`;
 }
 

@@ -55,8 +55,8 @@ export function createSolarMcpServer(backend: SolarBackend, version: string): Mc
         return {
           content: [
             { type: 'text', text: `Viewer link for the user (valid until ${session.expiresAt}): ${session.viewerUrl}\nsessionId for get_solar_session: ${session.sessionId}${roofOutsideNote(request)}` },
-            { type: 'text', text: JSON.stringify(summary) },
             { type: 'resource_link', uri: session.viewerUrl, name: 'solar-viewer', title: '3D solar viewer', mimeType: 'text/html', description: 'Interactive 3D model with shadows and solar panel placement' },
+            { type: 'text', text: JSON.stringify(summary) },
           ],
           structuredContent: summary,
         };

@@ -175,6 +175,11 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
     assert.equal(version.status, 400);
     assert.equal(version.message.error.message, 'MCP-Protocol-Version foo is not supported; send one of 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07 (or leave the header out before initialize)');
     assert.equal(version.message.id, 5);
+    // A revision not served is the SDK's to answer: its code and list let a client negotiate another.
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2099-01-01', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'future', version: '1' } };
+    const future = await post(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'server/discover', params: { _meta: meta } }), '2099-01-01');
+    assert.equal(future.message.error.code, -32022);
+    assert.deepEqual((future.message.error as { data?: { supported?: string[] } }).data?.supported, ['2026-07-28']);
     const notJson = await post('{not json');
     assert.equal(notJson.status, 400);
     assert.deepEqual(notJson.message, { jsonrpc: '2.0', error: { code: -32700, message: 'Request body is not valid JSON; send a JSON object (one JSON-RPC message, or a batch of them)' }, id: null });
@@ -185,7 +190,7 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
     const { sessionId } = inside.structuredContent as { sessionId: string };
     assert.ok(inside.content[0].text!.includes(`sessionId for get_solar_session: ${sessionId}`), String(inside.content[0].text));
     assert.ok(!inside.content[0].text!.includes('outside'), 'a roof point 25 m away is inside the model');
-    assert.deepEqual(JSON.parse(inside.content[1].text!), inside.structuredContent, 'the structured result also as JSON text');
+    assert.deepEqual(JSON.parse(inside.content[2].text!), inside.structuredContent, 'the structured result also as JSON text, after the link (clients read the first two by position)');
     const far = await call('create_solar_session', { latitude: 47.141, longitude: 9.5209, agentName: 'a', roofLat: 43.7396, roofLng: 7.4276 });
     assert.notEqual(far.isError, true, 'SPEC.md: a roof point the ray misses leaves the pick to the user');
     assert.match(far.content[0].text!, /the roof point \(roofLat, roofLng\) is 4\d\d km from latitude\/longitude, outside the 0\.3 km model/);

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/services.ts';
@@ -24,25 +25,26 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: 
       legacy: 'stateless',
       onerror: (error) => request.log.warn({ err: error }, 'MCP request rejected'),
     });
-    try {
-      const response = await handler.fetch(toWebRequest(request, publicBaseUrl), { parsedBody: request.body });
-      reply.code(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length') reply.header(name, value);
-      });
-      if (!response.body) return reply.send();
-      const type = response.headers.get('content-type') ?? '';
-      if (!type.includes('text/event-stream') && !type.includes('application/json')) return reply.send(Readable.fromWeb(response.body as never));
-      // Stateless answers are complete when sent (no notifications follow), so they are read whole and
-      // their protocol errors put in words.
-      const methods = requestMethods(request.body);
-      const plain = (message: unknown) => plainProtocolError(message, methods.get(idOf(message)), TOOL_NAMES);
-      const text = await response.text();
-      if (type.includes('application/json')) return reply.send(rewriteJson(text, plain));
-      return reply.send(text.replace(/^data: (.*)$/gm, (_line, data: string) => `data: ${rewriteJson(data, plain)}`));
-    } finally {
+    const aborted = new AbortController();
+    // Ends the SDK's work for this request when its answer is done or its client has gone.
+    reply.raw.once('close', () => {
+      aborted.abort();
       void handler.close();
-    }
+    });
+    const response = await handler.fetch(toWebRequest(request, publicBaseUrl, aborted.signal), { parsedBody: request.body });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    if (!response.body) return reply.send();
+    const type = response.headers.get('content-type') ?? '';
+    const methods = requestMethods(request.body);
+    const plain = (message: unknown) => plainProtocolError(message, methods.get(idOf(message)), TOOL_NAMES);
+    // A JSON answer is complete when sent; an event stream may stay open (a subscription), so its
+    // messages are put in words line by line as they pass.
+    if (type.includes('application/json')) return reply.send(rewriteJson(await response.text(), plain));
+    const body = Readable.fromWeb(response.body as never);
+    return reply.send(type.includes('text/event-stream') ? body.pipe(eventLines((data) => rewriteJson(data, plain))) : body);
   };
   // Bodies refused before the route (not JSON, too large, another type) are answered as JSON-RPC errors.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -58,14 +60,32 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: 
 };
 
 /** The request as the SDK's web-standard handler takes it; the body is passed separately, already parsed. */
-function toWebRequest(request: FastifyRequest, publicBaseUrl: string): Request {
+function toWebRequest(request: FastifyRequest, publicBaseUrl: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length') continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-  return new Request(`${publicBaseUrl}/mcp`, { method: request.method, headers, body });
+  return new Request(`${publicBaseUrl}/mcp`, { method: request.method, headers, body, signal });
+}
+
+/** Rewrites each `data:` line of an event stream as it passes; other lines and partial lines wait for their end. */
+function eventLines(rewrite: (data: string) => string): Transform {
+  let pending = '';
+  const decoder = new StringDecoder('utf8');
+  const line = (text: string) => (text.startsWith('data: ') ? `data: ${rewrite(text.slice(6))}` : text);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const lines = (pending + decoder.write(chunk)).split('\n');
+      pending = lines.pop() ?? '';
+      done(null, lines.map((text) => `${line(text)}\n`).join(''));
+    },
+    flush(done) {
+      const rest = pending + decoder.end();
+      done(null, rest ? line(rest) : '');
+    },
+  });
 }
 
 function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string, id: unknown): FastifyReply {
