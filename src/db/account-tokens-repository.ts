@@ -18,6 +18,17 @@ export class AccountTokensRepository {
     await trx.insertInto('account_tokens').values({ token_hash: token.hash, account_id: token.accountId, purpose: token.purpose, created_at: token.now, expires_at: token.expiresAt }).execute();
   }
 
+  /** Deletes an account's tokens for `purpose` (all known browsers, after a password reset). */
+  async deleteForAccount(trx: Kysely<Database>, accountId: number, purpose: TokenPurpose): Promise<void> {
+    await trx.deleteFrom('account_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
+  }
+
+  /** Keeps an account's `keep` newest tokens for `purpose` and deletes the older ones. */
+  async keepNewest(accountId: number, purpose: TokenPurpose, keep: number): Promise<void> {
+    const newest = this.#db.selectFrom('account_tokens').select('token_hash').where('account_id', '=', accountId).where('purpose', '=', purpose).orderBy('created_at', 'desc').orderBy('token_hash').limit(keep);
+    await this.#db.deleteFrom('account_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).where('token_hash', 'not in', newest).execute();
+  }
+
   /** Deletes tokens that expired before `before` (used or not); returns how many. */
   async deleteExpired(before: Date): Promise<number> {
     const result = await this.#db.deleteFrom('account_tokens').where('expires_at', '<', before).executeTakeFirst();

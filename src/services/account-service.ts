@@ -25,6 +25,11 @@ export const SIGN_INS_PER_ACCOUNT_PER_HOUR = 10;
  * cookies).
  */
 export const KNOWN_BROWSER_LIFETIME_MS = 180 * 24 * HOUR_MS;
+/**
+ * Browsers an account knows at most (the newest): each has attempts of its own, so someone who once had
+ * the password cannot gather browsers to multiply them. A password reset forgets them all.
+ */
+export const KNOWN_BROWSERS_PER_ACCOUNT = 5;
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a while and try again, or reset the password.';
 const TOO_MANY_REQUESTS = 'Too many requests from this address. Please wait a while and try again.';
 /** A hash to verify against for unknown addresses, so a failed sign-in takes as long either way (made on first use). */
@@ -115,6 +120,7 @@ export class AccountService {
     const csrfToken = newSecret();
     await this.#sessions.insert(secretHash(secret), { accountId: stored.account.id, csrfToken, expiresAt: new Date(now.getTime() + SIGN_IN_SESSION_LIFETIME_MS) }, now);
     const newBrowser = browser ? undefined : await this.#issueToken(this.#db, stored.account.id, 'known-browser', KNOWN_BROWSER_LIFETIME_MS, now);
+    if (newBrowser) await this.#tokens.keepNewest(stored.account.id, 'known-browser', KNOWN_BROWSERS_PER_ACCOUNT);
     return { secret, signedIn: { account: stored.account, csrfToken }, ...(newBrowser ? { knownBrowser: newBrowser } : {}) };
   }
 
@@ -159,8 +165,8 @@ export class AccountService {
   }
 
   /**
-   * Sets a new password from a reset link, signs the account out everywhere and forgets its failed
-   * sign-ins (whoever made them, the new password is the owner's). False when the link is unknown, used
+   * Sets a new password from a reset link, signs the account out everywhere, forgets its failed
+   * sign-ins and its known browsers (whoever made them, the new password is the owner's). False when the link is unknown, used
    * or expired.
    *
    * @throws InvalidRequestError for a weak password (the link stays usable)
@@ -176,6 +182,8 @@ export class AccountService {
       await this.#accounts.setPassword(trx, accountId, passwordHash);
       await this.#accounts.markVerified(trx, accountId, now);
       await this.#sessions.deleteForAccount(trx, accountId);
+      // Whoever signed in before, the new password is the owner's: no browser keeps attempts of its own.
+      await this.#tokens.deleteForAccount(trx, accountId, 'known-browser');
       return account?.email ?? '';
     });
     if (email === undefined) return false;

@@ -147,6 +147,25 @@ for (const kind of DATABASES) {
       assert.equal((await attempt(owner, again, '192.0.2.51', PASSWORD)).statusCode, 429, 'then the known browser is limited too');
     });
 
+    test('an account knows its five newest browsers, and a password reset forgets them all', async () => {
+      await signUp('many@example.com');
+      const knownBrowsers = async () => (await mail.ctx.database.db.selectFrom('account_tokens').innerJoin('accounts', 'accounts.id', 'account_tokens.account_id').select('token_hash').where('accounts.email', '=', 'many@example.com').where('purpose', '=', 'known-browser').execute()).length;
+      const browsers: FormClient[] = [];
+      for (let i = 0; i < 7; i++) {
+        const browser = new FormClient(mail.ctx.app);
+        const login = await mail.ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `192.0.2.${100 + i}`, payload: new URLSearchParams({ _csrf: FormClient.csrf(await browser.get('/auth/login')), email: 'many@example.com', password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, cookies: Object.fromEntries(browser.cookies) });
+        assert.equal(login.statusCode, 303);
+        browsers.push(browser);
+      }
+      assert.equal(await knownBrowsers(), 5, 'the five newest kept');
+      const owner = new FormClient(mail.ctx.app);
+      await owner.post('/auth/forgot', { _csrf: FormClient.csrf(await owner.get('/auth/forgot')), email: 'many@example.com' });
+      const link = await mailedLink(mail.smtp, 'many@example.com', '/auth/reset', 2);
+      const token = new URL(link, 'https://x').searchParams.get('token')!;
+      assert.match((await owner.post('/auth/reset', { _csrf: FormClient.csrf(await owner.get(link)), token, password: 'the owner\'s new password' })).body, /new password is saved/);
+      assert.equal(await knownBrowsers(), 0, 'no browser keeps attempts of its own after a reset');
+    });
+
     test('password reset: the same answer for any address, a one-hour link, sessions ended', async () => {
       await signUp('reset@example.com');
       const signedIn = new FormClient(mail.ctx.app);
