@@ -56,9 +56,10 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
           // Every rectangle of the row has its corners on the same two lines: cross them with the edges once.
           const bottom = crossings(band, v);
           const top = crossings(band, v + option.height);
+          const rowHoleCorners = holeCorners.filter(([, y]) => y > v && y < v + option.height);
           for (let u = startU; u + option.width <= box.maxX - setback + 1e-9; u += option.columnPitch) {
             const rect = { u, v, width: option.width, height: option.height };
-            if (fitsAmong(rect, band, setback, bottom, top) && !holeCorners.some(([x, y]) => x > rect.u && x < rect.u + rect.width && y > rect.v && y < rect.v + rect.height)) rects.push(rect);
+            if (fitsAmong(rect, band, setback, bottom, top) && !rowHoleCorners.some(([x]) => x > rect.u && x < rect.u + rect.width)) rects.push(rect);
           }
         }
         if (!best || rects.length > best.rects.length || (rects.length === best.rects.length && spread(rects) < spread(best.rects))) {
