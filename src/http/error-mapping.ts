@@ -66,7 +66,7 @@ export const REQUEST_TIMEOUT_S = 30;
 /** What Node's HTTP parser refused, in words. */
 const PARSE_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, `The request took too long to arrive: send all of it, headers and body, within ${REQUEST_TIMEOUT_S} seconds`],
-  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large; keep them under 16 KB'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large: keep the address and the headers under 16 KB together (send long inputs in a POST body)'],
   HPE_INVALID_CONTENT_LENGTH: [400, 'Content-Length must be one whole number of bytes'],
   HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'Send either Content-Length or Transfer-Encoding: chunked, not both'],
   HPE_INVALID_CHUNK_SIZE: [400, 'The chunked body is malformed: each chunk starts with its size in hex on a line of its own'],
@@ -78,17 +78,17 @@ const PARSE_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * Node counts the request line with the headers against one 16 KB limit; a request line past half of it
- * is an address too long (414), not headers too large (431).
+ * Node counts the request line with the headers against one 16 KB limit, and keeps only the last piece
+ * received: a piece that starts the request with a method and holds no line end within 8 KB is an address
+ * too long (414); anything else is named as both (431).
  */
 const LONG_REQUEST_LINE_BYTES = 8 * 1024;
 const URI_TOO_LONG: [number, string] = [414, 'The address is too long: keep the path and query under 8 KB (send long inputs in a POST body)'];
 
-/** Bytes up to the end of the request line; the whole packet when the line has not ended. */
-function requestLineLength(packet: Buffer | undefined): number {
-  if (!packet) return 0;
+function startsWithLongRequestLine(packet: Buffer | undefined): boolean {
+  if (!packet || !/^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1'))) return false;
   const end = packet.indexOf('\r\n');
-  return end < 0 ? packet.length : end;
+  return (end < 0 ? packet.length : end) > LONG_REQUEST_LINE_BYTES;
 }
 
 /** Requests Node cannot parse as HTTP (Fastify's `clientErrorHandler`): a JSON answer, then the connection closes. */
@@ -96,7 +96,7 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void 
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   // Node's parse errors carry the bytes received so far.
   const packet = (error as { rawPacket?: Buffer }).rawPacket;
-  const longAddress = error.code === 'HPE_HEADER_OVERFLOW' && requestLineLength(packet) > LONG_REQUEST_LINE_BYTES;
+  const longAddress = error.code === 'HPE_HEADER_OVERFLOW' && startsWithLongRequestLine(packet);
   const [status, message] = longAddress ? URI_TOO_LONG : PARSE_ERRORS[error.code ?? ''] ?? [400, `The request is not valid HTTP/1.1 (${error.code ?? 'unreadable'}); check its request line, headers and body framing`];
   const body = JSON.stringify({ error: message });
   if (socket.writable) {
