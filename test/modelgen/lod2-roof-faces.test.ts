@@ -42,3 +42,24 @@ test('polygons meeting in a T-junction stay apart (their edges do not match); no
   assert.equal(right.outline.length, 6, 'the right half traced round, its middle corners kept');
   assert.equal(faces.reduce((sum, f) => sum + f.area, 0).toFixed(2), (10 * Math.hypot(4, 4)).toFixed(2));
 });
+
+test('a measured roof around a courtyard keeps the courtyard as an opening, whole or split into pieces', () => {
+  // A flat roof 30 m square around a 10 m courtyard (east, north, up): as one polygon with an inner ring,
+  // and as four pieces sharing edges, whose traced boundary has the courtyard as an inner ring.
+  const z = 10;
+  const whole = mergeCoplanar([{ outer: [[0, 0, z], [30, 0, z], [30, 30, z], [0, 30, z]], holes: [[[10, 10, z], [10, 20, z], [20, 20, z], [20, 10, z]]] }]);
+  const pieces = mergeCoplanar([
+    { outer: [[0, 0, z], [30, 0, z], [20, 10, z], [10, 10, z]], holes: [] },
+    { outer: [[30, 0, z], [30, 30, z], [20, 20, z], [20, 10, z]], holes: [] },
+    { outer: [[30, 30, z], [0, 30, z], [10, 20, z], [20, 20, z]], holes: [] },
+    { outer: [[0, 30, z], [0, 0, z], [10, 10, z], [10, 20, z]], holes: [] },
+  ]);
+  for (const [faces, what] of [[whole, 'one polygon'], [pieces, 'four pieces']] as const) {
+    assert.equal(faces.length, 1, what);
+    const segment = describeMeasuredFace(faces[0]);
+    assert.equal(segment.holes?.length, 1, `${what}: the courtyard is an opening`);
+    const xs = segment.holes![0].map((p) => p[0]);
+    assert.deepEqual([Math.min(...xs), Math.max(...xs)], [10, 20], what);
+    assert.ok(Math.abs(segment.area - 800) < 0.01, `${what}: ${segment.area} m²`);
+  }
+});

@@ -65,8 +65,13 @@ export function describeMeasuredFace(face: MeasuredFace): RoofSegment {
     pitch: round(pitch, 2),
     azimuth: pitch < 0.5 ? 180 : round(azimuth, 2),
     area: round(face.area, 2),
-    outline: face.outline.map((p) => [round(p[0], 2), round(p[2], 2), round(-p[1], 2)]),
+    outline: face.outline.map(toGltf),
+    ...(face.holes.length > 0 ? { holes: face.holes.map((hole) => hole.map(toGltf)) } : {}),
   };
+}
+
+function toGltf(p: Point3): [number, number, number] {
+  return [round(p[0], 2), round(p[2], 2), round(-p[1], 2)];
 }
 
 /** The polygon with its normal pointing up (rings as the data orients them may face into the building). */

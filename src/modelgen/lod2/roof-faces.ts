@@ -1,4 +1,5 @@
 import type { Point3 } from '../geometry/mesh-builder.ts';
+import { pointInRing } from '../geometry/polygon.ts';
 import { planeOf } from './polygon-3d.ts';
 
 /** A roof polygon in the model's frame (metres east, north, up), facing up. */
@@ -12,6 +13,8 @@ export interface MeasuredFace {
   polygons: FlatPolygon[];
   /** The face's outer boundary (counter-clockwise seen from above). */
   outline: Point3[];
+  /** Its openings (courtyards, a part standing through it): the inner rings of its boundary. */
+  holes: Point3[][];
   /** Unit normal, area-weighted over its polygons. */
   normal: Point3;
   /** Square metres, holes excluded. */
@@ -60,12 +63,25 @@ function face(polygons: FlatPolygon[], planes: { normal: Point3; area: number }[
   const sum = planes.reduce<Point3>((s, p) => [s[0] + p.normal[0] * p.area, s[1] + p.normal[1] * p.area, s[2] + p.normal[2] * p.area], [0, 0, 0]);
   const length = Math.hypot(...sum) || 1;
   const largest = polygons[planes.indexOf(planes.reduce((a, b) => (b.area > a.area ? b : a)))];
-  const outline = polygons.length === 1 ? polygons[0].outer : (traceOutline(polygons) ?? largest.outer);
-  return { polygons, outline, normal: [sum[0] / length, sum[1] / length, sum[2] / length], area };
+  const traced = polygons.length === 1 ? polygons[0] : (traceBoundary(polygons) ?? largest);
+  return { polygons, outline: traced.outer, holes: traced.holes, normal: [sum[0] / length, sum[1] / length, sum[2] / length], area };
 }
 
-/** The outer boundary of edge-sharing polygons: every edge not shared, chained into rings; the largest ring. */
-function traceOutline(polygons: FlatPolygon[]): Point3[] | undefined {
+/**
+ * The boundary of edge-sharing polygons: every edge not shared, chained into rings; the largest ring is
+ * the outline, the rings inside it seen from above its openings.
+ */
+function traceBoundary(polygons: FlatPolygon[]): FlatPolygon | undefined {
+  const rings = traceRings(polygons);
+  if (!rings) return undefined;
+  const outer = rings.reduce((a, b) => (planeOf(b).area > planeOf(a).area ? b : a));
+  const plan = (ring: Point3[]) => ring.map(([x, y]): [number, number] => [x, y]);
+  const holes = rings.filter((ring) => ring !== outer && pointInRing(plan(ring)[0], plan(outer)));
+  return { outer, holes };
+}
+
+/** The rings of the edges not shared between the polygons, or undefined where they do not close. */
+function traceRings(polygons: FlatPolygon[]): Point3[][] | undefined {
   const directed = new Map<string, { from: Point3; to: Point3; toKey: string }>();
   for (const polygon of polygons) {
     for (const ring of [polygon.outer, ...polygon.holes]) {
@@ -82,8 +98,7 @@ function traceOutline(polygons: FlatPolygon[]): Point3[] | undefined {
     next.set(fromKey, [...(next.get(fromKey) ?? []), { from: edge.from, toKey: edge.toKey, key }]);
   }
   const used = new Set<string>();
-  let best: Point3[] | undefined;
-  let bestArea = 0;
+  const rings: Point3[][] = [];
   for (const [start, list] of next) {
     for (const first of list) {
       if (used.has(first.key)) continue;
@@ -96,11 +111,10 @@ function traceOutline(polygons: FlatPolygon[]): Point3[] | undefined {
         edge = next.get(edge.toKey)?.find((e) => !used.has(e.key));
       }
       if (!edge || edge.toKey !== start) return undefined;
-      const area = planeOf(ring).area;
-      if (area > bestArea) [best, bestArea] = [ring, area];
+      rings.push(ring);
     }
   }
-  return best;
+  return rings.length > 0 ? rings : undefined;
 }
 
 function edges(ring: Point3[]): [Point3, Point3][] {
