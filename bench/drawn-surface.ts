@@ -1,7 +1,8 @@
 /**
  * The model's upward-facing triangles as drawn, looked up from above: whether a point has a drawn
- * surface (a roof) under it, a little below. Used by bench/panel-layouts.ts to find panels over open air,
- * whatever the roof faces' own description says.
+ * surface (a roof) under it, a little below, or another one over it. Used by bench/panel-layouts.ts to
+ * find panels over open air or inside a building standing on the roof, whatever the roof faces' own
+ * description says.
  */
 type V3 = [number, number, number];
 
@@ -32,16 +33,25 @@ export class DrawnSurface {
 
   /** Whether a drawn upward surface lies under `point`, at most `depth` metres below it (and not above it). */
   under(point: V3, depth: number): boolean {
-    const [x, y, z] = point;
+    return this.#heightsAt(point).some((height) => height <= point[1] + 0.01 && height >= point[1] - depth);
+  }
+
+  /** Whether a drawn upward surface (another roof) lies over `point`, more than `clearance` metres above it. */
+  over(point: V3, clearance: number): boolean {
+    return this.#heightsAt(point).some((height) => height > point[1] + clearance);
+  }
+
+  /** Heights of the drawn upward surfaces straight above or below a point. */
+  #heightsAt(point: V3): number[] {
+    const [x, , z] = point;
     const triangles = this.#cells.get(`${Math.floor(x / CELL_M)},${Math.floor(z / CELL_M)}`) ?? [];
-    return triangles.some(([a, b, c]) => {
+    return triangles.flatMap(([a, b, c]) => {
       const d = (b[2] - c[2]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[2] - c[2]);
       const wa = ((b[2] - c[2]) * (x - c[0]) + (c[0] - b[0]) * (z - c[2])) / d;
       const wb = ((c[2] - a[2]) * (x - c[0]) + (a[0] - c[0]) * (z - c[2])) / d;
       const wc = 1 - wa - wb;
-      if (wa < -1e-6 || wb < -1e-6 || wc < -1e-6) return false;
-      const height = wa * a[1] + wb * b[1] + wc * c[1];
-      return height <= y + 0.01 && height >= y - depth;
+      if (wa < -1e-6 || wb < -1e-6 || wc < -1e-6) return [];
+      return [wa * a[1] + wb * b[1] + wc * c[1]];
     });
   }
 }

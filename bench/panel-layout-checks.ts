@@ -17,7 +17,7 @@ const DEG = 180 / Math.PI;
 /** Faces this steep are seen from the side, not from above: the drawn-roof check leaves them out. */
 const STEEP_DEG = 60;
 
-export const LAYOUT_CHECKS = ['corner outside the face', 'corner over an opening', 'over no drawn roof', 'closer to an edge than the setback', 'two panels overlapping', 'flush panel off its face', 'rack not as reported', 'over PV already there', 'non-finite'] as const;
+export const LAYOUT_CHECKS = ['corner outside the face', 'corner over an opening', 'over no drawn roof', 'under another roof', 'closer to an edge than the setback', 'two panels overlapping', 'flush panel off its face', 'rack not as reported', 'over PV already there', 'non-finite'] as const;
 export type LayoutCheck = (typeof LAYOUT_CHECKS)[number];
 
 /** A face's own plane (Newell normal through the outline's mean), with 2D coordinates in it. */
@@ -69,6 +69,8 @@ export function checkFace(segment: RoofSegment, panels: PlacedPanel[], existing:
     // stands up to a metre above the roof).
     const probes = [panel.centre as V3, ...corners3.map((c) => add(c, scale(sub(panel.centre as V3, c), 0.1)))];
     if (segment.pitch < STEEP_DEG && !probes.every((p) => drawn.under(p, 1.2))) fail('over no drawn roof');
+    // A roof drawn over the panel's middle (over a rack's top edge, more than a metre up) is a building standing on this one.
+    if (drawn.over(panel.centre as V3, 1.5)) fail('under another roof');
     if (edges.some(([a, b]) => footprint.some((c, k) => segmentDistance(c, footprint[(k + 1) % 4], a, b) < options.setback - TOLERANCE_M))) fail('closer to an edge than the setback');
     if (footprints.some((other, j) => j > i && boxesMeet(i, j) && overlapArea(footprint, other) > 0.01)) fail('two panels overlapping');
     if (segment.pitch >= options.racksBelowDeg ? !flushOnFace(panel, corners3, plane) : !rackAsReported(panel, options)) fail(segment.pitch >= options.racksBelowDeg ? 'flush panel off its face' : 'rack not as reported');

@@ -8,6 +8,7 @@ import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
+import { RoofCover } from './geometry/roof-cover.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
@@ -74,13 +75,18 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const roofSources: string[] = [];
   const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;
-  const drawBuilding = ({ building, osmId, roof }: DrawnPiece, index: number, first: boolean) => {
+  // Every piece first, as solids: a part standing on another's roof leaves no room for panels there.
+  const pieces = prepared.flatMap((_, index) => piecesToDraw(index, prepared, seating.partsOf, roofs).map((piece, k) => ({ piece, index, first: k === 0 })));
+  const heightsOf = pieces.map(({ piece }) => buildingHeights(piece.roof.tags, minimumBoundingRectangle(piece.building.outer).width));
+  const cover = new RoofCover(pieces.map(({ piece, index }, i) => ({ outer: piece.building.outer, bottom: seating.seats[index].base + heightsOf[i].minHeight, top: seating.seats[index].base + heightsOf[i].height })));
+  const drawBuilding = ({ building, osmId, roof }: DrawnPiece, index: number, first: boolean, pieceNumber: number) => {
     const { base, seating: seated } = seating.seats[index];
-    const heights = buildingHeights(roof.tags, minimumBoundingRectangle(building.outer).width);
+    const heights = heightsOf[pieceNumber];
     let foot = base;
     const feet = wallFeet(surface, building.outer);
     const footAt = (a: Point2, b: Point2) => (foot = Math.min(foot, feet(a, b)));
-    const mesh = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, footAt);
+    const built = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, footAt);
+    const mesh = { ...built, roofFaces: built.roofFaces.map((face) => ({ ...face, segments: cover.withOpenings(face.segments, pieceNumber) })) };
     if (mesh.roofFallback) fallbacks.push(`${osmId}: ${mesh.roofFallback}`);
     const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
     const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, osmId, hd, owner?.feature.tags);
@@ -117,9 +123,13 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
       triangles += mesh.walls.triangleCount + mesh.roofFaces.reduce((sum, face) => sum + face.mesh.triangleCount, 0);
     }
   };
-  prepared.forEach((building, index) => {
-    if (index % 25 === 0) onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
-    piecesToDraw(index, prepared, seating.partsOf, roofs).forEach((piece, k) => drawBuilding(piece, index, k === 0));
+  let reported = -1;
+  pieces.forEach(({ piece, index, first }, pieceNumber) => {
+    if (index % 25 === 0 && index !== reported) {
+      reported = index;
+      onProgress({ progress: 30 + Math.round((index / Math.max(total, 1)) * 55), step: `Building ${index + 1} of ${total} buildings` });
+    }
+    drawBuilding(piece, index, first, pieceNumber);
   });
 
   const lod2 = measured.draw(writer, heightAt);

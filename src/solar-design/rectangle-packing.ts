@@ -1,5 +1,5 @@
 import type { Point2 } from '../modelgen/browser.ts';
-import { bounds, distanceToSegment } from '../modelgen/browser.ts';
+import { bounds, distanceToSegment, pointInRing } from '../modelgen/browser.ts';
 
 /** An axis-aligned rectangle in a face's plane coordinates (`u` across, `v` up the slope). */
 export interface PlaneRect {
@@ -34,15 +34,17 @@ const OFFSET_STEPS = 4;
  * `holes`, and at least `setback` from every edge, the holes' included. Tries every option (portrait,
  * landscape…) with several grid offsets in both directions and keeps the one that places the most (ties:
  * the most compact). Works for any simple polygon, concave ones included, because each rectangle is
- * checked against every edge; the holes' edges join the even-odd rule, so a point in a hole is outside.
+ * checked against every edge. A hole may reach past the polygon (another building standing over the roof's
+ * edge): no corner in it, none of its corners in a rectangle, and its edges kept at the setback.
  */
 export function packRectangles(ring: Point2[], setback: number, options: TilingOption[], holes: Point2[][] = []): Packing | undefined {
   if (ring.length < 3) return undefined;
   const box = bounds(ring);
-  const openings = holes.filter((hole) => hole.length >= 3);
-  const edges = [ring, ...openings].flatMap(ringEdges);
+  const openings = holes.filter((hole) => hole.length >= 3).map((hole) => ({ ring: hole, box: bounds(hole) }));
+  const outline = ringEdges(ring);
+  const edges = [...outline, ...openings.flatMap((opening) => ringEdges(opening.ring))];
   // A hole smaller than a panel less its setbacks could sit inside one clear of all its sides.
-  const holeCorners = openings.flat();
+  const holeCorners = openings.flatMap((opening) => opening.ring);
   let best: Packing | undefined;
   for (const option of options) {
     for (let i = 0; i < OFFSET_STEPS; i++) {
@@ -54,12 +56,14 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
           // Only edges reaching into this row's band (grown by the setback) can matter to its panels.
           const band = edgesInBand(edges, v - setback, v + option.height + setback);
           // Every rectangle of the row has its corners on the same two lines: cross them with the edges once.
-          const bottom = crossings(band, v);
-          const top = crossings(band, v + option.height);
+          const outlineBand = edgesInBand(outline, v, v + option.height);
+          const bottom = crossings(outlineBand, v);
+          const top = crossings(outlineBand, v + option.height);
           const rowHoleCorners = holeCorners.filter(([, y]) => y > v && y < v + option.height);
+          const rowOpenings = openings.filter((opening) => opening.box.maxY >= v && opening.box.minY <= v + option.height);
           for (let u = startU; u + option.width <= box.maxX - setback + 1e-9; u += option.columnPitch) {
             const rect = { u, v, width: option.width, height: option.height };
-            if (fitsAmong(rect, band, setback, bottom, top) && !rowHoleCorners.some(([x]) => x > rect.u && x < rect.u + rect.width)) rects.push(rect);
+            if (fitsAmong(rect, band, setback, bottom, top) && clearOf(rect, rowOpenings, rowHoleCorners)) rects.push(rect);
           }
         }
         if (!best || rects.length > best.rects.length || (rects.length === best.rects.length && spread(rects) < spread(best.rects))) {
@@ -72,6 +76,13 @@ export function packRectangles(ring: Point2[], setback: number, options: TilingO
 }
 
 type Edge = [Point2, Point2];
+
+/** No corner of the rectangle in an opening and no opening's corner in the rectangle (edges crossing it fail the setback). */
+function clearOf(rect: PlaneRect, openings: { ring: Point2[] }[], openingCorners: Point2[]): boolean {
+  if (openingCorners.some(([x]) => x > rect.u && x < rect.u + rect.width)) return false;
+  const corners: Point2[] = [[rect.u, rect.v], [rect.u + rect.width, rect.v], [rect.u + rect.width, rect.v + rect.height], [rect.u, rect.v + rect.height]];
+  return !openings.some((opening) => corners.some((corner) => pointInRing(corner, opening.ring)));
+}
 
 function ringEdges(ring: Point2[]): Edge[] {
   return ring.map((point, i) => [point, ring[(i + 1) % ring.length]]);

@@ -1,0 +1,108 @@
+import type { Point2 } from './local-frame.ts';
+import { bounds, centroid, pointInRing } from './polygon.ts';
+import type { RoofSegment } from './roof-segment.ts';
+
+/** A drawn building or part as a solid: its outline (metres east, north) and the heights it spans. */
+export interface DrawnBody {
+  outer: Point2[];
+  /** Elevations of its foot and its top, metres in the model's frame. */
+  bottom: number;
+  top: number;
+}
+
+/** A body must rise this far above a roof to cover it (a slab flush with the roof does not). */
+const ABOVE_ROOF_M = 0.2;
+/** Faces steeper than this are left alone: seen from the side, nothing stands on them. */
+const MIN_UP = 0.2;
+const CELL_M = 50;
+/** How far corners are moved inward before the tests, metres: the panels' setback. */
+const NUDGE_M = 0.5;
+
+/**
+ * Which drawn bodies stand on or over which roof faces. OpenStreetMap maps a tower standing on a base, an
+ * upper floor reaching over a lower roof, or two parts overlapping, as separate solids; where one rises
+ * over another's roof, that part of the roof is not open to the sky, and panels must not be laid there.
+ */
+export class RoofCover {
+  readonly #bodies: (DrawnBody & { box: ReturnType<typeof bounds> })[];
+  readonly #cells = new Map<string, number[]>();
+
+  constructor(bodies: DrawnBody[]) {
+    this.#bodies = bodies.map((body) => ({ ...body, box: bounds(body.outer) }));
+    this.#bodies.forEach((body, i) => {
+      for (const key of cellsOf(body.box)) this.#cells.set(key, [...(this.#cells.get(key) ?? []), i]);
+    });
+  }
+
+  /**
+   * The faces with the outlines of the other bodies that rise over them added to their openings,
+   * laid onto each face's plane (an opening may reach past the face: the layout keeps panels off either way).
+   *
+   * @param self - the index of the faces' own body, left out
+   */
+  withOpenings(segments: RoofSegment[], self: number): RoofSegment[] {
+    return segments.map((segment) => {
+      const [nx, ny, nz] = segment.normal;
+      if (ny < MIN_UP || segment.outline.length < 3) return segment;
+      const heights = segment.outline.map((p) => p[1]);
+      const [low, high] = [Math.min(...heights), Math.max(...heights)];
+      // glTF frame: x east, y up, z south; outlines are east and north.
+      const ring = segment.outline.map(([x, , z]): Point2 => [x, -z]);
+      const plan = bounds(ring);
+      const covering = this.#near(plan)
+        .filter((i) => i !== self)
+        .map((i) => this.#bodies[i])
+        .filter((body) => body.top >= low + ABOVE_ROOF_M && overlaps(body.box, plan) && shareArea(body.outer, ring));
+      if (covering.length === 0) return segment;
+      const [ox, oy, oz] = segment.outline[0];
+      const onPlane = ([x, north]: Point2): [number, number, number] => [x, round(oy - (nx * (x - ox) + nz * (-north - oz)) / ny), -north];
+      return { ...segment, holes: [...(segment.holes ?? []), ...covering.map((body) => body.outer.map(onPlane))] };
+    });
+  }
+
+  #near(box: ReturnType<typeof bounds>): number[] {
+    return [...new Set(cellsOf(box).flatMap((key) => this.#cells.get(key) ?? []))];
+  }
+}
+
+function cellsOf(box: ReturnType<typeof bounds>): string[] {
+  const keys: string[] = [];
+  for (let i = Math.floor(box.minX / CELL_M); i <= Math.floor(box.maxX / CELL_M); i++) {
+    for (let j = Math.floor(box.minY / CELL_M); j <= Math.floor(box.maxY / CELL_M); j++) keys.push(`${i},${j}`);
+  }
+  return keys;
+}
+
+/**
+ * Whether two outlines share more than a sliver: with each corner moved NUDGE_M toward its outline's
+ * middle, a corner of one inside the other, or two edges properly crossing. Row houses abut, and
+ * neighbours mapped a few centimetres into each other are common; an overlap narrower than the panels'
+ * setback changes no layout.
+ */
+export function shareArea(a: Point2[], b: Point2[]): boolean {
+  const inward = (ring: Point2[]) => {
+    const [cx, cy] = centroid(ring);
+    return ring.map(([x, y]): Point2 => {
+      const d = Math.hypot(cx - x, cy - y) || 1;
+      return [x + ((cx - x) / d) * NUDGE_M, y + ((cy - y) / d) * NUDGE_M];
+    });
+  };
+  const [ia, ib] = [inward(a), inward(b)];
+  if (ia.some((p) => pointInRing(p, b)) || ib.some((p) => pointInRing(p, a))) return true;
+  return ia.some((p, i) => ib.some((q, j) => properlyCross(p, ia[(i + 1) % ia.length], q, ib[(j + 1) % ib.length])));
+}
+
+function properlyCross(p1: Point2, p2: Point2, q1: Point2, q2: Point2): boolean {
+  const side = (a: Point2, b: Point2, c: Point2) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  const e = 1e-6;
+  const [d1, d2, d3, d4] = [side(q1, q2, p1), side(q1, q2, p2), side(p1, p2, q1), side(p1, p2, q2)];
+  return ((d1 > e && d2 < -e) || (d1 < -e && d2 > e)) && ((d3 > e && d4 < -e) || (d3 < -e && d4 > e));
+}
+
+function overlaps(a: ReturnType<typeof bounds>, b: ReturnType<typeof bounds>): boolean {
+  return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
