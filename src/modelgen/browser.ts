@@ -1,10 +1,11 @@
 /**
- * What the browser app uses from the model generator: the roof builder, to redraw a building whose
- * roof the visitor corrects. Nothing here (or below it) imports Node modules or server code; a test
- * keeps it so. (The straight skeleton's WebAssembly is loaded by `initSkeleton` when a correction needs
+ * What the browser app uses from the model generator: the roof correction's rules, and the roof builder to
+ * redraw a building whose roof the visitor corrects (the page loads the builder when a roof is first
+ * redrawn, from `browser-redraw.ts`). Nothing here (or below it) imports Node modules or server code; a
+ * test keeps it so. (The straight skeleton's WebAssembly is loaded by `initSkeleton` when a correction needs
  * it: cross-gabled roofs, and hipped ones on outlines with inner corners; the page does not load it before.)
  */
-export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, redrawBuilding, ridgeAlongWalls, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
+export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, ridgeAlongWalls, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
 export type { RoofSegment } from './geometry/roof-segment.ts';
 export { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 /** Why a generation failed for good, as failed jobs name it. */

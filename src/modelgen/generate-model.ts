@@ -9,7 +9,7 @@ import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { RoofCover } from './geometry/roof-cover.ts';
-import { minimumBoundingRectangle } from './geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle } from './geometry/roofs/roof-outline.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
 import { regionAt } from './materials/region.ts';

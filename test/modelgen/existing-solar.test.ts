@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
-import { redrawBuilding } from '../../src/modelgen/browser.ts';
+import { redrawBuilding } from '../../src/modelgen/browser-redraw.ts';
 import { solarOnRoof } from '../../src/modelgen/geometry/existing-solar.ts';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';

@@ -206,7 +206,7 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     const { buildingHeights } = await import('../../src/modelgen/geometry/building-heights.ts');
     const { buildBuildingMesh } = await import('../../src/modelgen/geometry/building-mesh.ts');
     const { cleanRing, oriented } = await import('../../src/modelgen/geometry/polygon.ts');
-    const { minimumBoundingRectangle } = await import('../../src/modelgen/geometry/roofs/build-roof.ts');
+    const { minimumBoundingRectangle } = await import('../../src/modelgen/geometry/roofs/roof-outline.ts');
     const { initSkeleton } = await import('../../src/modelgen/geometry/roofs/skeleton-roof.ts');
     await initSkeleton();
     const features = assembleFeatures(new OsmData(readOsmFile(shared('osm/moscow-danilovsky.osm.gz'))));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CORRECTABLE_SHAPES, correctionNeedsSkeleton, defaultRidgeDirection, initSkeleton, redrawBuilding, SKELETON_FALLBACK, type CorrectableShape, type Point2 } from '../../src/modelgen/browser.ts';
+import { CORRECTABLE_SHAPES, correctionNeedsSkeleton, defaultRidgeDirection, initSkeleton, SKELETON_FALLBACK, type CorrectableShape, type Point2 } from '../../src/modelgen/browser.ts';
+import { redrawBuilding } from '../../src/modelgen/browser-redraw.ts';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import { solarOnRoof } from '../../src/modelgen/geometry/existing-solar.ts';

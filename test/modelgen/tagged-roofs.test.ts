@@ -5,7 +5,7 @@ import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import { LocalFrame, type Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { cleanRing, oriented } from '../../src/modelgen/geometry/polygon.ts';
-import { minimumBoundingRectangle } from '../../src/modelgen/geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle } from '../../src/modelgen/geometry/roofs/roof-outline.ts';
 import { initSkeleton } from '../../src/modelgen/geometry/roofs/skeleton-roof.ts';
 import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';

@@ -1,6 +1,6 @@
 import type { Point2 } from '../geometry/local-frame.ts';
 import { convexHull, signedArea } from '../geometry/polygon.ts';
-import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle } from '../geometry/roofs/roof-outline.ts';
 
 /** What a footprint's outline says about the roof it can carry. */
 export interface FootprintShape {

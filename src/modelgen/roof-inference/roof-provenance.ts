@@ -1,5 +1,5 @@
 import type { Point2 } from '../geometry/local-frame.ts';
-import { minimumBoundingRectangle } from '../geometry/roofs/build-roof.ts';
+import { minimumBoundingRectangle } from '../geometry/roofs/roof-outline.ts';
 import { roofContexts } from './roof-context.ts';
 import { decideRoof, type RoofDecision } from './roof-decision.ts';
 

@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Mesh, type Material, type Matrix4, type Object3D } from 'three';
-import { correctionNeedsSkeleton, CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, initSkeleton, redrawBuilding, ridgeAlongWalls, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { correctionNeedsSkeleton, CORRECTION_PITCH, defaultRidgeDirection, DIRECTED_SHAPES, initSkeleton, ridgeAlongWalls, type CorrectableBuilding, type CorrectableShape, type RedrawnSurface, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { RoofSegment } from '../../../src/solar-design/index.ts';
 import { formats, shapeName, t } from '../viewer/language.ts';
 import type { MessageKey } from '../../../src/i18n/browser.ts';
@@ -126,8 +126,12 @@ export class RoofEditor {
     if (!node) return undefined;
     const extras = node.userData as CorrectableBuilding;
     const turn = ++this.#corrections;
+    // The roof builder is fetched with the first correction (the page does not need it before); a failed
+    // fetch is the wizard's error to show.
+    const builder = import('../../../src/modelgen/browser-redraw.ts');
     // Where it cannot be fetched, the roof is drawn without it and the roof fields say how.
     if (correctionNeedsSkeleton(extras.footprint, correction)) await initSkeleton().catch(() => undefined);
+    const { redrawBuilding } = await builder;
     if (turn !== this.#corrections) return undefined;
     const materials = this.#materialsOf(node);
     if (!materials) return undefined;

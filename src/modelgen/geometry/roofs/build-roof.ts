@@ -4,11 +4,10 @@ import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import { CROSS_GABLED, type Footprint, type Roof, type RoofHeights } from './roof-types.ts';
+import { isConvex, minimumBoundingRectangle, needsStraightSkeleton } from './roof-outline.ts';
 import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
-/** Shapes drawn from the straight skeleton on any outline. */
-const SKELETON_SHAPES = new Set(['mansard', 'side_hipped', 'zakomar']);
 
 /** What happened when a roof was built: the shape drawn, and why it differs from the tagged one. */
 export interface RoofOutcome {
@@ -77,18 +76,6 @@ function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Recor
   }
 }
 
-/**
- * Whether a roof of this shape on this footprint is drawn from the straight skeleton (its WebAssembly
- * module, which the generator loads at start and the browser when a roof correction needs it):
- * cross-gabled roofs, hipped and pyramidal roofs on outlines with inner corners or courtyards, and
- * mansard, side-hipped and zakomar roofs on any outline. (One apex only fits a convex outline; other
- * outlines get the skeleton, as OSM renderers do.)
- */
-export function needsStraightSkeleton(footprint: Footprint, shape: string): boolean {
-  if (SKELETON_SHAPES.has(shape) || shape === CROSS_GABLED) return true;
-  return (shape === 'hipped' || shape === 'pyramidal') && (footprint.inners.length > 0 || !isConvex(footprint.outer));
-}
-
 /** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */
 export function directionVector(value: string | undefined): Point2 | undefined {
   if (value === undefined) return undefined;
@@ -98,42 +85,6 @@ export function directionVector(value: string | undefined): Point2 | undefined {
   return [Math.sin(radians), Math.cos(radians)];
 }
 
-/** Whether a counter-clockwise ring turns left at every corner. */
-export function isConvex(ring: Point2[]): boolean {
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i];
-    const b = ring[(i + 1) % ring.length];
-    const c = ring[(i + 2) % ring.length];
-    if ((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) < -1e-9) return false;
-  }
-  return true;
-}
-
-/** The smallest rectangle around a ring: its long-side direction and its two side lengths. */
-export function minimumBoundingRectangle(ring: Point2[]): { along: Point2; length: number; width: number } {
-  let best = { area: Infinity, along: [1, 0] as Point2, length: 0, width: 0 };
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i];
-    const b = ring[(i + 1) % ring.length];
-    const edge = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (edge < 1e-6) continue;
-    const u: Point2 = [(b[0] - a[0]) / edge, (b[1] - a[1]) / edge];
-    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
-    for (const p of ring) {
-      const pu = p[0] * u[0] + p[1] * u[1];
-      const pv = -p[0] * u[1] + p[1] * u[0];
-      minU = Math.min(minU, pu);
-      maxU = Math.max(maxU, pu);
-      minV = Math.min(minV, pv);
-      maxV = Math.max(maxV, pv);
-    }
-    const area = (maxU - minU) * (maxV - minV);
-    if (area < best.area) best = { area, along: u, length: maxU - minU, width: maxV - minV };
-  }
-  return best.length >= best.width
-    ? { along: best.along, length: best.length, width: best.width }
-    : { along: [-best.along[1], best.along[0]], length: best.width, width: best.length };
-}
 
 /**
  * The direction across the ridge: perpendicular to the long side of the footprint's smallest bounding
