@@ -70,6 +70,8 @@ export class RoofEditor {
       return;
     }
     this.#node = extras.footprint ? node : undefined;
+    // The roof builder is fetched now, while the visitor reads the design, so a correction draws at once.
+    if (this.#node) void roofBuilder().catch(() => undefined);
     this.#section.hidden = !this.#node;
     if (!this.#node) return;
     const sloped = segments.filter((s) => s.pitch > 1).sort((a, b) => b.area - a.area);
@@ -126,9 +128,9 @@ export class RoofEditor {
     if (!node) return undefined;
     const extras = node.userData as CorrectableBuilding;
     const turn = ++this.#corrections;
-    // The roof builder is fetched with the first correction (the page does not need it before); a failed
-    // fetch is the wizard's error to show.
-    const builder = import('../../../src/modelgen/browser-redraw.ts');
+    // The roof builder is fetched with the first roof picked for correcting (the page does not need it
+    // before); a failed fetch is the wizard's error to show.
+    const builder = roofBuilder();
     // Where it cannot be fetched, the roof is drawn without it and the roof fields say how.
     if (correctionNeedsSkeleton(extras.footprint, correction)) await initSkeleton().catch(() => undefined);
     const { redrawBuilding } = await builder;
@@ -230,4 +232,9 @@ function addSurface(node: Object3D, undo: Matrix4, surface: RedrawnSurface, mate
   // Unshaded (white vertex colours, not black) and drawn with the model's own program.
   shareSurfaceProgram(mesh);
   node.add(mesh);
+}
+
+/** The generator's roof builder, a module of its own that the page fetches once, when first needed. */
+function roofBuilder(): Promise<typeof import('../../../src/modelgen/browser-redraw.ts')> {
+  return import('../../../src/modelgen/browser-redraw.ts');
 }
