@@ -12,6 +12,6 @@ export { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 export { OUTSIDE_MAP_DATA } from './permanent-error.ts';
 /** The local metric frame and the polygon helpers the Solar Wizard lays panels out with. */
 export { LocalFrame, type Point2 } from './geometry/local-frame.ts';
-export { bounds, distanceToSegment, pointInRing } from './geometry/polygon.ts';
+export { bounds, distanceToSegment, pointInRing, segmentsCross } from './geometry/polygon.ts';
 /** The building table of a model: each building's metadata, roof faces and runs of the batch primitives. */
 export { BuildingLookup, parseBuildingTable, type BuildingRange, type BuildingRecord, type BuildingTableRef } from './gltf/building-table.ts';

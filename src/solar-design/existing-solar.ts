@@ -1,3 +1,4 @@
+import { pointInRing } from '../modelgen/browser.ts';
 import type { Vec3 } from './face-frame.ts';
 import { segmentDistance } from './rectangle-packing.ts';
 import type { PlacedPanel } from './roof-layout.ts';
@@ -33,16 +34,6 @@ export function keepExistingSolarFree(panels: PlacedPanel[], existing: ExistingS
  * crossing (a strip of PV across a panel has neither corner inside the other).
  */
 function overlap(a: [number, number][], b: [number, number][]): boolean {
-  if (a.some((p) => inside(p, b)) || b.some((p) => inside(p, a))) return true;
+  if (a.some((p) => pointInRing(p, b)) || b.some((p) => pointInRing(p, a))) return true;
   return a.some((p, i) => b.some((q, j) => segmentDistance(p, a[(i + 1) % a.length], q, b[(j + 1) % b.length]) === 0));
-}
-
-function inside([x, y]: [number, number], ring: [number, number][]): boolean {
-  let result = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result;
-  }
-  return result;
 }

@@ -1,5 +1,5 @@
 import type { Point2 } from '../modelgen/browser.ts';
-import { bounds, distanceToSegment, pointInRing } from '../modelgen/browser.ts';
+import { bounds, distanceToSegment, pointInRing, segmentsCross } from '../modelgen/browser.ts';
 
 /** An axis-aligned rectangle in a face's plane coordinates (`u` across, `v` up the slope). */
 export interface PlaneRect {
@@ -136,18 +136,6 @@ function insideOnLine(x: number, crossingsOfLine: Float64Array): boolean {
 export function segmentDistance(p1: Point2, p2: Point2, q1: Point2, q2: Point2): number {
   if (segmentsCross(p1, p2, q1, q2)) return 0;
   return Math.min(distanceToSegment(p1, q1, q2), distanceToSegment(p2, q1, q2), distanceToSegment(q1, p1, p2), distanceToSegment(q2, p1, p2));
-}
-
-function segmentsCross(p1: Point2, p2: Point2, q1: Point2, q2: Point2): boolean {
-  const d1 = orientation(q1, q2, p1);
-  const d2 = orientation(q1, q2, p2);
-  const d3 = orientation(p1, p2, q1);
-  const d4 = orientation(p1, p2, q2);
-  return d1 * d2 < 0 && d3 * d4 < 0;
-}
-
-function orientation(a: Point2, b: Point2, c: Point2): number {
-  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
 }
 
 /** Size of the box around a set of rectangles, for preferring compact arrays among equals. */

@@ -49,6 +49,16 @@ export function pointInRing([x, y]: Point2, ring: Point2[]): boolean {
   return inside;
 }
 
+/**
+ * Whether two segments cross properly: the ends of each lie strictly on either side of the other (by
+ * more than `tolerance`, a cross product, so rounding on collinear or touching segments does not count).
+ */
+export function segmentsCross(p: Point2, q: Point2, r: Point2, s: Point2, tolerance = 0): boolean {
+  const side = (a: Point2, b: Point2, c: Point2) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  const apart = (d1: number, d2: number) => (d1 > tolerance && d2 < -tolerance) || (d1 < -tolerance && d2 > tolerance);
+  return apart(side(r, s, p), side(r, s, q)) && apart(side(p, q, r), side(p, q, s));
+}
+
 /** Area centroid of a ring. */
 export function centroid(ring: Point2[]): Point2 {
   let cx = 0;

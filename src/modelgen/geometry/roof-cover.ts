@@ -1,5 +1,5 @@
 import type { Point2 } from './local-frame.ts';
-import { bounds, centroid, pointInRing } from './polygon.ts';
+import { bounds, centroid, pointInRing, segmentsCross } from './polygon.ts';
 import type { RoofSegment } from './roof-segment.ts';
 
 /** A drawn building or part as a solid: its outline (metres east, north) and the heights it spans. */
@@ -89,14 +89,7 @@ export function shareArea(a: Point2[], b: Point2[]): boolean {
   };
   const [ia, ib] = [inward(a), inward(b)];
   if (ia.some((p) => pointInRing(p, b)) || ib.some((p) => pointInRing(p, a))) return true;
-  return ia.some((p, i) => ib.some((q, j) => properlyCross(p, ia[(i + 1) % ia.length], q, ib[(j + 1) % ib.length])));
-}
-
-function properlyCross(p1: Point2, p2: Point2, q1: Point2, q2: Point2): boolean {
-  const side = (a: Point2, b: Point2, c: Point2) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-  const e = 1e-6;
-  const [d1, d2, d3, d4] = [side(q1, q2, p1), side(q1, q2, p2), side(p1, p2, q1), side(p1, p2, q2)];
-  return ((d1 > e && d2 < -e) || (d1 < -e && d2 > e)) && ((d3 > e && d4 < -e) || (d3 < -e && d4 > e));
+  return ia.some((p, i) => ib.some((q, j) => segmentsCross(p, ia[(i + 1) % ia.length], q, ib[(j + 1) % ib.length], 1e-6)));
 }
 
 function overlaps(a: ReturnType<typeof bounds>, b: ReturnType<typeof bounds>): boolean {

@@ -35,7 +35,8 @@ export function describeRoofFace(face: RoofFace, base: number): RoofSegment {
   };
 }
 
-function toGltf(p: Point3, base: number): [number, number, number] {
+/** A point of the model's frame (east, north, up) in the glTF frame of roof segments, lifted by `base`, to 1 cm. */
+export function toGltf(p: Point3, base = 0): [number, number, number] {
   return [round(p[0], 2), round(p[2] + base, 2), round(-p[1], 2)];
 }
 

@@ -1,5 +1,6 @@
 import type { GroundFeature, LonLatRing } from '../features/map-features.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
+import { segmentsCross } from '../geometry/polygon.ts';
 import type { BridgeSpan } from './bridge-deck.ts';
 import { clipLineToCircle } from './line-clip.ts';
 
@@ -34,11 +35,6 @@ function crosses(a: Point2[], ba: number[], b: Point2[], bb: number[]): boolean 
     for (let j = 0; j + 1 < b.length; j++) if (segmentsCross(a[i], a[i + 1], b[j], b[j + 1])) return true;
   }
   return false;
-}
-
-function segmentsCross(p: Point2, q: Point2, r: Point2, s: Point2): boolean {
-  const side = (a: Point2, b: Point2, c: Point2) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
-  return side(p, q, r) * side(p, q, s) < 0 && side(r, s, p) * side(r, s, q) < 0;
 }
 
 function box(line: Point2[]): [number, number, number, number] {

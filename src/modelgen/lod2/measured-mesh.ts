@@ -1,6 +1,6 @@
 import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
 import { MeshBuilder, newellNormal, type Point3 } from '../geometry/mesh-builder.ts';
-import type { RoofSegment } from '../geometry/roof-segment.ts';
+import { toGltf, type RoofSegment } from '../geometry/roof-segment.ts';
 import type { Lod2Building, Lod2Point } from './lod2-types.ts';
 import { pitchAzimuth } from './polygon-3d.ts';
 import { mergeCoplanar, type FlatPolygon, type MeasuredFace } from './roof-faces.ts';
@@ -65,13 +65,9 @@ export function describeMeasuredFace(face: MeasuredFace): RoofSegment {
     pitch: round(pitch, 2),
     azimuth: pitch < 0.5 ? 180 : round(azimuth, 2),
     area: round(face.area, 2),
-    outline: face.outline.map(toGltf),
-    ...(face.holes.length > 0 ? { holes: face.holes.map((hole) => hole.map(toGltf)) } : {}),
+    outline: face.outline.map((p) => toGltf(p)),
+    ...(face.holes.length > 0 ? { holes: face.holes.map((hole) => hole.map((p) => toGltf(p))) } : {}),
   };
-}
-
-function toGltf(p: Point3): [number, number, number] {
-  return [round(p[0], 2), round(p[2], 2), round(-p[1], 2)];
 }
 
 /** The polygon with its normal pointing up (rings as the data orients them may face into the building). */
