@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MODERN_PROTOCOL_VERSION } from '../../mcp/protocol-errors.ts';
 
 /** `/llms.txt`: how an AI agent uses the service, in a form it can read. */
 export const llmsTxtRoutes: FastifyPluginAsync<{ publicBaseUrl: string }> = async (app, { publicBaseUrl }) => {
@@ -14,7 +15,7 @@ export function llmsTxt(base: string): string {
 
 ## MCP (recommended)
 
-- Endpoint: ${base}/mcp (Streamable HTTP, stateless; protocol 2026-07-28, and 2025-era clients through the stateless fallback). No authentication.
+- Endpoint: ${base}/mcp (Streamable HTTP, stateless; protocol ${MODERN_PROTOCOL_VERSION}, and 2025-era clients through the stateless fallback). No authentication.
 - Local (stdio) for desktop agents: \`npx solar-partner mcp --base-url ${base}\`, run in a checkout of the service (the command is the project's own, not a package on npm)
 - Tools:
   - create_solar_session: latitude, longitude, agentName (required); radiusKm, wizardGoal, wizardKwh, roofLat, roofLng (optional). Returns the viewer link (text, resource_link, and structuredContent with sessionId, viewerUrl, expiresAt, modelStatus).
