@@ -23,9 +23,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof InvalidRequestError) return sendError(reply, 400, error.message);
     if (error.validation) {
-      const part = error.validationContext ?? 'body';
-      const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof validationMessage>[1];
-      return sendError(reply, 400, validationMessage(error.validation as never, schema, part));
+      return sendError(reply, 400, requestValidationMessage(error, request));
     }
     const known = await clientErrorAnswer(error, request);
     if (known) return sendError(reply, known.status, known.message);
@@ -33,6 +31,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Internal server error');
   });
+}
+
+/** What a request that failed its route's schema got wrong, said against that part of the schema. */
+export function requestValidationMessage(error: FastifyError, request: FastifyRequest): string {
+  const part = error.validationContext ?? 'body';
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof validationMessage>[1];
+  return validationMessage(error.validation as never, schema, part);
 }
 
 /**

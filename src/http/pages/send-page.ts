@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { validationMessage } from '../../contract/validation-messages.ts';
 import { clientErrorAnswer } from '../error-mapping.ts';
+import { requestValidationMessage } from '../errors-plugin.ts';
 import { messagePage } from './layout.ts';
 
 /** Sends a site page; pages show a signed-in person's data, so no cache keeps them. */
@@ -30,8 +30,6 @@ export async function sendSitePageError(error: FastifyError, request: FastifyReq
  * named as the page's, which a reload renews.
  */
 function formProblem(error: FastifyError, request: FastifyRequest): string {
-  const part = error.validationContext ?? 'body';
-  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof validationMessage>[1];
-  const message = validationMessage(error.validation as never, schema, part);
+  const message = requestValidationMessage(error, request);
   return message.startsWith('_csrf ') ? 'The page’s security token is missing or damaged; reload the page and send the form again' : message;
 }
