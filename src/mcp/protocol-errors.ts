@@ -42,7 +42,7 @@ export function unsupportedVersionMessage(header: string | undefined): string | 
  *
  * @param method the method of the request this answers, when known
  */
-export function plainProtocolError<T>(message: T, method: string | undefined, toolNames: readonly string[]): T {
+function plainProtocolError<T>(message: T, method: string | undefined, toolNames: readonly string[]): T {
   if (!isError(message)) return message;
   const { error } = message;
   if (/^Tool .* not found$/.test(error.message)) return { ...message, error: { ...error, message: `${error.message}; the tools are ${toolNames.join(', ')}` } };
@@ -81,4 +81,33 @@ function describeIssue(issue: SchemaIssue): string {
     return received === 'undefined' ? `${field} is missing (${kind})` : `${field} must be ${kind}${received ? `, not ${received}` : ''}`;
   }
   return `${field}: ${(issue.message ?? 'is not valid').replace(/^Invalid input: /, '')}`;
+}
+
+type Message = { id?: unknown; method?: unknown };
+
+/** The id of a single request (for an error about the whole request), else null. */
+export function singleRequestId(body: unknown): unknown {
+  return Array.isArray(body) ? null : ((body as Message | null)?.id ?? null);
+}
+
+/**
+ * Rewords the SDK's answers to a request body (one message or a batch): each answer's protocol error in
+ * words ({@link plainProtocolError}), naming the method of the request it answers. Takes and gives JSON
+ * text; text that is not JSON passes unchanged.
+ */
+export function answerRewording(body: unknown, toolNames: readonly string[]): (text: string) => string {
+  const methods = new Map<unknown, string>();
+  for (const message of (Array.isArray(body) ? body : [body]) as (Message | null)[]) {
+    if (message?.id !== undefined && typeof message.method === 'string') methods.set(message.id, message.method);
+  }
+  const plain = (message: unknown) => plainProtocolError(message, methods.get((message as Message | null)?.id), toolNames);
+  return (text) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      return text;
+    }
+    return JSON.stringify(Array.isArray(payload) ? payload.map(plain) : plain(payload));
+  };
 }

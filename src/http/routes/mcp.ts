@@ -4,7 +4,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/services.ts';
 import { InProcessBackend } from '../../mcp/in-process-backend.ts';
-import { INVALID_REQUEST, PARSE_ERROR, plainProtocolError, unsupportedVersionMessage } from '../../mcp/protocol-errors.ts';
+import { answerRewording, INVALID_REQUEST, PARSE_ERROR, singleRequestId, unsupportedVersionMessage } from '../../mcp/protocol-errors.ts';
 import { createSolarMcpServer, TOOL_NAMES } from '../../mcp/solar-mcp-server.ts';
 import { clientErrorAnswer } from '../error-mapping.ts';
 
@@ -19,7 +19,7 @@ const MCP_BODY_LIMIT_BYTES = 64 * 1024;
 export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const version = unsupportedVersionMessage(request.headers['mcp-protocol-version'] as string | undefined);
-    if (version) return sendJsonRpcError(reply, 400, INVALID_REQUEST, version, singleId(request.body));
+    if (version) return sendJsonRpcError(reply, 400, INVALID_REQUEST, version, singleRequestId(request.body));
     const backend = new InProcessBackend({ sessions: services.agentSessions, solar: services.solar, clientIp: request.ip, now: services.now });
     const handler = createMcpHandler(() => createSolarMcpServer(backend, services.version), {
       legacy: 'stateless',
@@ -38,13 +38,12 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services; publicBaseUrl: 
     });
     if (!response.body) return reply.send();
     const type = response.headers.get('content-type') ?? '';
-    const methods = requestMethods(request.body);
-    const plain = (message: unknown) => plainProtocolError(message, methods.get(idOf(message)), TOOL_NAMES);
+    const reword = answerRewording(request.body, TOOL_NAMES);
     // A JSON answer is complete when sent; an event stream may stay open (a subscription), so its
     // messages are put in words line by line as they pass.
-    if (type.includes('application/json')) return reply.send(rewriteJson(await response.text(), plain));
+    if (type.includes('application/json')) return reply.send(reword(await response.text()));
     const body = Readable.fromWeb(response.body as never);
-    return reply.send(type.includes('text/event-stream') ? body.pipe(eventLines((data) => rewriteJson(data, plain))) : body);
+    return reply.send(type.includes('text/event-stream') ? body.pipe(eventLines(reword)) : body);
   };
   // Bodies refused before the route (not JSON, too large, another type) are answered as JSON-RPC errors.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -90,35 +89,4 @@ function eventLines(rewrite: (data: string) => string): Transform {
 
 function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string, id: unknown): FastifyReply {
   return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: id ?? null });
-}
-
-type Message = { id?: unknown; method?: unknown };
-
-function idOf(message: unknown): unknown {
-  return (message as Message | null)?.id;
-}
-
-/** The id of a single request (for an error about the whole request), else null. */
-function singleId(body: unknown): unknown {
-  return Array.isArray(body) ? null : (idOf(body) ?? null);
-}
-
-/** Each request's method by its id, to name the method in an error about it. */
-function requestMethods(body: unknown): Map<unknown, string> {
-  const methods = new Map<unknown, string>();
-  for (const message of (Array.isArray(body) ? body : [body]) as (Message | null)[]) {
-    if (message?.id !== undefined && typeof message.method === 'string') methods.set(message.id, message.method);
-  }
-  return methods;
-}
-
-/** A JSON message or batch with each message mapped; text that is not JSON passes unchanged. */
-function rewriteJson(text: string, map: (message: unknown) => unknown): string {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  return JSON.stringify(Array.isArray(payload) ? payload.map(map) : map(payload));
 }
