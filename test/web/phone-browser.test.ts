@@ -146,6 +146,9 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await frame.locator('#roof-pitch').tap();
     await frame.locator('#roof-pitch').fill('25');
     await frame.locator('#roof-pitch').blur();
+    // The figures on screen belong to the roof before: they are marked as being worked out again at once,
+    // not only once the roof builder is fetched and the roof redrawn.
+    assert.equal((await wizardState(frame)).state, 'working', 'the design is redone from the moment the pitch is changed');
     assert.equal((await wizardSettled(frame)).state, 'done');
     const seen = await frame.evaluate(() => (window as unknown as { toggleSeen: number[] }).toggleSeen);
     assert.ok(seen.length > 3, `the design was worked out again: ${seen.length} changes seen`);

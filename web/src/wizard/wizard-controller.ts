@@ -11,7 +11,7 @@ import { RoofEditor } from './roof-editor.ts';
 import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
 import { wireWizardControls } from './wizard-controls.ts';
 import { WizardForm } from './wizard-form.ts';
-import { WizardView } from './wizard-view.ts';
+import { WizardView, type WizardState } from './wizard-view.ts';
 import { pointerIsTouch, WizardSheet } from './wizard-sheet.ts';
 import { coveredInsets } from '../viewer/view-insets.ts';
 import { reportDesign } from './report-design.ts';
@@ -57,6 +57,8 @@ export class WizardController {
   /** A touch screen: instructions say "tap", not "click". */
   readonly #touch: boolean;
   #correction: RoofCorrection | undefined;
+  /** Corrections asked for so far: only the latest one puts the wizard's state back when it draws nothing. */
+  #corrections = 0;
   /** Centre of the picked roof in the model frame. */
   #roofCentre: [number, number, number] | undefined;
   /** The visitor's own building (under the requested point): opening the wizard starts on it. */
@@ -193,6 +195,11 @@ export class WizardController {
   async correctRoof(correction: RoofCorrection): Promise<void> {
     const roof = this.#designer.roof;
     if (!roof || !this.#viewer.content) return;
+    const turn = ++this.#corrections;
+    const shown = this.#view.panel.dataset.state as WizardState;
+    // From this moment the figures on screen are those of the roof before: say so at once, not only once
+    // the roof builder has been fetched and the roof redrawn.
+    this.#view.state('working');
     let result;
     try {
       result = await this.#roofEditor.apply(correction);
@@ -200,7 +207,10 @@ export class WizardController {
       this.#view.failed(error);
       return;
     }
-    if (!result) return;
+    if (!result) {
+      if (turn === this.#corrections && this.#designer.roof === roof) this.#view.state(shown);
+      return;
+    }
     for (const listener of this.#redrawnListeners) listener(roof.node);
     this.#correction = correction;
     this.#designer.roof = { ...roof, segments: result.segments };
