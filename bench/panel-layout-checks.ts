@@ -3,7 +3,7 @@
  * src/solar-design is used to check its results): each panel inside its roof face, off the face's
  * openings and over the roof as drawn, at the setback from every edge, no two panels of a face overlapping, flush panels in the
  * face's plane facing its way, racks tilted toward the equator as reported, and no panel over PV already
- * on the roof. Used by bench/panel-layouts.ts.
+ * on the roof; across buildings, no two panels over each other. Used by bench/panel-layouts.ts.
  */
 import type { ExistingSolar, PlacedPanel, RoofSegment } from '../src/solar-design/index.ts';
 import type { DrawnSurface } from './drawn-surface.ts';
@@ -45,6 +45,38 @@ class FacePlane {
     const d = sub(point, this.#centre);
     return [dot(d, this.#e1), dot(d, this.#e2)];
   }
+}
+
+/** Side of the cells panels of different buildings are compared in, metres. */
+const CELL_M = 5;
+
+/**
+ * Panels laid on one building's roof that overlap, seen from above, a panel of another building (two
+ * parts mapped over each other, both laid out): an installer cannot mount both. Each such panel counted
+ * once, with its building and index.
+ */
+export function crossBuildingOverlaps(buildings: { id: string; panels: PlacedPanel[] }[]): { building: string; panel: number }[] {
+  const cells = new Map<string, { owner: number; top: P2[] }[]>();
+  const found: { building: string; panel: number }[] = [];
+  buildings.forEach(({ id, panels }, owner) => {
+    panels.forEach((panel, i) => {
+      const top = corners(panel).map(([x, , z]): P2 => [x, z]);
+      const keys = cellKeys(top);
+      const others = new Set(keys.flatMap((key) => cells.get(key) ?? []).filter((other) => other.owner !== owner));
+      if ([...others].some((other) => overlapArea(top, other.top) > 0.01)) found.push({ building: id, panel: i });
+      for (const key of keys) cells.set(key, [...(cells.get(key) ?? []), { owner, top }]);
+    });
+  });
+  return found;
+}
+
+function cellKeys(points: P2[]): string[] {
+  const [xs, zs] = [points.map((p) => p[0]), points.map((p) => p[1])];
+  const keys: string[] = [];
+  for (let i = Math.floor(Math.min(...xs) / CELL_M); i <= Math.floor(Math.max(...xs) / CELL_M); i++) {
+    for (let j = Math.floor(Math.min(...zs) / CELL_M); j <= Math.floor(Math.max(...zs) / CELL_M); j++) keys.push(`${i},${j}`);
+  }
+  return keys;
 }
 
 /** The checks one face's panels fail, each with the panel's index among them. */

@@ -13,7 +13,7 @@ import { generateModel, indexExtract } from '../src/modelgen/index.ts';
 import { readModelScene } from '../src/modelgen/model-file.ts';
 import { DEFAULT_LAYOUT, DEFAULT_PANEL, existingSolarOf, keepExistingSolarFree, layoutRoof } from '../src/solar-design/index.ts';
 import { DrawnSurface } from './drawn-surface.ts';
-import { checkFace, LAYOUT_CHECKS, type LayoutCheck } from './panel-layout-checks.ts';
+import { checkFace, crossBuildingOverlaps, LAYOUT_CHECKS, type LayoutCheck } from './panel-layout-checks.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/data');
 if (!fs.existsSync(DATA)) {
@@ -29,7 +29,8 @@ const PLACES: Record<string, { latitude: number; longitude: number; radiusKm: nu
 };
 const places = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(PLACES);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'panel-layouts-'));
-const rows = ['| place | buildings | faces | panels (racks) | ' + LAYOUT_CHECKS.join(' | ') + ' | s |', `|---|---:|---:|---:|${LAYOUT_CHECKS.map(() => '---:').join('|')}|---:|`];
+const rows = ['| place | buildings | faces | panels (racks) | ' + LAYOUT_CHECKS.join(' | ') + ' | over another building\'s panel | s |', `|---|---:|---:|---:|${LAYOUT_CHECKS.map(() => '---:').join('|')}|---:|---:|`];
+const overlapExamples: string[] = [];
 const examples = new Map<LayoutCheck, string[]>(LAYOUT_CHECKS.map((check) => [check, []]));
 try {
   for (const name of places) {
@@ -39,9 +40,11 @@ try {
     const drawn = new DrawnSurface(scene.positions, scene.index);
     const counts = new Map<LayoutCheck, number>(LAYOUT_CHECKS.map((check) => [check, 0]));
     let [faces, panels, racks] = [0, 0, 0];
+    const layouts: { id: string; panels: ReturnType<typeof layoutRoof> }[] = [];
     for (const building of scene.buildings) {
       const existing = existingSolarOf(building.extras);
       const laidOut = keepExistingSolarFree(layoutRoof(building.segments, place.latitude, DEFAULT_PANEL, DEFAULT_LAYOUT), existing);
+      layouts.push({ id: building.id, panels: laidOut });
       building.segments.forEach((segment, face) => {
         const onFace = laidOut.filter((panel) => panel.face === face);
         faces += 1;
@@ -54,14 +57,17 @@ try {
         }
       });
     }
+    const overlapping = crossBuildingOverlaps(layouts);
+    overlapExamples.push(...[...new Set(overlapping.map((o) => o.building))].slice(0, 5).map((id) => `${name} ${id}`));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    rows.push(`| ${name} | ${scene.buildings.length} | ${faces} | ${panels} (${racks}) | ${LAYOUT_CHECKS.map((check) => counts.get(check)).join(' | ')} | ${seconds} |`);
+    rows.push(`| ${name} | ${scene.buildings.length} | ${faces} | ${panels} (${racks}) | ${LAYOUT_CHECKS.map((check) => counts.get(check)).join(' | ')} | ${overlapping.length} | ${seconds} |`);
   }
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 console.log(`${new Date().toISOString().slice(0, 10)} · Node ${process.version}\n\n${rows.join('\n')}\n`);
 for (const [check, found] of examples) if (found.length > 0) console.log(`${check}: ${found.join('; ')}`);
+if (overlapExamples.length > 0) console.log(`over another building's panel: ${overlapExamples.join('; ')}`);
 
 /** The place's model as the service builds it (HD, its extract indexed once into the scratch cache). */
 async function model(place: (typeof PLACES)[string]): Promise<Uint8Array> {

@@ -27,6 +27,7 @@ export const BUILDING_LIST_EXAMPLE: BuildingList = {
             [9.5173441, 47.140859, 10.03],
             [9.517364, 47.1409203, 6]
           ],
+          openings: [],
           annualIrradiationKwhPerM2: 834.7,
           unshadedIrradiationKwhPerM2: 843.4,
           shadingLoss: 0.0102,
@@ -45,6 +46,7 @@ export const BUILDING_LIST_EXAMPLE: BuildingList = {
             [9.5173243, 47.1407977, 6],
             [9.5173441, 47.140859, 10.03]
           ],
+          openings: [],
           annualIrradiationKwhPerM2: 1418.5,
           unshadedIrradiationKwhPerM2: 1448.6,
           shadingLoss: 0.0208,

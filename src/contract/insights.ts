@@ -5,6 +5,8 @@ import { ModelIdParams } from './models.ts';
 /** A point of a roof: where it is and how high (above sea level where the model has terrain). */
 const Place = Type.Object({ latitude: Latitude, longitude: Longitude, elevationM: Type.Number({ description: 'Metres above sea level where the model has terrain, else above its ground' }) });
 
+const Corners = Type.Array(Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }), { description: 'Corners in order, each [longitude, latitude, elevationM] (GeoJSON order, elevation as in centre)' });
+
 const MonthlyKwh = Type.Array(Type.Number(), { minItems: 12, maxItems: 12, description: 'kWh in each month, January to December' });
 
 /** One planar face of a roof and its sunshine. */
@@ -12,9 +14,12 @@ export const RoofSegmentInsight = Type.Object({
   index: Type.Integer({ minimum: 0, description: 'Position of the face in the building’s roof (as the GLB lists it)' }),
   pitchDeg: Type.Number({ minimum: 0, maximum: 90, description: 'Slope from horizontal, degrees' }),
   azimuthDeg: Type.Number({ minimum: 0, maximum: 360, description: 'Direction the face looks to: 0 = north, 90 = east, 180 = south (flat faces: 180)' }),
-  areaM2: Type.Number({ minimum: 0, description: 'Area of the sloped face, m²' }),
+  areaM2: Type.Number({ minimum: 0, description: 'Area of the sloped face open to the sky (its openings left out), m²' }),
   centre: Place,
-  outline: Type.Array(Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }), { description: 'Corners in order, each [longitude, latitude, elevationM] (GeoJSON order, elevation as in centre)' }),
+  outline: Corners,
+  openings: Type.Array(Corners, {
+    description: 'Parts of the face no panel may cover, each as its corners: courtyards, and buildings or parts standing on it or reaching over it (such an outline may reach past the face)',
+  }),
   annualIrradiationKwhPerM2: Type.Number({ description: 'Yearly irradiation on the face, shading by the model included, kWh/m²' }),
   unshadedIrradiationKwhPerM2: Type.Number({ description: 'The same without shading: the irradiance service’s in-plane figure, kWh/m²' }),
   shadingLoss: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the yearly irradiation lost to terrain, buildings and trees of the model' }),

@@ -87,6 +87,10 @@ export async function buildingFigures(roof: SlimRoof, site: { latitude: number; 
     const [longitude, latitude] = frame.toLonLat([x, -z]);
     return { latitude: round(latitude, 7), longitude: round(longitude, 7), elevationM: round(y + origin.elevation, 2) };
   };
+  const corner = (point: [number, number, number]): number[] => {
+    const { longitude, latitude, elevationM } = place(point);
+    return [longitude, latitude, elevationM];
+  };
   let fallback = figures.fallback;
   let source = figures.source;
   const segments = await Promise.all(
@@ -102,10 +106,8 @@ export async function buildingFigures(roof: SlimRoof, site: { latitude: number; 
         azimuthDeg: segment.azimuth,
         areaM2: segment.area,
         centre: place(middle(segment)),
-        outline: segment.outline.map((corner) => {
-          const point = place(corner);
-          return [point.longitude, point.latitude, point.elevationM];
-        }),
+        outline: segment.outline.map(corner),
+        openings: (segment.holes ?? []).map((hole) => hole.map(corner)),
         annualIrradiationKwhPerM2: round(answer.irradiation.annualGti * (1 - loss), 1),
         unshadedIrradiationKwhPerM2: round(answer.irradiation.annualGti, 1),
         shadingLoss: round(loss, 4),

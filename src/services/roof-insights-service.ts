@@ -9,7 +9,7 @@ import { BoundedCache } from './bounded-cache.ts';
 import { ASSUMPTIONS, buildingFigures, facePlanes, planeIrradiance, type ModelOrigin } from './roof-figures.ts';
 
 /** Version of the stored insights: bump it when the rules change, so older files are recomputed. */
-const INSIGHTS_VERSION = 2;
+const INSIGHTS_VERSION = 3;
 /** Models whose insights are kept in memory (a 0.3 km model with its panels: a few MB). */
 const MEMORY_ENTRIES = 10;
 

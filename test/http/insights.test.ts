@@ -14,6 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import type { BuildingInsight, BuildingList } from '../../src/contract/insights.ts';
 import { modelId } from '../../src/domain/model-id.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
+import { LocalFrame } from '../../src/modelgen/geometry/local-frame.ts';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
 import { arrayFigures, existingSolarOf, keepExistingSolarFree, layoutRoof, ShadingEngine, skyDirections, unshadedYieldPerPanel, yearlySunSamples, DEFAULT_PANEL, type RoofSegment } from '../../src/solar-design/index.ts';
 import { faceYield } from '../../web/src/wizard/face-yield.ts';
@@ -29,12 +30,16 @@ const recordedFile = sharedDataFile(RECORDED);
 const CENTRE: [number, number] = [47.1405, 9.5205];
 const AREA = { latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: 0.05 };
 
-/** A gabled house 14 m north of a 24 m tower, and a flat-roofed block to the east. */
+/** A 4 × 4 m plant room standing on the block's roof, mapped as a building of its own (metres east, north). */
+const PLANT_ROOM: [number, number][] = [[24, -1], [28, -1], [28, 3], [24, 3]];
+
+/** A gabled house 14 m north of a 24 m tower, and a flat-roofed block to the east with a plant room on it. */
 async function handMadeModel(folder: string): Promise<Uint8Array> {
   const map = new HandMadeMap(...CENTRE);
   map.way([[-6, 0], [6, 0], [6, 9], [-6, 9]], { building: 'house', height: '8', 'roof:shape': 'gabled', 'roof:height': '3' }, true);
   map.way([[-5, -24], [5, -24], [5, -14], [-5, -14]], { building: 'apartments', height: '24', 'roof:shape': 'flat' }, true);
   map.way([[20, -5], [34, -5], [34, 7], [20, 7]], { building: 'retail', height: '6', 'roof:shape': 'flat' }, true);
+  map.way(PLANT_ROOM, { building: 'yes', height: '9', 'roof:shape': 'flat' }, true);
   const osmExtract = map.write(folder);
   await indexExtract(osmExtract, folder);
   const generated = await generateModel({ ...AREA, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
@@ -110,7 +115,7 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
     list = (await response.json()) as BuildingList;
     assert.equal(list.modelId, id);
     assert.equal(list.assumptions.panel.powerW, DEFAULT_PANEL.powerW);
-    assert.equal(list.buildings.length, 3);
+    assert.equal(list.buildings.length, 4);
     const house = list.buildings.find((b) => b.segments.some((s) => s.pitchDeg > 10))!;
     assert.equal(house.segments.length, 2, 'a gabled roof has two faces');
     const south = house.segments.find((s) => Math.abs(s.azimuthDeg - 180) < 5)!;
@@ -130,6 +135,25 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
     assert.equal(house.largestArray.kwp, Math.round(house.largestArray.panelCount * 440) / 1000);
     assert.equal(house.fallback, false);
     assert.match(house.irradianceSource, /PVGIS/);
+  });
+
+  test('a roof lists its openings and leaves them out of its area; no panel is laid in them', async () => {
+    const block = list.buildings.find((b) => b.roofAreaM2 > 100 && b.segments.every((s) => s.pitchDeg < 1))!;
+    assert.ok(block, list.buildings.map((b) => `${b.id} ${b.roofAreaM2}`).join(', '));
+    const [face] = block.segments;
+    assert.equal(face.openings.length, 1, 'the plant room stands on the block');
+    const frame = new LocalFrame(...CENTRE);
+    const corners = face.openings[0].map(([lng, lat]) => frame.toLocal(lng, lat));
+    for (const [x, y] of PLANT_ROOM) assert.ok(corners.some(([cx, cy]) => Math.hypot(cx - x, cy - y) < 0.05), `corner ${x}, ${y} of the opening: ${JSON.stringify(corners)}`);
+    assert.ok(Math.abs(face.areaM2 - (14 * 12 - 16)) < 0.2, `the block's open roof: ${face.areaM2} m²`);
+    const plantRoom = list.buildings.find((b) => Math.abs(b.roofAreaM2 - 16) < 0.2)!;
+    assert.deepEqual(plantRoom.segments[0].openings, [], 'nothing stands on the plant room');
+    const detail = (await (await get(`/api/v1/models/${id}/buildings/${encodeURIComponent(block.id)}`)).json()) as { panels: { centre: { latitude: number; longitude: number } }[] };
+    assert.ok(detail.panels.length > 0);
+    for (const panel of detail.panels) {
+      const [x, y] = frame.toLocal(panel.centre.longitude, panel.centre.latitude);
+      assert.ok(!(x > 24 && x < 28 && y > -1 && y < 3), `a panel at ${x.toFixed(2)}, ${y.toFixed(2)} inside the plant room`);
+    }
   });
 
   test('the figures are the Solar Wizard’s own for the same roofs', async () => {
@@ -188,7 +212,7 @@ describe('roof insights over the API', { skip: recordedFile ? false : missingSha
   test('the insights are kept: a second read does not compute again, and they are stored beside the model', async () => {
     // Written after the first read was answered; stored() waits for the write.
     await ctx.services.insights.stored();
-    const stored = await ctx.store.get(`models/${id}/0123456789abcdef.insights-v2.json`);
+    const stored = await ctx.store.get(`models/${id}/0123456789abcdef.insights-v3.json`);
     assert.ok(stored, 'stored in the object store');
     assert.deepEqual(JSON.parse(new TextDecoder().decode(stored)).list, list);
     const start = performance.now();

@@ -37,3 +37,41 @@ test('neighbours that abut, or overlap by a few centimetres, or stand lower, lea
   assert.equal(cover.withOpenings([flatFace(house, 8)], 0)[0].holes, undefined);
   assert.ok(shareArea(house, square(5, 5, 10)), 'a real overlap counts');
 });
+
+test('two parts mapped over each other at one height: exactly one keeps the shared roof, the higher or else the first', () => {
+  const [a, b] = [square(0, 0, 10), square(5, 0, 10)];
+  const level = new RoofCover([
+    { outer: a, bottom: 0, top: 9 },
+    { outer: b, bottom: 0, top: 9 },
+  ]);
+  const [first] = level.withOpenings([flatFace(a, 9)], 0);
+  const [second] = level.withOpenings([flatFace(b, 9)], 1);
+  assert.equal(first.holes, undefined, 'the first drawn keeps it');
+  assert.equal(second.holes?.length, 1, 'the second leaves it');
+  assert.ok(Math.abs(second.area - 50) < 0.01, `the second's open roof is the half not shared: ${second.area} m²`);
+  const panels = [...layoutRoof([first], 47), ...layoutRoof([second], 47)];
+  const shared = panels.filter(({ centre: [x] }) => x > 5 && x < 10);
+  assert.ok(shared.length > 0 && shared.every((panel) => panel.face === 0), 'the shared roof is laid out once');
+  const higher = new RoofCover([
+    { outer: a, bottom: 0, top: 9 },
+    { outer: b, bottom: 0, top: 9.1 },
+  ]);
+  assert.equal(higher.withOpenings([flatFace(a, 9)], 0)[0].holes?.length, 1, 'a part 10 cm higher keeps it');
+  assert.equal(higher.withOpenings([flatFace(b, 9.1)], 1)[0].holes, undefined);
+});
+
+test('a face’s area leaves out what stands on it, tilted back to its slope', () => {
+  const base = square(0, 0, 20);
+  const cover = new RoofCover([
+    { outer: base, bottom: 0, top: 10 },
+    { outer: square(7, 7, 6), bottom: 10, top: 30 },
+    { outer: square(18, 5, 6), bottom: 0, top: 30 },
+  ]);
+  const [roof] = cover.withOpenings([{ ...flatFace(base, 10), area: 400 }], 0);
+  assert.ok(Math.abs(roof.area - (400 - 36 - 12)) < 0.01, `the tower's 36 m² and the 12 m² of the neighbour reaching over: ${roof.area} m²`);
+  // A face pitched 30° falling south, its plan 20 × 20 m.
+  const up = Math.cos(Math.PI / 6);
+  const pitched: RoofSegment = { normal: [0, up, 0.5], pitch: 30, azimuth: 180, area: 400 / up, outline: base.map(([x, y]) => [x, 10 + y * Math.tan(Math.PI / 6), -y]) };
+  const [tilted] = cover.withOpenings([pitched], 0);
+  assert.ok(Math.abs(tilted.area - (400 - 36 - 12) / up) < 0.05, `tilted back to the slope: ${tilted.area} m²`);
+});

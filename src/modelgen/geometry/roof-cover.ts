@@ -1,5 +1,6 @@
+import polygonClipping, { type Polygon } from 'polygon-clipping';
 import type { Point2 } from './local-frame.ts';
-import { bounds, centroid, pointInRing, segmentsCross } from './polygon.ts';
+import { bounds, centroid, pointInRing, segmentsCross, signedArea } from './polygon.ts';
 import type { RoofSegment } from './roof-segment.ts';
 
 /** A drawn building or part as a solid: its outline (metres east, north) and the heights it spans. */
@@ -12,6 +13,8 @@ export interface DrawnBody {
 
 /** A body must rise this far above a roof to cover it (a slab flush with the roof does not). */
 const ABOVE_ROOF_M = 0.2;
+/** Tops closer than this are one height (outlines and heights are stored to 1 cm). */
+const LEVEL_M = 0.01;
 /** Faces steeper than this are left alone: seen from the side, nothing stands on them. */
 const MIN_UP = 0.2;
 const CELL_M = 50;
@@ -50,18 +53,48 @@ export class RoofCover {
       const ring = segment.outline.map(([x, , z]): Point2 => [x, -z]);
       const plan = bounds(ring);
       const covering = this.#near(plan)
-        .filter((i) => i !== self)
+        .filter((i) => i !== self && this.#covers(i, self, low))
         .map((i) => this.#bodies[i])
-        .filter((body) => body.top >= low + ABOVE_ROOF_M && overlaps(body.box, plan) && shareArea(body.outer, ring));
+        .filter((body) => overlaps(body.box, plan) && shareArea(body.outer, ring));
       if (covering.length === 0) return segment;
       const [ox, oy, oz] = segment.outline[0];
       const onPlane = ([x, north]: Point2): [number, number, number] => [x, round(oy - (nx * (x - ox) + nz * (-north - oz)) / ny), -north];
-      return { ...segment, holes: [...(segment.holes ?? []), ...covering.map((body) => body.outer.map(onPlane))] };
+      const holes = [...(segment.holes ?? []), ...covering.map((body) => body.outer.map(onPlane))];
+      return { ...segment, area: openArea(ring, holes, ny) ?? segment.area, holes };
     });
+  }
+
+  /**
+   * Whether body `i` takes the roof of body `self` whose face starts at `low`: it rises over the face,
+   * or, level with it (two parts mapped over each other at one height), it is the higher of the two or,
+   * as high, the first drawn. Of two level roofs over the same ground exactly one keeps that ground.
+   */
+  #covers(i: number, self: number, low: number): boolean {
+    const top = this.#bodies[i].top;
+    if (top >= low + ABOVE_ROOF_M) return true;
+    if (top <= low - ABOVE_ROOF_M) return false;
+    const own = this.#bodies[self].top;
+    return top > own + LEVEL_M || (Math.abs(top - own) <= LEVEL_M && i < self);
   }
 
   #near(box: ReturnType<typeof bounds>): number[] {
     return [...new Set(cellsOf(box).flatMap((key) => this.#cells.get(key) ?? []))];
+  }
+}
+
+/**
+ * The area of a face open to the sky, m²: its outline less its openings (which may reach past it), seen
+ * from above and tilted back to the face's slope (`up`: the normal's upward part). Undefined where the
+ * clipping cannot be done; the face's own area stands then.
+ */
+function openArea(ring: Point2[], holes: [number, number, number][][], up: number): number | undefined {
+  const plan = (points: Point2[]): Polygon => [points];
+  try {
+    const open = polygonClipping.difference(plan(ring), ...holes.map((hole) => plan(hole.map(([x, , z]): Point2 => [x, -z]))));
+    const area = open.reduce((sum, [outer, ...inner]) => sum + Math.abs(signedArea(outer)) - inner.reduce((a, r) => a + Math.abs(signedArea(r)), 0), 0);
+    return round(area / up);
+  } catch {
+    return undefined;
   }
 }
 
