@@ -9,6 +9,7 @@ import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
 import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { RoofCover } from './geometry/roof-cover.ts';
+import type { StreetLabel } from './ground/street-labels.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/roof-outline.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
@@ -141,10 +142,11 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   writer.addNode('ground', [{ mesh: ground, material: { material: groundMaterial('ground') }, uv: { kind: 'ground', tile: MATERIALS.ground.tile ?? 6 } }], { surface: 'ground' });
   triangles += ground.triangleCount;
   let treeCount = 0;
+  let labels: StreetLabel[] = [];
   if (hd) {
     const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ outer: b.outer, inners: b.inners }));
     const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints });
-    [triangles, treeCount] = [triangles + drawn.triangles, drawn.trees];
+    [triangles, treeCount, labels] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels];
   }
 
   onProgress({ progress: 92, step: 'Writing the GLB file' });
@@ -161,6 +163,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     trees: treeCount,
     roofFallbacks: fallbacks.slice(0, 50),
     roofSources: countRoofSources(roofSources),
+    ...(labels.length > 0 ? { streetLabels: labels } : {}),
   });
   const glb = await writer.write(true);
   onProgress({ progress: 98, step: 'Done' });

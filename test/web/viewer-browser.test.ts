@@ -74,6 +74,10 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     assert.ok(distinctColours(canvas) > 40, `the canvas shows a model (${distinctColours(canvas)} colours)`);
     await assert.doesNotReject(page.locator('#attribution').getByText('OpenStreetMap contributors').waitFor({ state: 'visible' }));
     assert.ok(await page.locator('#time-panel').isVisible(), 'the time controls are shown');
+    // Street names are written on the roads once the model is shown (Monaco's 0.3 km holds dozens).
+    await page.waitForSelector('#app[data-street-labels]', { state: 'attached', timeout: 15_000 });
+    const labels = Number(await page.locator('#app').getAttribute('data-street-labels'));
+    assert.ok(labels >= 10, `${labels} street names on the roads`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-embed.png') });
     assert.deepEqual(errors, []);
     await page.close();

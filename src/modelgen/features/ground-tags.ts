@@ -65,7 +65,7 @@ export function lineFeature(tags: Record<string, string>): Omit<GroundFeature, '
   if (road === undefined && path === undefined) return undefined;
   const lanes = Number.parseFloat(tags.lanes ?? '');
   const width = metres(tags.width) ?? (road !== undefined && lanes > 0 && lanes <= 12 ? lanes * LANE_WIDTH_M : (road ?? path));
-  return { kind: road !== undefined ? 'road' : 'path', roadClass: highway, width, ...placement(tags) };
+  return { kind: road !== undefined ? 'road' : 'path', roadClass: highway, width, ...(tags.name ? { name: tags.name } : {}), ...placement(tags) };
 }
 
 /** Bridge, tunnel and layer of a way, as far as drawing on the surface is concerned. */

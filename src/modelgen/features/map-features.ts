@@ -38,6 +38,8 @@ export interface GroundFeature {
   width?: number;
   /** The `highway` value of a road or path. */
   roadClass?: string;
+  /** The street's `name`, when a road or path has one (the viewer writes it on the road). */
+  name?: string;
   /** Woods and trees: `leaf_type` as mapped. */
   leafType?: string;
   /** `bridge=*` (not `no`): drawn at deck height. */

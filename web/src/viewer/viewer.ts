@@ -8,6 +8,7 @@ import { ModelBuildings } from './model-buildings.ts';
 import { createRenderer } from './renderer-setup.ts';
 import { uploadTextures } from './shadow-state.ts';
 import { SceneLighting } from './scene-lighting.ts';
+import type { StreetLabel } from './street-labels.ts';
 import { verticalHit } from './vertical-hit.ts';
 import { ViewCamera } from './view-camera.ts';
 import type { Insets } from './view-insets.ts';
@@ -18,6 +19,8 @@ export interface ModelInfo {
   radiusKm?: number;
   attribution?: string;
   buildings?: number;
+  /** Where street names are written on the roads (HD models). */
+  streetLabels?: StreetLabel[];
 }
 
 /**

@@ -1,0 +1,154 @@
+import type { GroundFeature } from '../features/map-features.ts';
+import type { Point2 } from '../geometry/local-frame.ts';
+import type { TerrainSurface } from '../terrain/terrain-surface.ts';
+import { clipLineToCircle } from './line-clip.ts';
+
+/** Where the viewer writes a street's name on the road: the text runs along `path`, from start to end or back. */
+export interface StreetLabel {
+  name: string;
+  /** Height of the letters, metres. */
+  size: number;
+  /** The stretch of the street's centre line the text covers, `[x, y, z, x, y, z, …]` in the glTF frame, on the drawn road. */
+  path: number[];
+}
+
+/** Labels of one street are this far apart along it, metres. */
+const SPACING_M = 220;
+/** Points of a label's path are at most this far apart, so that it follows the ground between them, metres. */
+const STEP_M = 4;
+/** A stretch turning more than this in all is no place for a name, degrees. */
+const MAX_TURN_DEG = 40;
+/** Mean advance of a letter, in letter heights (a sans-serif face, a little spacing included). */
+const ADVANCE = 0.62;
+/** Letter height as a share of the road's width, and its limits, metres. */
+const SIZE_OF_WIDTH = 0.6;
+const [MIN_SIZE_M, MAX_SIZE_M] = [2, 5];
+/** Labels keep this far inside the model's circle, metres. */
+const RIM_M = 10;
+/** Endpoints of two ways closer than this are one junction, metres. */
+const JOIN_M = 0.5;
+/** The most labels a model carries (the longest streets first). */
+const MAX_LABELS = 300;
+
+/**
+ * The street names a model's roads carry: named roads and paths on the surface (not in tunnels, not on
+ * bridges), their ways joined into runs where they meet end to end, and a stretch of each run long and
+ * straight enough for the name chosen every {@link SPACING_M} metres. The viewer draws the letters; the
+ * model only says where (the viewer knows the typeface).
+ *
+ * @param lift - height of the label above the drawn ground (the road layer's own lift), metres
+ */
+export function streetLabels(ground: GroundFeature[], local: (points: [number, number][]) => Point2[], surface: TerrainSurface, radius: number, lift: number): StreetLabel[] {
+  const streets = new Map<string, { width: number; lines: Point2[][] }>();
+  for (const feature of ground) {
+    const name = feature.name?.trim();
+    if (!name || (feature.kind !== 'road' && feature.kind !== 'path') || feature.underground || feature.bridge) continue;
+    const street = streets.get(name) ?? { width: 0, lines: [] };
+    street.width = Math.max(street.width, feature.width ?? 4);
+    street.lines.push(...clipLineToCircle(local(feature.points), radius - RIM_M));
+    streets.set(name, street);
+  }
+  const labels: { label: StreetLabel; runLength: number }[] = [];
+  for (const [name, { width, lines }] of streets) {
+    const size = Math.min(MAX_SIZE_M, Math.max(MIN_SIZE_M, width * SIZE_OF_WIDTH));
+    const textLength = (name.length * ADVANCE + 1) * size;
+    for (const run of joinRuns(lines)) {
+      const length = lineLength(run);
+      for (const centre of labelCentres(run, length, textLength)) {
+        const stretch = sample(run, centre - textLength / 2, centre + textLength / 2);
+        const path = stretch.flatMap(([x, y]) => [round(x, 1), round(surface.heightAt(x, y) + lift, 2), round(-y, 1)]);
+        labels.push({ label: { name, size: round(size, 1), path }, runLength: length });
+      }
+    }
+  }
+  return labels
+    .sort((a, b) => b.runLength - a.runLength)
+    .slice(0, MAX_LABELS)
+    .map(({ label }) => label);
+}
+
+/** Ways of one street joined end to end into runs (OSM splits a street wherever its tags change). */
+function joinRuns(lines: Point2[][]): Point2[][] {
+  const left = lines.filter((line) => line.length >= 2).map((line) => line.slice());
+  const runs: Point2[][] = [];
+  const meets = (a: Point2, b: Point2) => Math.hypot(a[0] - b[0], a[1] - b[1]) < JOIN_M;
+  while (left.length > 0) {
+    let run = left.pop()!;
+    for (let joined = true; joined; ) {
+      joined = false;
+      for (let i = 0; i < left.length; i++) {
+        const line = left[i];
+        const [start, end] = [run[0], run[run.length - 1]];
+        if (meets(end, line[0])) run = [...run, ...line.slice(1)];
+        else if (meets(end, line[line.length - 1])) run = [...run, ...line.slice(0, -1).reverse()];
+        else if (meets(start, line[line.length - 1])) run = [...line, ...run.slice(1)];
+        else if (meets(start, line[0])) run = [...line.slice(1).reverse(), ...run];
+        else continue;
+        left.splice(i, 1);
+        joined = true;
+        break;
+      }
+    }
+    runs.push(run);
+  }
+  return runs;
+}
+
+/**
+ * Distances along a run where a name of `textLength` is centred: one every SPACING_M (one in the middle of
+ * a shorter run), each moved along the run to the nearest stretch that does not turn too much; none where
+ * the run is too short or too winding.
+ */
+function labelCentres(run: Point2[], length: number, textLength: number): number[] {
+  if (length < textLength * 1.1) return [];
+  const count = Math.max(1, Math.floor(length / SPACING_M));
+  const centres: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const wanted = (length * (k + 0.5)) / count;
+    const tries = [0, 0.25, -0.25, 0.5, -0.5, 1, -1].map((shift) => wanted + shift * textLength);
+    const fits = tries.find((c) => c - textLength / 2 >= 0 && c + textLength / 2 <= length && turning(sample(run, c - textLength / 2, c + textLength / 2)) <= MAX_TURN_DEG);
+    if (fits !== undefined) centres.push(fits);
+  }
+  return centres;
+}
+
+/** Total change of direction along a polyline, degrees. */
+function turning(line: Point2[]): number {
+  let total = 0;
+  for (let i = 1; i + 1 < line.length; i++) {
+    const a = Math.atan2(line[i][1] - line[i - 1][1], line[i][0] - line[i - 1][0]);
+    const b = Math.atan2(line[i + 1][1] - line[i][1], line[i + 1][0] - line[i][0]);
+    total += Math.abs(((b - a + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+  }
+  return (total * 180) / Math.PI;
+}
+
+function lineLength(line: Point2[]): number {
+  let length = 0;
+  for (let i = 1; i < line.length; i++) length += Math.hypot(line[i][0] - line[i - 1][0], line[i][1] - line[i - 1][1]);
+  return length;
+}
+
+/** The part of a polyline from distance `from` to `to` along it, with points at most STEP_M apart. */
+function sample(line: Point2[], from: number, to: number): Point2[] {
+  const steps = Math.max(1, Math.ceil((to - from) / STEP_M));
+  return Array.from({ length: steps + 1 }, (_, i) => pointAt(line, from + ((to - from) * i) / steps));
+}
+
+function pointAt(line: Point2[], distance: number): Point2 {
+  let travelled = 0;
+  for (let i = 1; i < line.length; i++) {
+    const step = Math.hypot(line[i][0] - line[i - 1][0], line[i][1] - line[i - 1][1]);
+    if (travelled + step >= distance && step > 0) {
+      const t = (distance - travelled) / step;
+      return [line[i - 1][0] + (line[i][0] - line[i - 1][0]) * t, line[i - 1][1] + (line[i][1] - line[i - 1][1]) * t];
+    }
+    travelled += step;
+  }
+  return line[line.length - 1];
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor || 0;
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
+import type { StreetLabel } from '../../src/modelgen/ground/street-labels.ts';
+import { HeightLookup, readNodes } from '../helpers/ground-features-measure.ts';
+import { HandMadeMap, slopeTile } from '../helpers/hand-made-map.ts';
+
+const folders: string[] = [];
+after(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+const CENTRE = [10.5, 10.5] as const;
+const RADIUS_M = 200;
+
+/** The `asset.extras` of a GLB. */
+function assetExtras(glb: Uint8Array): Record<string, unknown> {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))).asset.extras;
+}
+
+test('street names lie on their roads, on a 30 % slope: ways of one street joined, tunnels, unnamed and too short roads left out', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-labels-'));
+  const terrainDir = slopeTile(...CENTRE, 0.3);
+  folders.push(folder, terrainDir);
+  const map = new HandMadeMap(...CENTRE);
+  // One street mapped as two ways meeting at 0, 0: its name goes in the middle, across the junction.
+  map.way([[-150, 10], [-60, 5], [0, 0]], { highway: 'residential', name: 'Rue du Soleil' });
+  map.way([[0, 0], [80, -5], [150, -10]], { highway: 'residential', name: 'Rue du Soleil' });
+  map.way([[-150, 80], [150, 80]], { highway: 'primary', name: 'Tunnel du Nord', tunnel: 'yes', layer: '-1' });
+  map.way([[-150, -80], [150, -80]], { highway: 'residential' });
+  map.way([[100, 40], [112, 40]], { highway: 'residential', name: 'Impasse des Très Longs Noms Inutiles' });
+  const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
+  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, terrainDir, cacheDir: folder } }, () => {});
+  const labels = assetExtras(glb).streetLabels as StreetLabel[];
+  assert.deepEqual([...new Set(labels.map((label) => label.name))], ['Rue du Soleil']);
+  const roads = new HeightLookup((await readNodes(glb)).filter((node) => node.name === 'road').flatMap((node) => node.triangles), 4);
+  for (const { path: flat, size } of labels) {
+    assert.ok(size >= 2 && size <= 5, `letters ${size} m high`);
+    const points = Array.from({ length: flat.length / 3 }, (_, i) => [flat[3 * i], flat[3 * i + 1], -flat[3 * i + 2]]);
+    const length = points.slice(1).reduce((sum, p, i) => sum + Math.hypot(p[0] - points[i][0], p[2] - points[i][2]), 0);
+    assert.ok(length > 'Rue du Soleil'.length * 0.6 * size, `the stretch holds the name: ${length.toFixed(1)} m`);
+    for (const [x, y, north] of points) {
+      assert.ok(Math.hypot(x, north) < RADIUS_M, `inside the model: ${x}, ${north}`);
+      const road = roads.heightAt(x, north);
+      assert.ok(road !== undefined, `over the road at ${x}, ${north}`);
+      assert.ok(Math.abs(y - road) < 0.15, `on the road surface at ${x.toFixed(0)}, ${north.toFixed(0)}: ${y} against ${road.toFixed(2)}`);
+    }
+    const xs = points.map((p) => p[0]);
+    assert.ok(Math.min(...xs) < 0 && Math.max(...xs) > 0, 'the joined street is named across the junction of its two ways');
+  }
+  assert.equal(labels.length, 1, 'a street 300 m long inside the model is named once');
+});
