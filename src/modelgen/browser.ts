@@ -7,6 +7,7 @@
  */
 export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTION_PITCH, correctionTags, defaultRidgeDirection, DIRECTED_SHAPES, ridgeAlongWalls, SKELETON_FALLBACK, type CorrectableBuilding, type CorrectableShape, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction/roof-correction.ts';
 export type { RoofSegment } from './geometry/roof-segment.ts';
+export type { StreetLabel } from './ground/street-labels.ts';
 export { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 /** Why a generation failed for good, as failed jobs name it. */
 export { OUTSIDE_MAP_DATA } from './permanent-error.ts';

@@ -1,13 +1,5 @@
 import { BufferAttribute, BufferGeometry, CanvasTexture, Mesh, MeshBasicMaterial, SRGBColorSpace, Vector3, type Camera, type Object3D } from 'three';
-
-/** Where a street's name is written on its road (the model's `asset.extras.streetLabels`, see src/modelgen/ground/street-labels.ts). */
-export interface StreetLabel {
-  name: string;
-  /** Height of the letters, metres. */
-  size: number;
-  /** The stretch the text covers, `[x, y, z, …]` in the model's frame. */
-  path: number[];
-}
+import type { StreetLabel } from '../../../src/modelgen/browser.ts';
 
 /** Letters are drawn at this pixel size into the atlas; each glyph's cell is a little taller for the outline. */
 const FONT_PX = 48;

@@ -1,4 +1,5 @@
 import { Box3, Group, Scene, Vector3, type Object3D, type PerspectiveCamera, type WebGLRenderer } from 'three';
+import type { StreetLabel } from '../../../src/modelgen/browser.ts';
 import type { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { applyDrawOrder } from './draw-order.ts';
@@ -8,7 +9,6 @@ import { ModelBuildings } from './model-buildings.ts';
 import { createRenderer } from './renderer-setup.ts';
 import { uploadTextures } from './shadow-state.ts';
 import { SceneLighting } from './scene-lighting.ts';
-import type { StreetLabel } from './street-labels.ts';
 import { verticalHit } from './vertical-hit.ts';
 import { ViewCamera } from './view-camera.ts';
 import type { Insets } from './view-insets.ts';
