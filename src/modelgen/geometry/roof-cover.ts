@@ -5,6 +5,8 @@ import type { RoofSegment } from './roof-segment.ts';
 
 /** A drawn building or part as a solid: its outline (metres east, north) and the heights it spans. */
 export interface DrawnBody {
+  /** What it is drawn for (an OSM id): of two level roofs over the same ground, the smaller id keeps it, whatever order the map source gives. */
+  id: string;
   outer: Point2[];
   /** Elevations of its foot and its top, metres in the model's frame. */
   bottom: number;
@@ -67,14 +69,15 @@ export class RoofCover {
   /**
    * Whether body `i` takes the roof of body `self` whose face starts at `low`: it rises over the face,
    * or, level with it (two parts mapped over each other at one height), it is the higher of the two or,
-   * as high, the first drawn. Of two level roofs over the same ground exactly one keeps that ground.
+   * as high, the one with the smaller id (then the first drawn). Of two level roofs over the same ground
+   * exactly one keeps that ground.
    */
   #covers(i: number, self: number, low: number): boolean {
-    const top = this.#bodies[i].top;
-    if (top >= low + ABOVE_ROOF_M) return true;
-    if (top <= low - ABOVE_ROOF_M) return false;
-    const own = this.#bodies[self].top;
-    return top > own + LEVEL_M || (Math.abs(top - own) <= LEVEL_M && i < self);
+    const [body, own] = [this.#bodies[i], this.#bodies[self]];
+    if (body.top >= low + ABOVE_ROOF_M) return true;
+    if (body.top <= low - ABOVE_ROOF_M) return false;
+    if (Math.abs(body.top - own.top) > LEVEL_M) return body.top > own.top;
+    return body.id !== own.id ? body.id < own.id : i < self;
   }
 
   #near(box: ReturnType<typeof bounds>): number[] {

@@ -95,6 +95,7 @@ export class HeatmapView {
     const content = this.#viewer.content;
     if (!content) return;
     this.section.hidden = false;
+    this.#viewer.streetLabels.hidden = true;
     void this.#open(content);
   }
 
@@ -179,6 +180,7 @@ export class HeatmapView {
 
   off(): void {
     this.section.hidden = true;
+    this.#viewer.streetLabels.hidden = false;
     this.#shown?.removeFromScene();
     this.#shown = undefined;
     this.#viewer.requestRender();

@@ -37,6 +37,17 @@ export class StreetLabels {
     this.#parent = parent;
   }
 
+  #hidden = false;
+
+  /**
+   * Hides the names (or shows them again) without dropping them. The heatmap hides them: it is drawn
+   * cell by cell over the last frame, and names drawn over its cells in a whole frame would differ.
+   */
+  set hidden(hidden: boolean) {
+    this.#hidden = hidden;
+    if (this.#mesh) this.#mesh.visible = !hidden;
+  }
+
   /** Number of names on the roads now. */
   get count(): number {
     return this.#labels.length;
@@ -53,6 +64,7 @@ export class StreetLabels {
     this.#mesh.name = 'street-labels';
     this.#mesh.raycast = () => undefined;
     this.#mesh.frustumCulled = false;
+    this.#mesh.visible = !this.#hidden;
     this.#reversed = this.#labels.map(() => false);
     this.#lay(camera, true);
     this.#parent.add(this.#mesh);

@@ -10,7 +10,6 @@ import { Notice } from './notice.ts';
 import { setUpQuoteForm } from './quote-form.ts';
 import { readSettings, type ViewerSettings } from './settings.ts';
 import { TimeControls } from './time-controls.ts';
-import { StreetLabels } from './street-labels.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
 import { chooseLanguage, t, translatePage } from './language.ts';
@@ -36,7 +35,6 @@ interface View {
   insight: InsightTools;
   myBuilding: MyBuilding;
   emptyPlace: EmptyPlaceMessage;
-  streetLabels: StreetLabels;
 }
 
 /**
@@ -177,12 +175,7 @@ export class ViewerPage {
     setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...this.#wizard?.configuration() }), reportContent);
     setUpReportDownload(document, settings, this.#notice, reportContent);
     performance.mark('viewer:view-set-up');
-    const streetLabels = new StreetLabels(viewer.scene);
-    // A name turned upside down by the view is laid again from its other end, in the next frame.
-    viewer.onRender(() => {
-      if (streetLabels.follow(viewer.camera)) viewer.requestRender();
-    });
-    return { viewer, time, insight, myBuilding: new MyBuilding(viewer, app), emptyPlace: new EmptyPlaceMessage(document), streetLabels };
+    return { viewer, time, insight, myBuilding: new MyBuilding(viewer, app), emptyPlace: new EmptyPlaceMessage(document) };
   }
 
   /** Opens the model of the settings' place (the one asked for first, else a new one). */
@@ -211,9 +204,8 @@ export class ViewerPage {
 
   /** Shows a model, then marks the house and sets up the wizard and the tools on it, after its first frame. */
   async #show(job: ModelJob, gltf: GLTF, aborted: AbortSignal): Promise<void> {
-    const { viewer, time, insight, myBuilding, emptyPlace, streetLabels } = this.#view!;
+    const { viewer, time, insight, myBuilding, emptyPlace } = this.#view!;
     const settings = this.#settings;
-    streetLabels.clear();
     const shown = viewer.show(gltf);
     // The camera is aimed (finding the ground's height there) while the shaders compile.
     const origin = viewer.info.origin ?? settings;
@@ -245,8 +237,8 @@ export class ViewerPage {
     const mine = myBuilding.mark(east, north, buildings);
     await yieldToPage();
     if (aborted.aborted) return;
-    streetLabels.show(viewer.info.streetLabels, viewer.camera);
-    this.#app.dataset.streetLabels = String(streetLabels.count);
+    viewer.streetLabels.show(viewer.info.streetLabels, viewer.camera);
+    this.#app.dataset.streetLabels = String(viewer.streetLabels.count);
     viewer.requestRender();
     await yieldToPage();
     if (aborted.aborted) return;

@@ -1,5 +1,6 @@
 import { Box3, Group, Scene, Vector3, type Object3D, type PerspectiveCamera, type WebGLRenderer } from 'three';
 import type { StreetLabel } from '../../../src/modelgen/browser.ts';
+import { StreetLabels } from './street-labels.ts';
 import type { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { applyDrawOrder } from './draw-order.ts';
@@ -35,6 +36,8 @@ export class Viewer {
   readonly controls: OrbitControls;
   content: Object3D | undefined;
   info: ModelInfo = {};
+  /** Street names on the roads (outside the model: picking and shading never see them). */
+  readonly streetLabels = new StreetLabels(this.scene);
   /** The model's buildings (its building table), read once the model is shown; picking needs them. */
   buildings: Promise<ModelBuildings> | undefined;
   readonly #container: HTMLElement;
@@ -54,6 +57,10 @@ export class Viewer {
     // The canvas goes on the page with the first model's frame (see FrameLoop).
     this.#loop = new FrameLoop(this.renderer, this.scene, this.camera, this.controls, this.#lighting, () => container.appendChild(this.renderer.domElement));
     this.#lighting.addTo(this.scene);
+    // A name turned upside down by the view is laid again from its other end, in the next frame.
+    this.#loop.onRender(() => {
+      if (this.streetLabels.follow(this.camera)) this.requestRender();
+    });
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(container);
     this.#resize();
@@ -112,6 +119,7 @@ export class Viewer {
   clear(): void {
     if (!this.content) return;
     this.scene.remove(this.content);
+    this.streetLabels.clear();
     disposeContent(this.content);
     this.content = undefined;
     this.buildings = undefined;
