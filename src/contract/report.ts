@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Latitude, Longitude } from './common.ts';
 import { Lang } from './language.ts';
+import { PRICE_LIMITS } from './prices.ts';
 
 /** Largest snapshot of the 3D design a report takes: about 1.5 MB of JPEG or PNG, as a data URL. */
 export const SNAPSHOT_MAX_CHARS = 2_000_000;
@@ -24,9 +25,10 @@ export const ReportFace = Type.Object(
 /** The money and climate assumptions the figures were made with. */
 export const ReportAssumptions = Type.Object(
   {
-    costPerKwp: positive('Installed cost per kWp, EUR', 100_000),
-    tariff: positive('Grid electricity price, EUR/kWh', 10),
-    exportTariff: positive('Export price, EUR/kWh', 10),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of every amount of the design (absent: EUR)' })),
+    costPerKwp: positive('Installed cost per kWp, in the currency', PRICE_LIMITS.costPerKwp),
+    tariff: positive('Grid electricity price per kWh, in the currency', PRICE_LIMITS.tariff),
+    exportTariff: positive('Export price per kWh, in the currency', PRICE_LIMITS.tariff),
     selfConsumption: Type.Number({ minimum: 0, maximum: 1, description: 'Share used at home, 0–1' }),
     degradation: Type.Number({ minimum: 0, maximum: 1, description: 'Yearly output loss, 0–1' }),
     discountRate: Type.Number({ minimum: 0, maximum: 1, description: 'Discount rate, 0–1' }),
@@ -48,9 +50,9 @@ export const SiteReportDesign = Type.Object(
     monthlyKwh: Type.Array(positive('kWh'), { minItems: 12, maxItems: 12, description: 'Yield of each month, January first' }),
     specificYield: positive('kWh per kWp', 10_000),
     shadingLoss: Type.Number({ minimum: 0, maximum: 1, description: 'Energy lost to shading, 0–1' }),
-    cost: positive('Installed cost, EUR'),
-    firstYearValue: positive('Savings and export income in the first year, EUR'),
-    npv: amount('Net present value over the lifetime, EUR'),
+    cost: positive('Installed cost, in the assumptions’ currency'),
+    firstYearValue: positive('Savings and export income in the first year, in the assumptions’ currency'),
+    npv: amount('Net present value over the lifetime, in the assumptions’ currency'),
     paybackYears: Type.Optional(positive('Years until the system has paid for itself (absent: not within the lifetime)', 1000)),
     co2KgPerYear: positive('CO₂ avoided a year, kg'),
     faces: Type.Array(ReportFace, { maxItems: 64 }),

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Plan } from '../domain/plans.ts';
+import { DEFAULT_PRICES, type PartnerPrices } from '../domain/partner-prices.ts';
 import type { SearchArea } from '../domain/search-area.ts';
 import { announceChange } from './database.ts';
 import type { AccountsTable, Database } from './schema.ts';
@@ -17,6 +18,8 @@ export interface Account {
   billingCustomerId: string | null;
   /** Where the address search of the account's embeds finds places. */
   searchArea: SearchArea;
+  /** The prices the account's embeds show first. */
+  prices: PartnerPrices;
 }
 
 /** What a partner sets on the portal's profile page. */
@@ -86,6 +89,11 @@ export class AccountsRepository {
       .execute();
   }
 
+  /** Sets the prices the account's embeds show first. */
+  async updatePrices(accountId: number, prices: PartnerPrices): Promise<void> {
+    await this.#db.updateTable('accounts').set({ prices: JSON.stringify(prices) }).where('id', '=', accountId).execute();
+  }
+
   /** Sets where the address search of the account's embeds finds places. */
   async updateSearchArea(accountId: number, area: SearchArea): Promise<void> {
     await this.#db
@@ -146,5 +154,6 @@ function toAccount(row: AccountRow): Account {
       countries: row.search_countries ? row.search_countries.split(',') : [],
       box: row.search_bbox ? (row.search_bbox.split(',').map(Number) as SearchArea['box']) : undefined,
     },
+    prices: row.prices ? { ...DEFAULT_PRICES, ...(JSON.parse(row.prices) as Partial<PartnerPrices>) } : DEFAULT_PRICES,
   };
 }

@@ -7,6 +7,7 @@ import * as accountsPortal from './migrations/0003-accounts-portal.ts';
 import * as pregeneration from './migrations/0004-pregeneration.ts';
 import * as places from './migrations/0005-places.ts';
 import * as failureReason from './migrations/0006-failure-reason.ts';
+import * as partnerPrices from './migrations/0007-partner-prices.ts';
 
 /** Every migration, in order. Listed here rather than read from disk so that bundlers and tests see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-pregeneration': pregeneration,
   '0005-places': places,
   '0006-failure-reason': failureReason,
+  '0007-partner-prices': partnerPrices,
 };
 
 /**

@@ -35,6 +35,8 @@ export interface AccountsTable {
   search_countries: string | null;
   /** Area a partner's embed searches addresses in (`west,south,east,north`); null: anywhere. */
   search_bbox: string | null;
+  /** The prices the account's embeds show first (`PartnerPrices` as JSON); null: the service's defaults. */
+  prices: string | null;
 }
 
 export interface BrowserSessionsTable {

@@ -1,5 +1,6 @@
 import type { WizardGoal } from '../contract/sessions.ts';
 import type { Language } from '../i18n/index.ts';
+import type { PartnerPrices } from './partner-prices.ts';
 
 /**
  * What the service tells a viewer page about itself (the `#viewer-settings` JSON block of `/embed` and
@@ -29,6 +30,8 @@ export interface ViewerSettings {
   wizardAccess: 'full' | 'preview';
   /** Where the preview's prompt leads: sign-up for visitors, the portal's plans for signed-in users. */
   upgradeUrl?: string;
+  /** The prices the Solar Wizard starts from: the partner's (embeds), else the service's defaults. */
+  prices: PartnerPrices;
   /** The partner's quote form, when lead capture is on (embeds only). */
   leadForm?: { company: string | null; privacyUrl: string | null };
   /**

@@ -63,8 +63,8 @@ export class Translator {
     return new Intl.NumberFormat(this.language, { style: 'percent', maximumFractionDigits: digits, minimumFractionDigits: digits }).format(fraction);
   }
 
-  /** An amount of money in `currency`, to whole units unless `digits` says otherwise. */
-  money(value: number, currency = 'EUR', digits = 0): string {
+  /** An amount of money in `currency` (ISO 4217), to whole units unless `digits` says otherwise. */
+  money(value: number, currency: string, digits = 0): string {
     return new Intl.NumberFormat(this.language, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
   }
 

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { DEFAULT_PRICES } from '../domain/partner-prices.ts';
 import type { SiteReportDesign } from '../contract/report.ts';
 import { translator, type Language, type Translator } from '../i18n/index.ts';
 import { reportFonts } from './report-fonts.ts';
@@ -131,10 +132,10 @@ function figures(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesi
   doc.moveDown(0.6).font('bold').fontSize(12).fillColor(INK).text(tr.t('report.money'), PAGE.margin + half, doc.y, { width: half });
   doc.y = tableTop;
   table(doc, [
-    [tr.t('figure.cost'), tr.money(design.cost)],
-    [tr.t('report.firstYearValue'), tr.money(design.firstYearValue)],
+    [tr.t('figure.cost'), tr.money(design.cost, currencyOf(design))],
+    [tr.t('report.firstYearValue'), tr.money(design.firstYearValue, currencyOf(design))],
     [tr.t('figure.payback'), design.paybackYears === undefined ? tr.t('value.noPayback', { years: design.assumptions.years }) : tr.years(design.paybackYears)],
-    [tr.t('figure.npv'), tr.money(design.npv)],
+    [tr.t('figure.npv'), tr.money(design.npv, currencyOf(design))],
   ], PAGE.margin + half, half);
   doc.y = Math.max(doc.y, leftBottom);
 }
@@ -182,11 +183,16 @@ function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign
   doc.x = PAGE.margin;
 }
 
+/** The currency of a design's amounts (designs sent without one are in euros). */
+function currencyOf(design: SiteReportDesign): string {
+  return design.assumptions.currency ?? DEFAULT_PRICES.currency;
+}
+
 function assumptions(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
   const a = design.assumptions;
   heading(doc, tr.t('report.assumptions'));
   const lines = [
-    tr.t('report.assumptionPrices', { cost: tr.money(a.costPerKwp), tariff: tr.money(a.tariff, 'EUR', 2), exportTariff: tr.money(a.exportTariff, 'EUR', 2), self: tr.percent(a.selfConsumption) }),
+    tr.t('report.assumptionPrices', { cost: tr.money(a.costPerKwp, currencyOf(design)), tariff: tr.money(a.tariff, currencyOf(design), 2), exportTariff: tr.money(a.exportTariff, currencyOf(design), 2), self: tr.percent(a.selfConsumption) }),
     tr.t('report.assumptionLife', { years: a.years, degradation: tr.percent(a.degradation, 1), discount: tr.percent(a.discountRate, 1) }),
     tr.t('report.assumptionCo2', { co2: tr.number(a.co2KgPerKwh, 3) }),
     design.fallback ? tr.t('report.fallbackSource') : tr.t('report.source', { source: design.source }),

@@ -8,6 +8,7 @@ import type { PlanChange } from '../billing/stripe-billing.ts';
 import { isEmailAddress } from '../domain/credentials.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import type { Plan } from '../domain/plans.ts';
+import { DEFAULT_PRICES, parsePrices, type PartnerPrices } from '../domain/partner-prices.ts';
 import { ANYWHERE, parseBoundingBox, parseCountries, type SearchArea } from '../domain/search-area.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 
@@ -107,15 +108,28 @@ export class PartnerProfileService {
     await this.#accounts.updateSearchArea(accountId, { countries: parseCountries(form.countries), box: parseBoundingBox(form.box) });
   }
 
+  /**
+   * Sets the prices the account's embeds show first, from the portal's fields.
+   *
+   * @throws InvalidRequestError for a code that is not a currency or an amount out of range
+   */
+  async updatePrices(accountId: number, form: { currency: string; costPerKwp: string; tariff: string; exportTariff: string }): Promise<void> {
+    await this.#accounts.updatePrices(accountId, parsePrices(form));
+  }
+
   /** Where the address search of the account's embeds finds places (anywhere for an unknown account). */
   async searchArea(accountId: number): Promise<SearchArea> {
     return (await this.#accounts.findById(accountId))?.searchArea ?? ANYWHERE;
   }
 
-  /** The quote form an embed shows for the key's account, or undefined when lead capture is off. */
-  async leadForm(accountId: number): Promise<{ company: string | null; privacyUrl: string | null } | undefined> {
+  /**
+   * What an embed of the key's account shows of the partner: the quote form (undefined when lead capture
+   * is off) and the prices its Solar Wizard starts from (the service's defaults for an unknown account).
+   */
+  async embedOptions(accountId: number): Promise<{ leadForm?: { company: string | null; privacyUrl: string | null }; prices: PartnerPrices }> {
     const account = await this.#accounts.findById(accountId);
-    return account?.leadCapture && account.notificationEmail ? { company: account.companyName, privacyUrl: account.privacyUrl } : undefined;
+    const leadForm = account?.leadCapture && account.notificationEmail ? { company: account.companyName, privacyUrl: account.privacyUrl } : undefined;
+    return { ...(leadForm ? { leadForm } : {}), prices: account?.prices ?? DEFAULT_PRICES };
   }
 
   /** Model requests per month and key, billable and not. */

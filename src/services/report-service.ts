@@ -1,5 +1,7 @@
 import type { AccountsRepository } from '../db/accounts-repository.ts';
 import type { ReportRequest, SiteReportDesign } from '../contract/report.ts';
+import { InvalidRequestError } from '../domain/invalid-request-error.ts';
+import { isCurrency } from '../domain/partner-prices.ts';
 import { siteTimeZone } from '../domain/site-time-zone.ts';
 import type { Language } from '../i18n/index.ts';
 import { readSnapshot } from '../report/report-snapshot.ts';
@@ -56,8 +58,14 @@ export class ReportService {
     return this.render({ design: request.design, language: request.language ?? 'en', company, address: request.address, snapshot: request.snapshot }, now);
   }
 
-  /** The PDF of `parts`, dated `now` in the site's time zone. */
+  /**
+   * The PDF of `parts`, dated `now` in the site's time zone.
+   *
+   * @throws InvalidRequestError for a currency code no one issues, or a snapshot that is not the image it claims to be
+   */
   async render(parts: ReportParts, now: Date): Promise<Buffer> {
+    const currency = parts.design.assumptions.currency;
+    if (currency !== undefined && !isCurrency(currency)) throw new InvalidRequestError(`design.assumptions.currency "${currency}" is not a currency: send an ISO 4217 code such as EUR, CHF or GBP.`);
     const snapshot = parts.snapshot === undefined ? undefined : await readSnapshot(parts.snapshot);
     return siteReportPdf({
       design: parts.design,

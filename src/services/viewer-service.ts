@@ -2,6 +2,7 @@ import { DEFAULT_RADIUS_KM, type ModelJob, type ViewerModelRequest } from '../co
 import type { EmbedQuery, ViewerQuery } from '../contract/viewer.ts';
 import { roofPointProblem } from '../domain/agent-session.ts';
 import { isLinkPreview } from '../domain/link-preview.ts';
+import { DEFAULT_PRICES } from '../domain/partner-prices.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { planIncludesPro } from '../domain/plans.ts';
 import { siteTimeZone } from '../domain/site-time-zone.ts';
@@ -39,7 +40,7 @@ export class ViewerService {
     const key = query.key ?? '';
     const owner = key === '' ? undefined : await this.#authenticator.authenticate(key, now);
     if (!owner) return undefined;
-    const leadForm = await this.#profiles.leadForm(owner.accountId);
+    const { leadForm, prices } = await this.#profiles.embedOptions(owner.accountId);
     const settings: ViewerSettings = {
       mode: 'embed',
       wizardAccess: 'full',
@@ -50,6 +51,7 @@ export class ViewerService {
       key,
       ...(query.autostart ? { autostart: true } : {}),
       ...(leadForm ? { leadForm } : {}),
+      prices,
       ...languageOf(query.lang, acceptLanguage),
     };
     return { settings, frameAncestors: owner.allowedOrigins.length > 0 ? owner.allowedOrigins : ['*'] };
@@ -78,6 +80,7 @@ export class ViewerService {
       radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,
       timeZone: siteTimeZone(query.lat, query.lng),
       sessionId: session?.sessionId,
+      prices: DEFAULT_PRICES,
       ...languageOf(query.lang, acceptLanguage),
       wizard: withoutUndefined({
         goal: query.wizard ?? session?.wizardGoal ?? undefined,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { FormClient } from '../helpers/browser-form.ts';
+import { pageSettings } from '../helpers/page-settings.ts';
 import { signedInPartner } from '../helpers/partner-session.ts';
 import { useMailContext } from '../helpers/mail-context.ts';
 import { DATABASES } from '../helpers/test-context.ts';
@@ -67,6 +68,29 @@ for (const kind of DATABASES) {
       assert.equal((await browser.post(action, { _csrf: csrf, origins: 'https://www.installer.example/page\nhttps://installer.example' })).statusCode, 303);
       const embed = await mail.ctx.app.inject({ method: 'GET', url: `/embed?lat=1&lng=2&key=${secret}` });
       assert.match(embed.headers['content-security-policy'] as string, /frame-ancestors https:\/\/www\.installer\.example https:\/\/installer\.example;/);
+    });
+
+    test('prices: checked, saved, shown back, and the embed’s wizard starts from them', async () => {
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'prices@example.com');
+      await new AccountsRepository(mail.ctx.database.db).setPlan('prices@example.com', 'business');
+      const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'site' });
+      const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
+      const embedPrices = async () => pageSettings((await mail.ctx.app.inject({ method: 'GET', url: `/embed?lat=47.14&lng=9.52&key=${secret}` })).body).prices;
+      assert.deepEqual(await embedPrices(), { currency: 'EUR', costPerKwp: 1400, tariff: 0.3, exportTariff: 0.08 }, 'the service’s defaults until the partner sets theirs');
+      const form = { _csrf: csrf, currency: 'chf', costPerKwp: '1650', tariff: '0,27', exportTariff: '0.10' };
+      const noCurrency = await browser.post('/partner/prices', { ...form, currency: 'XYZ' });
+      assert.equal(noCurrency.statusCode, 400);
+      assert.match(noCurrency.body, /“?&quot;XYZ&quot; is not a currency: write its three-letter ISO 4217 code, such as EUR, CHF or GBP\./);
+      const tooDear = await browser.post('/partner/prices', { ...form, costPerKwp: '20000000' });
+      assert.equal(tooDear.statusCode, 400);
+      assert.match(tooDear.body, /The installed cost per kWp must be an amount from 0 to 10,000,000 CHF\./);
+      assert.equal((await browser.post('/partner/prices', { ...form, tariff: 'cheap' })).statusCode, 400);
+      assert.equal((await browser.post('/partner/prices', form)).statusCode, 303);
+      const portal = await browser.get('/partner?done=prices');
+      assert.match(portal.body, /The prices are saved/);
+      assert.match(portal.body, /name="currency"[^>]*value="CHF"/);
+      assert.match(portal.body, /name="tariff"[^>]*value="0.27"/);
+      assert.deepEqual(await embedPrices(), { currency: 'CHF', costPerKwp: 1650, tariff: 0.27, exportTariff: 0.1 });
     });
 
     test('profile: lead capture needs an address; what is typed is shown escaped', async () => {

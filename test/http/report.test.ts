@@ -78,6 +78,15 @@ describe('the site report (PDF)', () => {
     assert.equal(pdfImages(response.rawPayload).length, 1);
   });
 
+  test('a design in Swiss francs: every amount of the report in CHF, none in euros', { skip: pdfSkip }, async () => {
+    const design = { ...SAMPLE_DESIGN, assumptions: { ...SAMPLE_DESIGN.assumptions, currency: 'CHF', costPerKwp: 1650, tariff: 0.27 } };
+    const response = await report({ design, key, language: 'de' });
+    assert.equal(response.statusCode, 200);
+    const text = pdfText(response.rawPayload);
+    for (const expected of ['8.624 CHF', '3.101 CHF', 'Anlagenkosten 1.650 CHF je kWp', 'Strom 0,27 CHF je kWh']) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
+    assert.ok(!text.includes('€'), 'no amount in euros');
+  });
+
   test('the snapshot is checked at the edge: type, bytes, size; a bad key is 401', async () => {
     const jpegBytes = snapshot.slice('data:image/jpeg;base64,'.length);
     const wide = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#ffffff' } }).png().toBuffer();
@@ -90,6 +99,8 @@ describe('the site report (PDF)', () => {
       [{ design: { ...SAMPLE_DESIGN, monthlyKwh: [1, 2] } }, 400, /monthlyKwh/],
       [{ design: { ...SAMPLE_DESIGN, shadingLoss: 2 } }, 400, /shadingLoss/],
       [{ design: SAMPLE_DESIGN, language: 'pt' }, 400, /language/],
+      [{ design: { ...SAMPLE_DESIGN, assumptions: { ...SAMPLE_DESIGN.assumptions, currency: 'XYZ' } } }, 400, /^design\.assumptions\.currency "XYZ" is not a currency: send an ISO 4217 code such as EUR, CHF or GBP\.$/],
+      [{ design: { ...SAMPLE_DESIGN, assumptions: { ...SAMPLE_DESIGN.assumptions, currency: 'chf' } } }, 400, /currency/],
       [{ design: SAMPLE_DESIGN, key: 'spk_unknown' }, 401, /key/i],
     ];
     for (const [body, status, message] of cases) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_PRICES } from '../../src/domain/partner-prices.ts';
 import { ViewerPageTemplate } from '../../src/http/viewer-page.ts';
 import { pageSettings } from '../helpers/page-settings.ts';
 import { createTestContext, DATABASES, json, waitFor, type TestContext } from '../helpers/test-context.ts';
@@ -22,6 +23,7 @@ for (const kind of DATABASES) {
       assert.deepEqual(pageSettings(response.body), {
         mode: 'viewer', wizardAccess: 'preview', upgradeUrl: '/auth/signup', latitude: 51.5074, longitude: -0.1278, radiusKm: 0.3, timeZone: 'Europe/London',
         wizard: { goal: 'cover_bill', monthlyKwh: 350, roofLatitude: 51.5075, roofLongitude: -0.1279 },
+        prices: { currency: 'EUR', costPerKwp: 1400, tariff: 0.3, exportTariff: 0.08 },
       });
       assert.doesNotMatch(response.body, /spk_/);
     });
@@ -104,7 +106,7 @@ describe('the viewer page template', () => {
   test('settings cannot end their block early, whatever a value holds', () => {
     const template = ViewerPageTemplate.load();
     assert.ok(template.available, 'the browser app is built (npm run build)');
-    const html = template.render({ mode: 'embed', wizardAccess: 'full', latitude: 1, longitude: 2, radiusKm: 0.3, timeZone: 'UTC', key: '</script><script>alert(1)</script>\u2028' });
+    const html = template.render({ mode: 'embed', wizardAccess: 'full', latitude: 1, longitude: 2, radiusKm: 0.3, timeZone: 'UTC', prices: DEFAULT_PRICES, key: '</script><script>alert(1)</script>\u2028' });
     assert.equal(html.match(/<\/script>/g)?.length, html.match(/<script/g)?.length, 'every script element closes once');
     assert.equal(pageSettings(html).key, '</script><script>alert(1)</script>\u2028');
   });

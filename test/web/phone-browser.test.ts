@@ -77,6 +77,8 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const accounts = new AccountsRepository(ctx.database.db);
     accountId = (await accounts.findByEmail('installer@sunny.example'))!.id;
     await accounts.updateProfile(accountId, { companyName: 'Sunny Roofs', leadCapture: true, notificationEmail: 'leads@sunny.example', privacyUrl: null });
+    // An installer working in pounds: its visitors' designs start from its prices.
+    await accounts.updatePrices(accountId, { currency: 'GBP', costPerKwp: 1250, tariff: 0.245, exportTariff: 0.15 });
     host = await installerPage(`${ctx.baseUrl}/embed?lat=${SITE.lat}&lng=${SITE.lng}&key=${key}`);
     browser = await launchBrowser();
   });
@@ -195,6 +197,13 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const june = frame.locator('#wizard-chart .chart-hit[data-month="5"]');
     await june.hover();
     assert.match(await frame.locator('#wizard-chart .chart-value').textContent() ?? '', /^June: [\d,]+ kWh$/);
+    // The installer's prices and currency: the cost is its 1,250 GBP a kWp, in pounds.
+    const kwp = Number((await frame.locator('#fig-kwp').textContent() ?? '').replace(/[^\d.]/g, ''));
+    const cost = Number((await frame.locator('#fig-cost').textContent() ?? '').replace(/[£,]/g, ''));
+    assert.match(await frame.locator('#fig-cost').textContent() ?? '', /^£[\d,]+$/);
+    assert.ok(Math.abs(cost - kwp * 1250) <= 1250 * 0.006 + 1, `£${cost} for ${kwp} kWp at £1,250 a kWp`);
+    assert.equal(await frame.locator('#set-tariff').inputValue(), '0.245');
+    assert.equal(await frame.locator('#set-cost-label').textContent(), 'Installed cost (GBP/kWp)');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'desktop-design.png') });
     await page.close();
   });

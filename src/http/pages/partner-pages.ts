@@ -34,6 +34,7 @@ ${notice('ok', view.info)}${notice('error', view.error)}
 ${view.account.emailVerified ? undefined : html`<p class="message error" role="alert">Please confirm your e-mail address with the link we sent you. Keys and leads need a confirmed address.</p>`}
 ${business ? keysCard(view) : planCard(view)}
 ${business ? embedCard(view) : undefined}
+${business ? pricesCard(view) : undefined}
 ${profileCard(view)}
 ${business ? usageCard(view.usage) : undefined}
 ${business && view.billing === 'stripe' ? manageCard(view) : undefined}`, view.viewer);
@@ -95,6 +96,18 @@ ${live.length > 0 ? html`<p>Sites allowed to show the viewer with each key (one 
 ${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${csrfField(view.viewer)}
 <label><span>${key.name} (<code>${key.prefix}…</code>)</span><textarea name="origins" rows="2" placeholder="https://www.your-site.example">${key.allowedOrigins.join('\n')}</textarea></label>
 <div><button class="secondary" type="submit">Save sites for ${key.name}</button></div></form>`)}` : undefined}</section>`;
+}
+
+function pricesCard(view: PortalView): SafeHtml {
+  const prices = view.account.prices;
+  return html`<section class="card" aria-labelledby="prices-title"><h2 id="prices-title">Prices in the Solar Wizard</h2>
+<p class="muted">Your visitors' designs start from these: cost, savings and payback are worked out in your currency. Visitors can still change them for their own figures.</p>
+<form class="stack form-narrow" method="post" action="/partner/prices" aria-labelledby="prices-title">${csrfField(view.viewer)}
+<label>Currency <span class="hint">Three-letter ISO code, e.g. EUR, CHF, GBP.</span><input type="text" name="currency" required maxlength="3" pattern="[A-Za-z]{3}" autocapitalize="characters" value="${prices.currency}"></label>
+<label>Installed cost per kWp<input type="text" name="costPerKwp" required inputmode="decimal" maxlength="30" value="${String(prices.costPerKwp)}"></label>
+<label>Electricity price per kWh <span class="hint">What a kWh from the grid costs your customers.</span><input type="text" name="tariff" required inputmode="decimal" maxlength="30" value="${String(prices.tariff)}"></label>
+<label>Export price per kWh <span class="hint">What a kWh sent to the grid earns.</span><input type="text" name="exportTariff" required inputmode="decimal" maxlength="30" value="${String(prices.exportTariff)}"></label>
+<div><button class="secondary" type="submit">Save the prices</button></div></form></section>`;
 }
 
 function profileCard(view: PortalView): SafeHtml {

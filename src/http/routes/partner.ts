@@ -19,7 +19,7 @@ const Csrf = Type.String({ maxLength: 100 });
 /** A key's id: the database's integer column holds up to 2³¹ − 1. */
 const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const BILLING = { done: 'Thank you: your plan changes as soon as the payment is confirmed (a few seconds).', cancelled: 'The checkout was cancelled; nothing was charged.' } as const;
-const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.', 'search-area': 'The search area is saved.' } as const;
+const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.', 'search-area': 'The search area is saved.', prices: 'The prices are saved: your viewer’s Solar Wizard starts from them.' } as const;
 const DoneQuery = Type.Object({
   done: Type.Optional(Type.Enum(Object.keys(DONE))),
   billing: Type.Optional(Type.Enum(Object.keys(BILLING))),
@@ -135,6 +135,21 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       throw error;
     }
     return reply.redirect('/partner?done=search-area', 303);
+  });
+
+  app.post('/partner/prices', {
+    schema: {
+      hide: true,
+      body: Type.Object({ _csrf: Csrf, currency: Type.String({ maxLength: 20 }), costPerKwp: Type.String({ maxLength: 30 }), tariff: Type.String({ maxLength: 30 }), exportTariff: Type.String({ maxLength: 30 }) }),
+    },
+  }, async (request, reply) => {
+    try {
+      await services.profiles.updatePrices(request.partner.account.id, request.body);
+    } catch (error) {
+      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
+      throw error;
+    }
+    return reply.redirect('/partner?done=prices', 303);
   });
 
   app.post('/partner/profile', {

@@ -1,5 +1,9 @@
+import { DEFAULT_PRICES } from '../../../src/domain/partner-prices.ts';
+
 /** Money and climate assumptions of a design; shown and editable in the wizard. */
 export interface Economics {
+  /** ISO 4217 code of every amount (the partner's, else EUR). */
+  currency: string;
   /** Installed cost, currency per kWp. */
   costPerKwp: number;
   /** Price of grid electricity the owner saves, per kWh. */
@@ -18,14 +22,12 @@ export interface Economics {
 }
 
 /**
- * Defaults for a European home in 2026: about 1,400 EUR/kWp installed, 0.30 EUR/kWh from the grid,
- * 0.08 EUR/kWh for export, 35 % used at home without a battery, 0.5 %/year degradation, 4 % discount
- * rate over 20 years, and 0.25 kg CO₂/kWh (EU grid average, EEA 2023).
+ * Defaults for a European home in 2026: the service's default prices (src/domain/partner-prices.ts; a
+ * partner's embed starts from the partner's own), 35 % used at home without a battery, 0.5 %/year
+ * degradation, 4 % discount rate over 20 years, and 0.25 kg CO₂/kWh (EU grid average, EEA 2023).
  */
 export const DEFAULT_ECONOMICS: Economics = {
-  costPerKwp: 1400,
-  tariff: 0.3,
-  exportTariff: 0.08,
+  ...DEFAULT_PRICES,
   selfConsumption: 0.35,
   degradation: 0.005,
   discountRate: 0.04,
@@ -35,6 +37,8 @@ export const DEFAULT_ECONOMICS: Economics = {
 
 /** The money side of a system. */
 export interface Financials {
+  /** ISO 4217 code of the amounts. */
+  currency: string;
   cost: number;
   /** Savings and export income in the first year. */
   firstYearValue: number;
@@ -62,5 +66,5 @@ export function financials(kwp: number, annualKwh: number, economics: Economics 
     if (paybackYears === undefined && value > 0 && cumulative + value >= cost) paybackYears = year - 1 + (cost - cumulative) / value;
     cumulative += value;
   }
-  return { cost, firstYearValue: annualKwh * valuePerKwh, npv, paybackYears };
+  return { currency: economics.currency, cost, firstYearValue: annualKwh * valuePerKwh, npv, paybackYears };
 }

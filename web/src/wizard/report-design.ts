@@ -22,6 +22,7 @@ export function reportDesign(design: Design, choices: WizardChoices, site: { lat
     co2KgPerYear: design.co2KgPerYear,
     faces: design.faces.map((face) => ({ ...face, azimuthDeg: ((face.azimuthDeg % 360) + 360) % 360, tiltDeg: Math.min(Math.max(face.tiltDeg, 0), 90) })),
     assumptions: {
+      currency: e.currency,
       costPerKwp: e.costPerKwp,
       tariff: e.tariff,
       exportTariff: e.exportTariff,

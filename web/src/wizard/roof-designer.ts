@@ -58,7 +58,7 @@ export class RoofDesigner {
       monthlyKwh: settings.wizard?.monthlyKwh,
       panel: { ...DEFAULT_PANEL },
       setback: DEFAULT_LAYOUT.setback,
-      economics: { ...DEFAULT_ECONOMICS },
+      economics: { ...DEFAULT_ECONOMICS, ...settings.prices },
     };
     this.#form.fill(this.#choices);
     this.#form.listen(() => void this.layout(), () => void this.redesign());

@@ -1,5 +1,6 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
 import type { Economics } from './economics.ts';
+import { t } from '../viewer/language.ts';
 import type { LayoutOptions, PanelSpec } from '../../../src/solar-design/index.ts';
 
 /** A household's typical monthly electricity use, kWh (about 3,600 kWh a year in Europe): where the bill goal starts. */
@@ -40,6 +41,10 @@ export class WizardForm {
     set('set-length', choices.panel.length);
     set('set-power', choices.panel.powerW);
     set('set-setback', choices.setback);
+    const currency = choices.economics.currency;
+    this.#document.getElementById('set-cost-label')!.textContent = t('settings.cost', { currency });
+    this.#document.getElementById('set-tariff-label')!.textContent = t('settings.tariff', { currency });
+    this.#document.getElementById('set-export-label')!.textContent = t('settings.export', { currency });
     set('set-cost', choices.economics.costPerKwp);
     set('set-tariff', choices.economics.tariff);
     set('set-export', choices.economics.exportTariff);

@@ -78,9 +78,9 @@ export class WizardView {
     set('fig-kwh', t('value.kwh', { value: n(design.annualKwh) }));
     set('fig-specific', t('value.specific', { value: n(design.specificYield) }));
     set('fig-shading', f.percent(design.shadingLoss, 1));
-    set('fig-cost', f.money(design.money.cost));
+    set('fig-cost', f.money(design.money.cost, design.money.currency));
     set('fig-payback', design.money.paybackYears === undefined ? t('value.noPayback', { years: 20 }) : f.years(design.money.paybackYears));
-    set('fig-npv', f.money(design.money.npv));
+    set('fig-npv', f.money(design.money.npv, design.money.currency));
     set('fig-co2', t('value.co2', { value: n(design.co2KgPerYear) }));
     const target = design.selection.target;
     set('wizard-target', target
