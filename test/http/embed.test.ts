@@ -27,7 +27,7 @@ describe('GET /embed and the viewer page routes', () => {
     assert.equal(response.headers['cache-control'], 'no-store');
     assert.match(response.body, /OpenStreetMap contributors/);
     const settings = pageSettings(response.body);
-    assert.deepEqual(settings, { mode: 'embed', wizardAccess: 'full', latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3, timeZone: 'Europe/Monaco', key });
+    assert.deepEqual(settings, { mode: 'embed', wizardAccess: 'full', latitude: 43.7396, longitude: 7.4276, radiusKm: 0.3, timeZone: 'Europe/Monaco', key, prices: { currency: 'EUR', costPerKwp: 1400, tariff: 0.3, exportTariff: 0.08 } });
     for (const [, src] of response.body.matchAll(/<script[^>]+src="([^"]+)"/g)) {
       const script = await ctx.app.inject({ method: 'GET', url: src, headers: { 'accept-encoding': 'br, gzip' } });
       assert.equal(script.statusCode, 200, src);
