@@ -1,8 +1,7 @@
 import { Box3, Group, Scene, Vector3, type Object3D, type PerspectiveCamera, type WebGLRenderer } from 'three';
-import type { StreetLabel } from '../../../src/modelgen/browser.ts';
-import { StreetLabels } from './street-labels.ts';
 import type { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import type { StreetLabel } from '../../../src/modelgen/browser.ts';
 import { applyDrawOrder } from './draw-order.ts';
 import { FrameLoop } from './frame-loop.ts';
 import { disposeContent, prepareContent } from './model-content.ts';
@@ -10,6 +9,7 @@ import { ModelBuildings } from './model-buildings.ts';
 import { createRenderer } from './renderer-setup.ts';
 import { uploadTextures } from './shadow-state.ts';
 import { SceneLighting } from './scene-lighting.ts';
+import { StreetLabels } from './street-labels.ts';
 import { verticalHit } from './vertical-hit.ts';
 import { ViewCamera } from './view-camera.ts';
 import type { Insets } from './view-insets.ts';
