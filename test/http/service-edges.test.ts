@@ -49,6 +49,17 @@ describe('errors, health, documentation and files', () => {
     assert.match(String(json(response).error), /^agentName must not contain control characters such as U\+0000 or unpaired surrogates/);
   });
 
+  test('a body that is not UTF-8 is refused as such, rather than stored with replacement characters', async () => {
+    // "agentName":"Zürich" in Latin-1: the ü is the single byte 0xFC.
+    const latin1 = Buffer.concat([Buffer.from('{"latitude":1,"longitude":2,"agentName":"Z'), Buffer.from([0xfc]), Buffer.from('rich"}')]);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/mcp-sessions', headers: { 'content-type': 'application/json' }, payload: latin1 });
+    assert.equal(response.statusCode, 400);
+    assert.equal(json(response).error, 'Request body is not valid UTF-8; send JSON text encoded as UTF-8');
+    const utf8 = await ctx.app.inject({ method: 'POST', url: '/api/mcp-sessions', headers: { 'content-type': 'application/json' }, payload: Buffer.from('{"latitude":1,"longitude":2,"agentName":"Zürich"}') });
+    assert.equal(utf8.statusCode, 200, utf8.body);
+    assert.equal(json(utf8).agentName, 'Zürich');
+  });
+
   test('a query parameter given twice is named as given twice, not as the wrong type', async () => {
     const embed = await ctx.app.inject({ method: 'GET', url: `/embed?lat=47.141&lat=47.141&lng=9.52&key=${key}` });
     assert.equal(embed.statusCode, 400);
