@@ -19,7 +19,7 @@ function assetExtras(glb: Uint8Array): Record<string, unknown> {
   return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))).asset.extras;
 }
 
-test('street names lie on their roads, on a 30 % slope: ways of one street joined, tunnels, unnamed and too short roads left out', async () => {
+test('street names lie on their roads, on a 30 % slope: ways of one street joined, its other carriageway not named again; tunnels, parking aisles, unnamed and too short roads left out', async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-labels-'));
   const terrainDir = slopeTile(...CENTRE, 0.3);
   folders.push(folder, terrainDir);
@@ -30,6 +30,9 @@ test('street names lie on their roads, on a 30 % slope: ways of one street joine
   map.way([[-150, 80], [150, 80]], { highway: 'primary', name: 'Tunnel du Nord', tunnel: 'yes', layer: '-1' });
   map.way([[-150, -80], [150, -80]], { highway: 'residential' });
   map.way([[100, 40], [112, 40]], { highway: 'residential', name: 'Impasse des Très Longs Noms Inutiles' });
+  map.way([[-150, -40], [150, -40]], { highway: 'service', service: 'parking_aisle', name: 'Parking du Marché' });
+  // The street's other carriageway, mapped 12 m beside it: one name for both.
+  map.way([[-150, 22], [-60, 17], [0, 12], [80, 7], [150, 2]], { highway: 'residential', name: 'Rue du Soleil', oneway: 'yes' });
   const osmExtract = map.write(folder);
   await indexExtract(osmExtract, folder);
   const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, terrainDir, cacheDir: folder } }, () => {});

@@ -49,6 +49,9 @@ export function areaKind(tags: Record<string, string>): GroundKind | undefined {
   return undefined;
 }
 
+/** `service=*` values whose names are not street names. */
+const UNNAMED_SERVICE = new Set(['parking_aisle', 'driveway', 'drive-through']);
+
 /**
  * A line drawn on the ground from a way's tags (centre line given): a road or path (`highway`), a
  * waterway (river, stream, canal, ditch, drain; in a culvert it is underground), the coastline; undefined
@@ -65,7 +68,9 @@ export function lineFeature(tags: Record<string, string>): Omit<GroundFeature, '
   if (road === undefined && path === undefined) return undefined;
   const lanes = Number.parseFloat(tags.lanes ?? '');
   const width = metres(tags.width) ?? (road !== undefined && lanes > 0 && lanes <= 12 ? lanes * LANE_WIDTH_M : (road ?? path));
-  return { kind: road !== undefined ? 'road' : 'path', roadClass: highway, width, ...(tags.name ? { name: tags.name } : {}), ...placement(tags) };
+  // Parking aisles and driveways carry names of car parks and houses, not of streets.
+  const named = tags.name && !UNNAMED_SERVICE.has(tags.service ?? '');
+  return { kind: road !== undefined ? 'road' : 'path', roadClass: highway, width, ...(named ? { name: tags.name } : {}), ...placement(tags) };
 }
 
 /** Bridge, tunnel and layer of a way, as far as drawing on the surface is concerned. */

@@ -18,8 +18,13 @@ const SPACING_M = 220;
 const STEP_M = 4;
 /** A stretch turning more than this in all is no place for a name, degrees. */
 const MAX_TURN_DEG = 40;
-/** Mean advance of a letter, in letter heights (a sans-serif face, a little spacing included). */
-const ADVANCE = 0.62;
+/**
+ * Mean advance of a letter, in letter heights, generous (semi-bold sans-serif faces run 0.6–0.7, Cyrillic
+ * wider): the viewer writes a name smaller where it is still longer than its stretch.
+ */
+const ADVANCE = 0.7;
+/** Of two labels of one name closer than this, only the one on the longer run is kept (carriageways mapped apart, split ways), metres. */
+const SAME_NAME_APART_M = 120;
 /** Letter height as a share of the road's width, and its limits, metres. */
 const SIZE_OF_WIDTH = 0.6;
 const [MIN_SIZE_M, MAX_SIZE_M] = [2, 5];
@@ -61,10 +66,18 @@ export function streetLabels(ground: GroundFeature[], local: (points: [number, n
       }
     }
   }
-  return labels
-    .sort((a, b) => b.runLength - a.runLength)
-    .slice(0, MAX_LABELS)
-    .map(({ label }) => label);
+  return apart(labels.sort((a, b) => b.runLength - a.runLength).map(({ label }) => label)).slice(0, MAX_LABELS);
+}
+
+/** The labels, in order, without those lying within SAME_NAME_APART_M of an earlier label of the same name. */
+function apart(labels: StreetLabel[]): StreetLabel[] {
+  const kept: { label: StreetLabel; x: number; z: number }[] = [];
+  for (const label of labels) {
+    const middle = Math.floor(label.path.length / 6) * 3;
+    const [x, z] = [label.path[middle], label.path[middle + 2]];
+    if (!kept.some((other) => other.label.name === label.name && Math.hypot(other.x - x, other.z - z) < SAME_NAME_APART_M)) kept.push({ label, x, z });
+  }
+  return kept.map(({ label }) => label);
 }
 
 /** Ways of one street joined end to end into runs (OSM splits a street wherever its tags change). */

@@ -1,43 +1,36 @@
-import { BufferAttribute, BufferGeometry, CanvasTexture, Mesh, MeshBasicMaterial, SRGBColorSpace, Vector3, type Camera, type Object3D } from 'three';
+import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial, Vector3, type Camera, type Object3D } from 'three';
 import type { StreetLabel } from '../../../src/modelgen/browser.ts';
+import { CELL_PX, FONT_PX, StreetLabelAtlas } from './street-label-atlas.ts';
 
-/** Letters are drawn at this pixel size into the atlas; each glyph's cell is a little taller for the outline. */
-const FONT_PX = 48;
-const CELL_PX = 64;
-const ATLAS_PX = 1024;
-const FONT = `600 ${FONT_PX}px system-ui, "Segoe UI", Roboto, "DejaVu Sans", sans-serif`;
 /** Above the road surface, metres (the road is drawn a few centimetres above the ground). */
 const LIFT_M = 0.06;
-
-interface Glyph {
-  /** Advance, atlas pixels. */
-  width: number;
-  u0: number;
-  v0: number;
-  u1: number;
-  v1: number;
-}
+/** A name never fills more of its stretch than this: its ends stay on the stretch. */
+const MOST_OF_PATH = 0.96;
+/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko): such a name is laid from its end. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
 /**
- * Street names written on the roads, as a map does, so a visitor finds their street: one mesh of letter
- * quads lying on the road along its centre line, with an atlas of the letters drawn by the browser (it
- * knows the typefaces of every script). A name reads left to right on screen: when the view turns round,
- * the letters are laid again from the other end. The mesh is outside the model (picking, shading and
- * the roof tools never see it) and depth-tested, so buildings in front hide it.
+ * Street names written on the roads, as a map does, so a visitor finds their street: letter quads lying
+ * on the road along its centre line, from an atlas of the letters drawn by the browser
+ * ({@link StreetLabelAtlas}), outlines first and letters over them. A name reads left to right on
+ * screen: when the view turns round, the letters are laid again from the other end; a name longer than
+ * its stretch (the model guessed its width without the typeface) is written smaller to fit. The meshes
+ * are outside the model (picking, shading and the roof tools never see them) and depth-tested, so
+ * buildings in front hide them.
  */
 export class StreetLabels {
   readonly #parent: Object3D;
   #labels: StreetLabel[] = [];
-  #glyphs = new Map<string, Glyph>();
-  #mesh: Mesh<BufferGeometry, MeshBasicMaterial> | undefined;
+  #atlas: StreetLabelAtlas | undefined;
+  /** The outlines, then the letters: one geometry, two textures. */
+  #meshes: Mesh<BufferGeometry, MeshBasicMaterial>[] = [];
   /** For each label, whether it is laid from its path's end (the view looks the other way). */
   #reversed: boolean[] = [];
+  #hidden = false;
 
   constructor(parent: Object3D) {
     this.#parent = parent;
   }
-
-  #hidden = false;
 
   /**
    * Hides the names (or shows them again) without dropping them. The heatmap hides them: it is drawn
@@ -45,7 +38,7 @@ export class StreetLabels {
    */
   set hidden(hidden: boolean) {
     this.#hidden = hidden;
-    if (this.#mesh) this.#mesh.visible = !hidden;
+    for (const mesh of this.#meshes) mesh.visible = !hidden;
   }
 
   /** Number of names on the roads now. */
@@ -58,16 +51,21 @@ export class StreetLabels {
     this.clear();
     this.#labels = (labels ?? []).filter((label) => label.path.length >= 6 && label.name.length > 0);
     if (this.#labels.length === 0) return;
-    const texture = this.#drawAtlas(new Set(this.#labels.flatMap((label) => [...label.name])));
-    const material = new MeshBasicMaterial({ map: texture, transparent: true, depthWrite: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
-    this.#mesh = new Mesh(new BufferGeometry(), material);
-    this.#mesh.name = 'street-labels';
-    this.#mesh.raycast = () => undefined;
-    this.#mesh.frustumCulled = false;
-    this.#mesh.visible = !this.#hidden;
+    this.#atlas = new StreetLabelAtlas(new Set(this.#labels.flatMap((label) => [...label.name])));
+    const geometry = new BufferGeometry();
+    this.#meshes = [this.#atlas.halo, this.#atlas.fill].map((map, layer) => {
+      const material = new MeshBasicMaterial({ map, transparent: true, depthWrite: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
+      const mesh = new Mesh(geometry, material);
+      mesh.name = layer === 0 ? 'street-label-outlines' : 'street-labels';
+      mesh.raycast = () => undefined;
+      mesh.frustumCulled = false;
+      mesh.renderOrder = layer;
+      mesh.visible = !this.#hidden;
+      return mesh;
+    });
     this.#reversed = this.#labels.map(() => false);
     this.#lay(camera, true);
-    this.#parent.add(this.#mesh);
+    for (const mesh of this.#meshes) this.#parent.add(mesh);
   }
 
   /**
@@ -76,16 +74,18 @@ export class StreetLabels {
    * @returns whether anything changed (a frame is needed)
    */
   follow(camera: Camera): boolean {
-    return this.#mesh ? this.#lay(camera, false) : false;
+    return this.#meshes.length > 0 ? this.#lay(camera, false) : false;
   }
 
   clear(): void {
-    if (!this.#mesh) return;
-    this.#mesh.removeFromParent();
-    this.#mesh.geometry.dispose();
-    this.#mesh.material.map?.dispose();
-    this.#mesh.material.dispose();
-    this.#mesh = undefined;
+    for (const mesh of this.#meshes) {
+      mesh.removeFromParent();
+      mesh.material.dispose();
+    }
+    this.#meshes[0]?.geometry.dispose();
+    this.#atlas?.dispose();
+    this.#meshes = [];
+    this.#atlas = undefined;
     this.#labels = [];
   }
 
@@ -100,24 +100,29 @@ export class StreetLabels {
     const positions: number[] = [];
     const uvs: number[] = [];
     this.#labels.forEach((label, i) => this.#layLabel(label, reversed[i], positions, uvs));
-    const geometry = this.#mesh!.geometry;
+    const geometry = this.#meshes[0].geometry;
     geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3));
     geometry.setAttribute('uv', new BufferAttribute(new Float32Array(uvs), 2));
     geometry.setIndex(quadIndexes(positions.length / 12));
     return true;
   }
 
-  /** Adds a label's letter quads: each letter centred on the path, along its direction there, upright to the left of it. */
+  /**
+   * Adds a label's letter cells: each centred on the path where its letter falls, along the path's
+   * direction there, upright to the left of it; the padding of neighbouring cells overlaps.
+   */
   #layLabel(label: StreetLabel, reversed: boolean, positions: number[], uvs: number[]): void {
+    const atlas = this.#atlas!;
     const path = new Path(label.path, reversed);
-    const scale = label.size / FONT_PX;
-    const glyphs = [...label.name].map((char) => this.#glyphs.get(char)!);
-    const textLength = glyphs.reduce((sum, glyph) => sum + glyph.width, 0) * scale;
-    let along = (path.length - textLength) / 2;
+    const chars = [...label.name];
+    const glyphs = (RIGHT_TO_LEFT.test(label.name) ? chars.reverse() : chars).map((char) => atlas.glyphs.get(char)!);
+    const advance = glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
+    const scale = Math.min(label.size / FONT_PX, (path.length * MOST_OF_PATH) / advance);
+    let along = (path.length - advance * scale) / 2;
     const half = (CELL_PX / 2) * scale;
     for (const glyph of glyphs) {
-      const width = glyph.width * scale;
-      const { point, direction } = path.at(along + width / 2);
+      const width = glyph.cell * scale;
+      const { point, direction } = path.at(along + (glyph.advance * scale) / 2);
       // Up the letter: to the left of the way the text runs, seen from above.
       const up = new Vector3(direction.z, 0, -direction.x).normalize();
       const [a, b] = [point.clone().addScaledVector(direction, -width / 2), point.clone().addScaledVector(direction, width / 2)];
@@ -125,40 +130,8 @@ export class StreetLabels {
         positions.push(corner.x, corner.y + LIFT_M, corner.z);
       }
       uvs.push(glyph.u0, glyph.v0, glyph.u1, glyph.v0, glyph.u1, glyph.v1, glyph.u0, glyph.v1);
-      along += width;
+      along += glyph.advance * scale;
     }
-  }
-
-  /** Draws every letter the names use into one texture: white with a dark outline, readable on any road. */
-  #drawAtlas(chars: Set<string>): CanvasTexture {
-    const canvas = document.createElement('canvas');
-    canvas.width = ATLAS_PX;
-    canvas.height = ATLAS_PX;
-    const context = canvas.getContext('2d')!;
-    context.font = FONT;
-    context.textBaseline = 'middle';
-    context.lineJoin = 'round';
-    context.lineWidth = 8;
-    context.strokeStyle = 'rgba(40, 40, 40, 0.9)';
-    context.fillStyle = '#ffffff';
-    let [x, y] = [0, 0];
-    this.#glyphs = new Map();
-    for (const char of chars) {
-      const width = Math.ceil(context.measureText(char).width) + 2;
-      const cell = width + 8;
-      if (x + cell > ATLAS_PX) [x, y] = [0, y + CELL_PX];
-      // Letters past the atlas's end (a model with thousands of scripts' letters) stay blank.
-      if (y + CELL_PX <= ATLAS_PX) {
-        context.strokeText(char, x + 4 + 1, y + CELL_PX / 2);
-        context.fillText(char, x + 4 + 1, y + CELL_PX / 2);
-      }
-      this.#glyphs.set(char, { width, u0: (x + 4) / ATLAS_PX, u1: (x + 4 + width) / ATLAS_PX, v0: 1 - (y + CELL_PX) / ATLAS_PX, v1: 1 - y / ATLAS_PX });
-      x += cell;
-    }
-    const texture = new CanvasTexture(canvas);
-    texture.colorSpace = SRGBColorSpace;
-    texture.anisotropy = 4;
-    return texture;
   }
 }
 
