@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Latitude, Longitude } from './common.ts';
 import { Lang } from './language.ts';
-import { PRICE_LIMITS } from './prices.ts';
+import { AMOUNT_LIMIT, PRICE_LIMITS } from './prices.ts';
 
 /** Largest snapshot of the 3D design a report takes: about 1.5 MB of JPEG or PNG, as a data URL. */
 export const SNAPSHOT_MAX_CHARS = 2_000_000;
@@ -50,9 +50,9 @@ export const SiteReportDesign = Type.Object(
     monthlyKwh: Type.Array(positive('kWh'), { minItems: 12, maxItems: 12, description: 'Yield of each month, January first' }),
     specificYield: positive('kWh per kWp', 10_000),
     shadingLoss: Type.Number({ minimum: 0, maximum: 1, description: 'Energy lost to shading, 0–1' }),
-    cost: positive('Installed cost, in the assumptions’ currency'),
-    firstYearValue: positive('Savings and export income in the first year, in the assumptions’ currency'),
-    npv: amount('Net present value over the lifetime, in the assumptions’ currency'),
+    cost: positive('Installed cost, in the assumptions’ currency', AMOUNT_LIMIT),
+    firstYearValue: positive('Savings and export income in the first year, in the assumptions’ currency', AMOUNT_LIMIT),
+    npv: amount('Net present value over the lifetime, in the assumptions’ currency', AMOUNT_LIMIT),
     paybackYears: Type.Optional(positive('Years until the system has paid for itself (absent: not within the lifetime)', 1000)),
     co2KgPerYear: positive('CO₂ avoided a year, kg'),
     faces: Type.Array(ReportFace, { maxItems: 64 }),

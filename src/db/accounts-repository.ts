@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Plan } from '../domain/plans.ts';
-import { DEFAULT_PRICES, type PartnerPrices } from '../domain/partner-prices.ts';
+import { DEFAULT_PRICES, isCurrency, type PartnerPrices } from '../domain/partner-prices.ts';
 import type { SearchArea } from '../domain/search-area.ts';
 import { announceChange } from './database.ts';
 import type { AccountsTable, Database } from './schema.ts';
@@ -138,6 +138,25 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The prices stored on an account, amount by amount; what is missing or not as the portal saves it (a
+ * value edited by hand) is the default, so an account can always be read and its embeds always work.
+ */
+function storedPrices(stored: string | null): PartnerPrices {
+  let saved: Partial<Record<keyof PartnerPrices, unknown>> = {};
+  try {
+    saved = stored ? (JSON.parse(stored) as typeof saved) : {};
+  } catch {
+    return DEFAULT_PRICES;
+  }
+  const currency = typeof saved.currency === 'string' && isCurrency(saved.currency) ? saved.currency : DEFAULT_PRICES.currency;
+  const amount = (key: 'costPerKwp' | 'tariff' | 'exportTariff') => {
+    const value = saved[key];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_PRICES[key];
+  };
+  return { currency, costPerKwp: amount('costPerKwp'), tariff: amount('tariff'), exportTariff: amount('exportTariff') };
+}
+
 function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
@@ -154,6 +173,6 @@ function toAccount(row: AccountRow): Account {
       countries: row.search_countries ? row.search_countries.split(',') : [],
       box: row.search_bbox ? (row.search_bbox.split(',').map(Number) as SearchArea['box']) : undefined,
     },
-    prices: row.prices ? { ...DEFAULT_PRICES, ...(JSON.parse(row.prices) as Partial<PartnerPrices>) } : DEFAULT_PRICES,
+    prices: storedPrices(row.prices),
   };
 }

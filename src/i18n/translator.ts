@@ -68,6 +68,15 @@ export class Translator {
     return new Intl.NumberFormat(this.language, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
   }
 
+  /**
+   * A price per unit (a kWh) in `currency`: at least the currency's own decimals, and up to two more as
+   * the price has them (0.245 EUR, 31.5 JPY), so an assumption is written as it was made.
+   */
+  price(value: number, currency: string): string {
+    const minor = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return new Intl.NumberFormat(this.language, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: minor + 2 }).format(value);
+  }
+
   /** A duration in years, as words of the language (`8.5 years`, `8,5 Jahre`). */
   years(value: number, digits = 1): string {
     return new Intl.NumberFormat(this.language, { style: 'unit', unit: 'year', unitDisplay: 'long', maximumFractionDigits: digits }).format(value);

@@ -192,7 +192,7 @@ function assumptions(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReport
   const a = design.assumptions;
   heading(doc, tr.t('report.assumptions'));
   const lines = [
-    tr.t('report.assumptionPrices', { cost: tr.money(a.costPerKwp, currencyOf(design)), tariff: tr.money(a.tariff, currencyOf(design), 2), exportTariff: tr.money(a.exportTariff, currencyOf(design), 2), self: tr.percent(a.selfConsumption) }),
+    tr.t('report.assumptionPrices', { cost: tr.money(a.costPerKwp, currencyOf(design)), tariff: tr.price(a.tariff, currencyOf(design)), exportTariff: tr.price(a.exportTariff, currencyOf(design)), self: tr.percent(a.selfConsumption) }),
     tr.t('report.assumptionLife', { years: a.years, degradation: tr.percent(a.degradation, 1), discount: tr.percent(a.discountRate, 1) }),
     tr.t('report.assumptionCo2', { co2: tr.number(a.co2KgPerKwh, 3) }),
     design.fallback ? tr.t('report.fallbackSource') : tr.t('report.source', { source: design.source }),

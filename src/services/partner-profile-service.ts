@@ -7,7 +7,8 @@ import type { UsageRepository, UsageRow } from '../db/usage-repository.ts';
 import type { PlanChange } from '../billing/stripe-billing.ts';
 import { isEmailAddress } from '../domain/credentials.ts';
 import { InvalidRequestError } from '../domain/invalid-request-error.ts';
-import type { Plan } from '../domain/plans.ts';
+import { NotAllowedError } from '../domain/not-allowed-error.ts';
+import { planAllowsApi, type Plan } from '../domain/plans.ts';
 import { DEFAULT_PRICES, parsePrices, type PartnerPrices } from '../domain/partner-prices.ts';
 import { ANYWHERE, parseBoundingBox, parseCountries, type SearchArea } from '../domain/search-area.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
@@ -22,6 +23,9 @@ export interface ProfileForm {
   notificationEmail: string;
   privacyUrl: string;
 }
+
+/** The portal's price fields as typed. */
+export type PricesForm = Parameters<typeof parsePrices>[0];
 
 /** What applying a billing event did. */
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown-account';
@@ -111,10 +115,12 @@ export class PartnerProfileService {
   /**
    * Sets the prices the account's embeds show first, from the portal's fields.
    *
-   * @throws InvalidRequestError for a code that is not a currency or an amount out of range
+   * @throws NotAllowedError when the account is not on a plan with embeds (Business)
+   * @throws InvalidRequestError for a code that is not a currency or an amount that is not a plain number in range
    */
-  async updatePrices(accountId: number, form: { currency: string; costPerKwp: string; tariff: string; exportTariff: string }): Promise<void> {
-    await this.#accounts.updatePrices(accountId, parsePrices(form));
+  async updatePrices(account: Account, form: PricesForm): Promise<void> {
+    if (!planAllowsApi(account.plan)) throw new NotAllowedError('Prices for the embed need the Business plan.');
+    await this.#accounts.updatePrices(account.id, parsePrices(form));
   }
 
   /** Where the address search of the account's embeds finds places (anywhere for an unknown account). */

@@ -80,7 +80,8 @@ export class ViewerService {
       radiusKm: session?.radiusKm ?? DEFAULT_RADIUS_KM,
       timeZone: siteTimeZone(query.lat, query.lng),
       sessionId: session?.sessionId,
-      prices: DEFAULT_PRICES,
+      // A signed-in partner previewing the viewer (the portal's live preview) sees their own prices.
+      prices: visitor?.account.prices ?? DEFAULT_PRICES,
       ...languageOf(query.lang, acceptLanguage),
       wizard: withoutUndefined({
         goal: query.wizard ?? session?.wizardGoal ?? undefined,

@@ -81,16 +81,43 @@ for (const kind of DATABASES) {
       const noCurrency = await browser.post('/partner/prices', { ...form, currency: 'XYZ' });
       assert.equal(noCurrency.statusCode, 400);
       assert.match(noCurrency.body, /“?&quot;XYZ&quot; is not a currency: write its three-letter ISO 4217 code, such as EUR, CHF or GBP\./);
-      const tooDear = await browser.post('/partner/prices', { ...form, costPerKwp: '20000000' });
+      const tooDear = await browser.post('/partner/prices', { ...form, costPerKwp: '2000000000' });
       assert.equal(tooDear.statusCode, 400);
-      assert.match(tooDear.body, /The installed cost per kWp must be an amount from 0 to 10,000,000 CHF\./);
-      assert.equal((await browser.post('/partner/prices', { ...form, tariff: 'cheap' })).statusCode, 400);
+      assert.match(tooDear.body, /The installed cost per kWp must be an amount from 0 to 1,000,000,000 CHF\./);
+      // "1,650" may be 1650 or 1.65: asked, not guessed; what was typed stays in the fields.
+      const ambiguous = await browser.post('/partner/prices', { ...form, currency: 'GBP', costPerKwp: '1,650' });
+      assert.equal(ambiguous.statusCode, 400);
+      assert.match(ambiguous.body, /The installed cost per kWp &quot;1,650&quot; could be 1650 or 1.650: write it without a thousands separator \(1650\), or with a decimal point \(1.650\)\./);
+      assert.match(ambiguous.body, /name="currency"[^>]*value="GBP"/);
+      assert.match(ambiguous.body, /name="costPerKwp"[^>]*value="1,650"/);
+      for (const typed of ["1'650", '1 650', '1,650.00', '0x672', '1e5', '-0', 'Infinity', 'cheap']) {
+        const refused = await browser.post('/partner/prices', { ...form, costPerKwp: typed });
+        assert.equal(refused.statusCode, 400, typed);
+        assert.match(refused.body, /The installed cost per kWp must be a plain number such as 1650, without thousands separators, signs or letters/, typed);
+      }
+      for (const code of ['XDR', 'HRK', 'XXX']) assert.equal((await browser.post('/partner/prices', { ...form, currency: code })).statusCode, 400, code);
       assert.equal((await browser.post('/partner/prices', form)).statusCode, 303);
       const portal = await browser.get('/partner?done=prices');
       assert.match(portal.body, /The prices are saved/);
       assert.match(portal.body, /name="currency"[^>]*value="CHF"/);
       assert.match(portal.body, /name="tariff"[^>]*value="0.27"/);
       assert.deepEqual(await embedPrices(), { currency: 'CHF', costPerKwp: 1650, tariff: 0.27, exportTariff: 0.1 });
+      // The portal's live preview (/viewer, signed in) shows the partner's own prices; other visitors the defaults.
+      assert.equal(pageSettings((await browser.get('/viewer?lat=47.14&lng=9.52')).body).prices.currency, 'CHF');
+      assert.equal(pageSettings((await mail.ctx.app.inject({ method: 'GET', url: '/viewer?lat=47.14&lng=9.52' })).body).prices.currency, 'EUR');
+      // A value edited by hand in the database is read amount by amount: the account still works.
+      const account = (await new AccountsRepository(mail.ctx.database.db).findByEmail('prices@example.com'))!;
+      await mail.ctx.database.db.updateTable('accounts').set({ prices: '{"currency":"chf","costPerKwp":"1650","tariff":0.3' }).where('id', '=', account.id).execute();
+      assert.deepEqual(await embedPrices(), { currency: 'EUR', costPerKwp: 1400, tariff: 0.3, exportTariff: 0.08 });
+      await mail.ctx.database.db.updateTable('accounts').set({ prices: '{"currency":"chf","costPerKwp":"1650","tariff":0.31}' }).where('id', '=', account.id).execute();
+      assert.deepEqual(await embedPrices(), { currency: 'EUR', costPerKwp: 1400, tariff: 0.31, exportTariff: 0.08 });
+    });
+
+    test('prices need the Business plan, as the embed does', async () => {
+      const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'free-prices@example.com');
+      const refused = await browser.post('/partner/prices', { _csrf: csrf, currency: 'GBP', costPerKwp: '1250', tariff: '0.25', exportTariff: '0.15' });
+      assert.equal(refused.statusCode, 403);
+      assert.match(refused.body, /Prices for the embed need the Business plan\./);
     });
 
     test('profile: lead capture needs an address; what is typed is shown escaped', async () => {

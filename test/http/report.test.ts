@@ -79,11 +79,11 @@ describe('the site report (PDF)', () => {
   });
 
   test('a design in Swiss francs: every amount of the report in CHF, none in euros', { skip: pdfSkip }, async () => {
-    const design = { ...SAMPLE_DESIGN, assumptions: { ...SAMPLE_DESIGN.assumptions, currency: 'CHF', costPerKwp: 1650, tariff: 0.27 } };
+    const design = { ...SAMPLE_DESIGN, assumptions: { ...SAMPLE_DESIGN.assumptions, currency: 'CHF', costPerKwp: 1650, tariff: 0.27, exportTariff: 0.085 } };
     const response = await report({ design, key, language: 'de' });
     assert.equal(response.statusCode, 200);
     const text = pdfText(response.rawPayload);
-    for (const expected of ['8.624 CHF', '3.101 CHF', 'Anlagenkosten 1.650 CHF je kWp', 'Strom 0,27 CHF je kWh']) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
+    for (const expected of ['8.624 CHF', '3.101 CHF', 'Anlagenkosten 1.650 CHF je kWp', 'Strom 0,27 CHF je kWh', 'Einspeisung 0,085 CHF je kWh']) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
     assert.ok(!text.includes('€'), 'no amount in euros');
   });
 

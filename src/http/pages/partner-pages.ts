@@ -5,6 +5,7 @@ import { planAllowsApi } from '../../domain/plans.ts';
 import { formatBoundingBox } from '../../domain/search-area.ts';
 import { notice, page, type PageViewer } from './layout.ts';
 import { html, type SafeHtml } from './safe-html.ts';
+import type { PricesForm } from '../../services/partner-profile-service.ts';
 
 /** Everything the portal's overview shows. */
 export interface PortalView {
@@ -19,6 +20,8 @@ export interface PortalView {
   billing: 'stripe' | 'manual';
   info?: string;
   error?: string;
+  /** The price fields as typed, when saving them failed. */
+  typedPrices?: PricesForm;
 }
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
@@ -99,14 +102,15 @@ ${live.map((key) => html`<form class="stack spaced" method="post" action="/partn
 }
 
 function pricesCard(view: PortalView): SafeHtml {
-  const prices = view.account.prices;
+  const saved = view.account.prices;
+  const prices = view.typedPrices ?? { currency: saved.currency, costPerKwp: String(saved.costPerKwp), tariff: String(saved.tariff), exportTariff: String(saved.exportTariff) };
   return html`<section class="card" aria-labelledby="prices-title"><h2 id="prices-title">Prices in the Solar Wizard</h2>
 <p class="muted">Your visitors' designs start from these: cost, savings and payback are worked out in your currency. Visitors can still change them for their own figures.</p>
 <form class="stack form-narrow" method="post" action="/partner/prices" aria-labelledby="prices-title">${csrfField(view.viewer)}
 <label>Currency <span class="hint">Three-letter ISO code, e.g. EUR, CHF, GBP.</span><input type="text" name="currency" required maxlength="3" pattern="[A-Za-z]{3}" autocapitalize="characters" value="${prices.currency}"></label>
-<label>Installed cost per kWp<input type="text" name="costPerKwp" required inputmode="decimal" maxlength="30" value="${String(prices.costPerKwp)}"></label>
-<label>Electricity price per kWh <span class="hint">What a kWh from the grid costs your customers.</span><input type="text" name="tariff" required inputmode="decimal" maxlength="30" value="${String(prices.tariff)}"></label>
-<label>Export price per kWh <span class="hint">What a kWh sent to the grid earns.</span><input type="text" name="exportTariff" required inputmode="decimal" maxlength="30" value="${String(prices.exportTariff)}"></label>
+<label>Installed cost per kWp<input type="text" name="costPerKwp" required inputmode="decimal" maxlength="30" value="${prices.costPerKwp}"></label>
+<label>Electricity price per kWh <span class="hint">What a kWh from the grid costs your customers.</span><input type="text" name="tariff" required inputmode="decimal" maxlength="30" value="${prices.tariff}"></label>
+<label>Export price per kWh <span class="hint">What a kWh sent to the grid earns.</span><input type="text" name="exportTariff" required inputmode="decimal" maxlength="30" value="${prices.exportTariff}"></label>
 <div><button class="secondary" type="submit">Save the prices</button></div></form></section>`;
 }
 

@@ -14,6 +14,7 @@ import { sendPage } from '../pages/send-page.ts';
 import { leadsCsv } from '../leads-csv.ts';
 import { leadsPage } from '../pages/leads-page.ts';
 import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts';
+import type { PricesForm } from '../../services/partner-profile-service.ts';
 
 const Csrf = Type.String({ maxLength: 100 });
 /** A key's id: the database's integer column holds up to 2³¹ − 1. */
@@ -41,7 +42,7 @@ declare module 'fastify' {
  */
 export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const viewerOf = (request: FastifyRequest) => ({ email: request.partner.account.email, csrfToken: request.partner.csrfToken });
-  const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string; place?: { latitude: number; longitude: number } } = {}, status = 200) => {
+  const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string; place?: { latitude: number; longitude: number }; typedPrices?: PricesForm } = {}, status = 200) => {
     const account = request.partner.account;
     const [keys, usage] = await Promise.all([services.apiKeys.list(account.id), services.profiles.usage(account.id)]);
     const place = notes.place ?? placeForSnippet(account.searchArea.box);
@@ -143,10 +144,13 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       body: Type.Object({ _csrf: Csrf, currency: Type.String({ maxLength: 20 }), costPerKwp: Type.String({ maxLength: 30 }), tariff: Type.String({ maxLength: 30 }), exportTariff: Type.String({ maxLength: 30 }) }),
     },
   }, async (request, reply) => {
+    const { _csrf, ...typed } = request.body;
     try {
-      await services.profiles.updatePrices(request.partner.account.id, request.body);
+      await services.profiles.updatePrices(request.partner.account, typed);
     } catch (error) {
-      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
+      if (error instanceof NotAllowedError) return portal(request, reply, { error: error.message }, 403);
+      // The fields keep what was typed, to be corrected rather than typed again.
+      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message, typedPrices: typed }, 400);
       throw error;
     }
     return reply.redirect('/partner?done=prices', 303);
