@@ -204,6 +204,13 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.ok(Math.abs(cost - kwp * 1250) <= 1250 * 0.006 + 1, `£${cost} for ${kwp} kWp at £1,250 a kWp`);
     assert.equal(await frame.locator('#set-tariff').inputValue(), '0.245');
     assert.equal(await frame.locator('#set-cost-label').textContent(), 'Installed cost (GBP/kWp)');
+    // A visitor types their own price and clicks for the report at once: the report is of that price.
+    await frame.locator('#wizard-settings summary').click();
+    await frame.locator('#set-cost').fill('1500');
+    const [request] = await Promise.all([page.waitForRequest('**/api/viewer/report'), frame.locator('#wizard-report').click()]);
+    const sent = request.postDataJSON() as { design: { cost: number; kwp: number; assumptions: { currency: string; costPerKwp: number } } };
+    assert.deepEqual([sent.design.assumptions.currency, sent.design.assumptions.costPerKwp], ['GBP', 1500]);
+    assert.ok(Math.abs(sent.design.cost - sent.design.kwp * 1500) < 1, `the report's cost is of the price typed: £${sent.design.cost} for ${sent.design.kwp} kWp`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'desktop-design.png') });
     await page.close();
   });

@@ -168,7 +168,7 @@ export class ViewerPage {
     });
     await nextTask();
     const reportContent = async (): Promise<ReportContent | undefined> => {
-      const design = this.#wizard?.reportDesign();
+      const design = await this.#wizard?.reportDesign();
       return design ? { design, snapshot: await captureSnapshot(viewer), ...(this.#address ? { address: this.#address } : {}) } : undefined;
     };
     const settings = this.#settings;

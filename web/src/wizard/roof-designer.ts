@@ -42,6 +42,8 @@ export class RoofDesigner {
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
+  /** The latest layout or design under way. */
+  #work: Promise<void> = Promise.resolve();
   /** Bumped by every new request, so an answer to an older one is ignored. */
   #generation = 0;
   readonly #designListeners = new Set<(designed: DesignedPanels | undefined) => void>();
@@ -103,7 +105,33 @@ export class RoofDesigner {
   }
 
   /** Lays panels out on the roof, traces their shading and designs the system. */
-  async layout(): Promise<void> {
+  layout(): Promise<void> {
+    return this.#track(this.#layout());
+  }
+
+  /** Asks for the yield of the laid-out panels and lets the goal choose among them. */
+  redesign(): Promise<void> {
+    return this.#track(this.#redesign());
+  }
+
+  /**
+   * Resolves once the latest layout or design asked for is finished (or has failed): what a report or a
+   * quote takes then is the design of the choices on screen, not the one before a field was changed.
+   */
+  async settled(): Promise<void> {
+    let work: Promise<void>;
+    do {
+      work = this.#work;
+      await work.catch(() => undefined);
+    } while (work !== this.#work);
+  }
+
+  #track(work: Promise<void>): Promise<void> {
+    this.#work = work;
+    return work;
+  }
+
+  async #layout(): Promise<void> {
     const roof = this.roof;
     if (!roof || !this.#viewer.content) return;
     const generation = ++this.#generation;
@@ -131,14 +159,13 @@ export class RoofDesigner {
       if (generation !== this.#generation) return;
       this.#losses = losses;
       this.#view.panel.dataset.shadingMs = String(Math.round(this.#shading.lastMilliseconds));
-      await this.redesign();
+      await this.#redesign();
     } catch (error) {
       if (generation === this.#generation) this.#view.failed(error);
     }
   }
 
-  /** Asks for the yield of the laid-out panels and lets the goal choose among them. */
-  async redesign(): Promise<void> {
+  async #redesign(): Promise<void> {
     if (!this.roof || this.#candidates.length === 0 || this.#losses.length !== this.#candidates.length) return;
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);

@@ -176,7 +176,9 @@ export class WizardController {
   }
 
   /** The current design as the site report shows it, or undefined before one is made. */
-  reportDesign(): SiteReportDesign | undefined {
+  async reportDesign(): Promise<SiteReportDesign | undefined> {
+    // A price typed and the button clicked at once: the report waits for the design of that price.
+    await this.#designer.settled();
     const { roof, design } = this.#designer;
     if (!roof || !design) return undefined;
     return reportDesign(design, this.#designer.choices, this.#settings);
