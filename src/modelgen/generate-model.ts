@@ -143,10 +143,12 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   triangles += ground.triangleCount;
   let treeCount = 0;
   let labels: StreetLabel[] = [];
+  let numbers: StreetLabel[] = [];
   if (hd) {
     const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ outer: b.outer, inners: b.inners }));
-    const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints });
-    [triangles, treeCount, labels] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels];
+    const addresses = prepared.flatMap((b) => (b.feature.kind === 'building' && b.feature.tags['addr:housenumber'] ? [{ outer: b.outer, number: b.feature.tags['addr:housenumber'], street: b.feature.tags['addr:street'] }] : []));
+    const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses });
+    [triangles, treeCount, labels, numbers] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels, drawn.houseNumbers];
   }
 
   onProgress({ progress: 92, step: 'Writing the GLB file' });
@@ -164,6 +166,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     roofFallbacks: fallbacks.slice(0, 50),
     roofSources: countRoofSources(roofSources),
     ...(labels.length > 0 ? { streetLabels: labels } : {}),
+    ...(numbers.length > 0 ? { houseNumbers: numbers } : {}),
   });
   const glb = await writer.write(true);
   onProgress({ progress: 98, step: 'Done' });

@@ -55,3 +55,27 @@ test('street names lie on their roads, on a 30 % slope: ways of one street joine
   }
   assert.equal(labels.length, 1, 'a street 300 m long inside the model is named once');
 });
+
+test('a house number lies on the ground in front of the wall facing its own street, along it; a number with no street nearby is left out', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-numbers-'));
+  folders.push(folder);
+  const map = new HandMadeMap(...CENTRE);
+  map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
+  map.way([[40, -150], [40, 150]], { highway: 'residential', name: 'Chemin Vert' });
+  // A house 6 m north of the Rue du Soleil, nearer the Chemin Vert's line than the street of its address.
+  map.way([[30, 6], [36, 6], [36, 16], [30, 16]], { building: 'house', 'addr:housenumber': '12a', 'addr:street': 'Rue du Soleil' }, true);
+  // A house whose street is not in the model, 70 m from any street drawn: no number rather than a guess.
+  map.way([[-60, 70], [-50, 70], [-50, 78], [-60, 78]], { building: 'house', 'addr:housenumber': '7', 'addr:street': 'Rue Lointaine' }, true);
+  const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
+  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
+  const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
+  const twelve = numbers.find((label) => label.name === '12a')!;
+  assert.ok(twelve, JSON.stringify(numbers));
+  const [x0, y0, z0, x1, y1, z1] = twelve.path;
+  const [north0, north1] = [-z0, -z1];
+  assert.ok(north0 > 0 && north0 < 6 && Math.abs(north1 - north0) < 0.01, `between the house's south wall and its street, along the street: ${twelve.path}`);
+  assert.ok(Math.min(x0, x1) > 29 && Math.max(x0, x1) < 37, `in front of the house: ${twelve.path}`);
+  assert.ok(Math.abs(y0) < 0.2 && Math.abs(y1) < 0.2, 'on the ground');
+  assert.ok(numbers.every((label) => label.name !== '7'), 'no number 70 m from any street');
+});

@@ -78,6 +78,8 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.waitForSelector('#app[data-street-labels]', { state: 'attached', timeout: 15_000 });
     const labels = Number(await page.locator('#app').getAttribute('data-street-labels'));
     assert.ok(labels >= 10, `${labels} street names on the roads`);
+    const numbers = Number(await page.locator('#app').getAttribute('data-house-numbers'));
+    assert.ok(numbers >= 5, `${numbers} house numbers in front of the houses (Monaco maps few)`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-embed.png') });
     assert.deepEqual(errors, []);
     await page.close();

@@ -13,7 +13,8 @@ import { clipToCircle, tilePieces } from './convex-clip.ts';
 import { drapeConvex, layFlat } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
 import { stripPieces } from './road-strips.ts';
-import { streetLabels, type StreetLabel } from './street-labels.ts';
+import { houseNumberLabels, type AddressedBuilding } from './house-numbers.ts';
+import { namedStreets, streetLabels, type StreetLabel } from './street-labels.ts';
 import { seaPolygons, seaReach } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
 
@@ -37,6 +38,8 @@ export interface GroundScene {
   seaLevel: number;
   /** The drawn buildings' footprints: no tree is drawn inside one. */
   footprints: CoverFootprint[];
+  /** Buildings with a house number, to write it in front of them. */
+  addresses: AddressedBuilding[];
 }
 
 /**
@@ -45,9 +48,9 @@ export interface GroundScene {
  * coastline, and trees (mapped ones and woods, closest to the centre first). One node per kind, named
  * after it, with `kind`, `surface` and `drawOrder` in its extras (roads: one primitive per class).
  *
- * @returns triangles and trees drawn, and where the viewer writes the street names
+ * @returns triangles and trees drawn, and where the viewer writes the street names and house numbers
  */
-export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { triangles: number; trees: number; streetLabels: StreetLabel[] } {
+export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { triangles: number; trees: number; streetLabels: StreetLabel[]; houseNumbers: StreetLabel[] } {
   const { features, frame, surface, radius } = scene;
   const local = (ring: [number, number][]): Point2[] => ring.map(([lon, lat]) => frame.toLocal(lon, lat));
   // The ground's quantisation step: draped layers keep at least that much above it.
@@ -127,8 +130,9 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     { mesh: tree.crowns.needleleaved, material: { material: 'foliage' as const, colour: [0.2, 0.38, 0.22] as [number, number, number] }, extras: { kind: 'crown', leafType: 'needleleaved' } },
   ], { surface: 'trees', count: trees.length });
   triangles += tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount;
-  const labels = streetLabels(onSurface, local, surface, radius, liftOf('road') + extraLift);
-  return { triangles, trees: trees.length, streetLabels: labels };
+  const streets = namedStreets(onSurface, local);
+  const lift = liftOf('road') + extraLift;
+  return { triangles, trees: trees.length, streetLabels: streetLabels(streets, surface, radius, lift), houseNumbers: houseNumberLabels(scene.addresses, streets, surface, radius, lift) };
 }
 
 /** Whether any point of a line comes within `reach` of the origin (a cheap test before cutting it). */

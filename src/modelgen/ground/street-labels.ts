@@ -35,6 +35,23 @@ const JOIN_M = 0.5;
 /** The most labels a model carries (the longest streets first). */
 const MAX_LABELS = 300;
 
+/** Named roads and paths on the surface by name: the widest one's width and every centre line (local metres). */
+export type NamedStreets = Map<string, { width: number; lines: Point2[][] }>;
+
+/** The named roads and paths on the surface (not in tunnels, not on bridges), by name. */
+export function namedStreets(ground: GroundFeature[], local: (points: [number, number][]) => Point2[]): NamedStreets {
+  const streets: NamedStreets = new Map();
+  for (const feature of ground) {
+    const name = feature.name?.trim();
+    if (!name || (feature.kind !== 'road' && feature.kind !== 'path') || feature.underground || feature.bridge) continue;
+    const street = streets.get(name) ?? { width: 0, lines: [] };
+    street.width = Math.max(street.width, feature.width ?? 4);
+    street.lines.push(local(feature.points));
+    streets.set(name, street);
+  }
+  return streets;
+}
+
 /**
  * The street names a model's roads carry: named roads and paths on the surface (not in tunnels, not on
  * bridges), their ways joined into runs where they meet end to end, and a stretch of each run long and
@@ -43,21 +60,12 @@ const MAX_LABELS = 300;
  *
  * @param lift - height of the label above the drawn ground (the road layer's own lift), metres
  */
-export function streetLabels(ground: GroundFeature[], local: (points: [number, number][]) => Point2[], surface: TerrainSurface, radius: number, lift: number): StreetLabel[] {
-  const streets = new Map<string, { width: number; lines: Point2[][] }>();
-  for (const feature of ground) {
-    const name = feature.name?.trim();
-    if (!name || (feature.kind !== 'road' && feature.kind !== 'path') || feature.underground || feature.bridge) continue;
-    const street = streets.get(name) ?? { width: 0, lines: [] };
-    street.width = Math.max(street.width, feature.width ?? 4);
-    street.lines.push(...clipLineToCircle(local(feature.points), radius - RIM_M));
-    streets.set(name, street);
-  }
+export function streetLabels(streets: NamedStreets, surface: TerrainSurface, radius: number, lift: number): StreetLabel[] {
   const labels: { label: StreetLabel; runLength: number }[] = [];
   for (const [name, { width, lines }] of streets) {
     const size = Math.min(MAX_SIZE_M, Math.max(MIN_SIZE_M, width * SIZE_OF_WIDTH));
     const textLength = (name.length * ADVANCE + 1) * size;
-    for (const run of joinRuns(lines)) {
+    for (const run of joinRuns(lines.flatMap((line) => clipLineToCircle(line, radius - RIM_M)))) {
       const length = lineLength(run);
       for (const centre of labelCentres(run, length, textLength)) {
         const stretch = sample(run, centre - textLength / 2, centre + textLength / 2);

@@ -1,170 +1,90 @@
-import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial, Vector3, type Camera, type Object3D } from 'three';
+import type { Camera, Object3D } from 'three';
 import type { StreetLabel } from '../../../src/modelgen/browser.ts';
-import { CELL_PX, FONT_PX, StreetLabelAtlas } from './street-label-atlas.ts';
+import { LabelLayer } from './label-layer.ts';
+import { StreetLabelAtlas } from './street-label-atlas.ts';
 
-/** Above the road surface, metres (the road is drawn a few centimetres above the ground). */
-const LIFT_M = 0.06;
-/** A name never fills more of its stretch than this: its ends stay on the stretch. */
-const MOST_OF_PATH = 0.96;
-/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko): such a name is laid from its end. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+/** House numbers are written only when the view's target is this close: from farther they are specks, metres. */
+const NUMBERS_WITHIN_M = 170;
 
 /**
- * Street names written on the roads, as a map does, so a visitor finds their street: letter quads lying
- * on the road along its centre line, from an atlas of the letters drawn by the browser
- * ({@link StreetLabelAtlas}), outlines first and letters over them. A name reads left to right on
- * screen: when the view turns round, the letters are laid again from the other end; a name longer than
- * its stretch (the model guessed its width without the typeface) is written smaller to fit. The meshes
- * are outside the model (picking, shading and the roof tools never see them) and depth-tested, so
- * buildings in front hide them.
+ * What a map writes on the ground, so a visitor finds their street and house: street names on the roads
+ * and house numbers in front of the houses ({@link LabelLayer}), from one atlas of the letters drawn by
+ * the browser ({@link StreetLabelAtlas}: it knows the typefaces of every script). House numbers show only
+ * from close by. Outside the model: picking, shading and the roof tools never see them.
  */
 export class StreetLabels {
   readonly #parent: Object3D;
-  #labels: StreetLabel[] = [];
   #atlas: StreetLabelAtlas | undefined;
-  /** The outlines, then the letters: one geometry, two textures. */
-  #meshes: Mesh<BufferGeometry, MeshBasicMaterial>[] = [];
-  /** For each label, whether it is laid from its path's end (the view looks the other way). */
-  #reversed: boolean[] = [];
+  #streets: LabelLayer | undefined;
+  #numbers: LabelLayer | undefined;
   #hidden = false;
+  #close = false;
 
   constructor(parent: Object3D) {
     this.#parent = parent;
   }
 
   /**
-   * Hides the names (or shows them again) without dropping them. The heatmap hides them: it is drawn
-   * cell by cell over the last frame, and names drawn over its cells in a whole frame would differ.
+   * Hides the texts (or shows them again) without dropping them. The heatmap hides them: it is drawn
+   * cell by cell over the last frame, and texts drawn over its cells in a whole frame would differ.
    */
   set hidden(hidden: boolean) {
     this.#hidden = hidden;
-    for (const mesh of this.#meshes) mesh.visible = !hidden;
+    this.#showLayers();
   }
 
-  /** Number of names on the roads now. */
+  /** Street names on the roads now. */
   get count(): number {
-    return this.#labels.length;
+    return this.#streets?.count ?? 0;
   }
 
-  /** Writes a model's street names (replacing any earlier ones) as seen from `camera`. */
-  show(labels: StreetLabel[] | undefined, camera: Camera): void {
-    this.clear();
-    this.#labels = (labels ?? []).filter((label) => label.path.length >= 6 && label.name.length > 0);
-    if (this.#labels.length === 0) return;
-    this.#atlas = new StreetLabelAtlas(new Set(this.#labels.flatMap((label) => [...label.name])));
-    const geometry = new BufferGeometry();
-    this.#meshes = [this.#atlas.halo, this.#atlas.fill].map((map, layer) => {
-      const material = new MeshBasicMaterial({ map, transparent: true, depthWrite: false, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
-      const mesh = new Mesh(geometry, material);
-      mesh.name = layer === 0 ? 'street-label-outlines' : 'street-labels';
-      mesh.raycast = () => undefined;
-      mesh.frustumCulled = false;
-      mesh.renderOrder = layer;
-      mesh.visible = !this.#hidden;
-      return mesh;
-    });
-    this.#reversed = this.#labels.map(() => false);
-    this.#lay(camera, true);
-    for (const mesh of this.#meshes) this.#parent.add(mesh);
+  /** House numbers in front of the houses now (shown from close by). */
+  get numbers(): number {
+    return this.#numbers?.count ?? 0;
   }
 
   /**
-   * Lays the names again where the view has turned so far that one would read backwards.
+   * Writes a model's street names and house numbers (replacing any earlier ones) as seen from `camera`,
+   * `distance` metres from the view's target.
+   */
+  show(streets: StreetLabel[] | undefined, numbers: StreetLabel[] | undefined, camera: Camera, distance: number): void {
+    this.clear();
+    const usable = (labels: StreetLabel[] | undefined) => (labels ?? []).filter((label) => label.path.length >= 6 && label.name.length > 0);
+    const [named, numbered] = [usable(streets), usable(numbers)];
+    if (named.length + numbered.length === 0) return;
+    this.#atlas = new StreetLabelAtlas(new Set([...named, ...numbered].flatMap((label) => [...label.name])));
+    if (named.length > 0) this.#streets = new LabelLayer(named, this.#atlas, 'street-names', camera);
+    if (numbered.length > 0) this.#numbers = new LabelLayer(numbered, this.#atlas, 'house-numbers', camera);
+    this.#close = distance <= NUMBERS_WITHIN_M;
+    this.#showLayers();
+    this.#streets?.addTo(this.#parent);
+    this.#numbers?.addTo(this.#parent);
+  }
+
+  /**
+   * Follows the view: texts that would read backwards are laid from their other end, and house numbers
+   * come and go with the distance to the target.
    *
    * @returns whether anything changed (a frame is needed)
    */
-  follow(camera: Camera): boolean {
-    return this.#meshes.length > 0 ? this.#lay(camera, false) : false;
+  follow(camera: Camera, distance: number): boolean {
+    const close = distance <= NUMBERS_WITHIN_M;
+    const shown = close !== this.#close;
+    this.#close = close;
+    if (shown) this.#showLayers();
+    const turned = [this.#streets, this.#numbers].map((layer) => layer?.lay(camera, false) ?? false);
+    return shown || turned.some(Boolean);
   }
 
   clear(): void {
-    for (const mesh of this.#meshes) {
-      mesh.removeFromParent();
-      mesh.material.dispose();
-    }
-    this.#meshes[0]?.geometry.dispose();
+    this.#streets?.dispose();
+    this.#numbers?.dispose();
     this.#atlas?.dispose();
-    this.#meshes = [];
-    this.#atlas = undefined;
-    this.#labels = [];
+    [this.#streets, this.#numbers, this.#atlas] = [undefined, undefined, undefined];
   }
 
-  #lay(camera: Camera, always: boolean): boolean {
-    const right = new Vector3().setFromMatrixColumn(camera.matrixWorld, 0);
-    const reversed = this.#labels.map(({ path }) => {
-      const n = path.length;
-      return (path[n - 3] - path[0]) * right.x + (path[n - 1] - path[2]) * right.z < 0;
-    });
-    if (!always && reversed.every((r, i) => r === this.#reversed[i])) return false;
-    this.#reversed = reversed;
-    const positions: number[] = [];
-    const uvs: number[] = [];
-    this.#labels.forEach((label, i) => this.#layLabel(label, reversed[i], positions, uvs));
-    const geometry = this.#meshes[0].geometry;
-    geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3));
-    geometry.setAttribute('uv', new BufferAttribute(new Float32Array(uvs), 2));
-    geometry.setIndex(quadIndexes(positions.length / 12));
-    return true;
+  #showLayers(): void {
+    this.#streets?.show(!this.#hidden);
+    this.#numbers?.show(!this.#hidden && this.#close);
   }
-
-  /**
-   * Adds a label's letter cells: each centred on the path where its letter falls, along the path's
-   * direction there, upright to the left of it; the padding of neighbouring cells overlaps.
-   */
-  #layLabel(label: StreetLabel, reversed: boolean, positions: number[], uvs: number[]): void {
-    const atlas = this.#atlas!;
-    const path = new Path(label.path, reversed);
-    const chars = [...label.name];
-    const glyphs = (RIGHT_TO_LEFT.test(label.name) ? chars.reverse() : chars).map((char) => atlas.glyphs.get(char)!);
-    const advance = glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
-    const scale = Math.min(label.size / FONT_PX, (path.length * MOST_OF_PATH) / advance);
-    let along = (path.length - advance * scale) / 2;
-    const half = (CELL_PX / 2) * scale;
-    for (const glyph of glyphs) {
-      const width = glyph.cell * scale;
-      const { point, direction } = path.at(along + (glyph.advance * scale) / 2);
-      // Up the letter: to the left of the way the text runs, seen from above.
-      const up = new Vector3(direction.z, 0, -direction.x).normalize();
-      const [a, b] = [point.clone().addScaledVector(direction, -width / 2), point.clone().addScaledVector(direction, width / 2)];
-      for (const corner of [a.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, half), a.clone().addScaledVector(up, half)]) {
-        positions.push(corner.x, corner.y + LIFT_M, corner.z);
-      }
-      uvs.push(glyph.u0, glyph.v0, glyph.u1, glyph.v0, glyph.u1, glyph.v1, glyph.u0, glyph.v1);
-      along += glyph.advance * scale;
-    }
-  }
-}
-
-/** A label's path as a polyline to walk along, from either end. */
-class Path {
-  readonly #points: Vector3[];
-  readonly #distances: number[] = [0];
-
-  constructor(flat: number[], reversed: boolean) {
-    const points: Vector3[] = [];
-    for (let i = 0; i < flat.length; i += 3) points.push(new Vector3(flat[i], flat[i + 1], flat[i + 2]));
-    this.#points = reversed ? points.reverse() : points;
-    for (let i = 1; i < this.#points.length; i++) this.#distances.push(this.#distances[i - 1] + this.#points[i].distanceTo(this.#points[i - 1]));
-  }
-
-  get length(): number {
-    return this.#distances[this.#distances.length - 1];
-  }
-
-  /** The point `distance` along the path and the path's direction there. */
-  at(distance: number): { point: Vector3; direction: Vector3 } {
-    let i = 1;
-    while (i < this.#points.length - 1 && this.#distances[i] < distance) i++;
-    const [a, b] = [this.#points[i - 1], this.#points[i]];
-    const span = this.#distances[i] - this.#distances[i - 1] || 1;
-    const t = Math.min(1, Math.max(0, (distance - this.#distances[i - 1]) / span));
-    return { point: a.clone().lerp(b, t), direction: b.clone().sub(a).normalize() };
-  }
-}
-
-/** Indexes of `quads` quads of four corners each, two triangles a quad. */
-function quadIndexes(quads: number): BufferAttribute {
-  const indexes = new Uint32Array(quads * 6);
-  for (let q = 0; q < quads; q++) indexes.set([4 * q, 4 * q + 1, 4 * q + 2, 4 * q, 4 * q + 2, 4 * q + 3], 6 * q);
-  return new BufferAttribute(indexes, 1);
 }

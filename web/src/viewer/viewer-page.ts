@@ -237,8 +237,9 @@ export class ViewerPage {
     const mine = myBuilding.mark(east, north, buildings);
     await yieldToPage();
     if (aborted.aborted) return;
-    viewer.streetLabels.show(viewer.info.streetLabels, viewer.camera);
+    viewer.streetLabels.show(viewer.info.streetLabels, viewer.info.houseNumbers, viewer.camera, viewer.camera.position.distanceTo(viewer.controls.target));
     this.#app.dataset.streetLabels = String(viewer.streetLabels.count);
+    this.#app.dataset.houseNumbers = String(viewer.streetLabels.numbers);
     viewer.requestRender();
     await yieldToPage();
     if (aborted.aborted) return;

@@ -22,6 +22,8 @@ export interface ModelInfo {
   buildings?: number;
   /** Where street names are written on the roads (HD models). */
   streetLabels?: StreetLabel[];
+  /** Where house numbers are written in front of the houses (HD models). */
+  houseNumbers?: StreetLabel[];
 }
 
 /**
@@ -59,7 +61,7 @@ export class Viewer {
     this.#lighting.addTo(this.scene);
     // A name turned upside down by the view is laid again from its other end, in the next frame.
     this.#loop.onRender(() => {
-      if (this.streetLabels.follow(this.camera)) this.requestRender();
+      if (this.streetLabels.follow(this.camera, this.camera.position.distanceTo(this.controls.target))) this.requestRender();
     });
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(container);
