@@ -56,7 +56,7 @@ test('street names lie on their roads, on a 30 % slope: ways of one street joine
   assert.equal(labels.length, 1, 'a street 300 m long inside the model is named once');
 });
 
-test('a house number lies on the ground in front of the wall facing its own street, along it; a number with no street nearby is left out', async () => {
+test('a house number lies on the ground in front of the wall facing its own street, along it; never inside another building; a number with no street nearby is left out', async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-numbers-'));
   folders.push(folder);
   const map = new HandMadeMap(...CENTRE);
@@ -64,6 +64,8 @@ test('a house number lies on the ground in front of the wall facing its own stre
   map.way([[40, -150], [40, 150]], { highway: 'residential', name: 'Chemin Vert' });
   // A house 6 m north of the Rue du Soleil, nearer the Chemin Vert's line than the street of its address.
   map.way([[30, 6], [36, 6], [36, 16], [30, 16]], { building: 'house', 'addr:housenumber': '12a', 'addr:street': 'Rue du Soleil' }, true);
+  map.way([[50, 16], [56, 16], [56, 26], [50, 26]], { building: 'house', 'addr:housenumber': '14', 'addr:street': 'Rue du Soleil' }, true);
+  map.way([[50, 6], [56, 6], [56, 16], [50, 16]], { building: 'garage' }, true);
   // A house whose street is not in the model, 70 m from any street drawn: no number rather than a guess.
   map.way([[-60, 70], [-50, 70], [-50, 78], [-60, 78]], { building: 'house', 'addr:housenumber': '7', 'addr:street': 'Rue Lointaine' }, true);
   const osmExtract = map.write(folder);
@@ -72,10 +74,16 @@ test('a house number lies on the ground in front of the wall facing its own stre
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
   const twelve = numbers.find((label) => label.name === '12a')!;
   assert.ok(twelve, JSON.stringify(numbers));
-  const [x0, y0, z0, x1, y1, z1] = twelve.path;
+  const [x0, y0, z0] = twelve.path;
+  const [x1, y1, z1] = twelve.path.slice(-3);
   const [north0, north1] = [-z0, -z1];
-  assert.ok(north0 > 0 && north0 < 6 && Math.abs(north1 - north0) < 0.01, `between the house's south wall and its street, along the street: ${twelve.path}`);
+  // The residential street is 6 m wide: its edge is 3 m north of its centre line, the wall 6 m.
+  assert.ok(north0 - twelve.size / 2 >= 3 && north0 + twelve.size / 2 <= 6 && Math.abs(north1 - north0) < 0.01, `between the house's south wall and the road's edge, along the street: ${twelve.path} (${twelve.size} m high)`);
   assert.ok(Math.min(x0, x1) > 29 && Math.max(x0, x1) < 37, `in front of the house: ${twelve.path}`);
   assert.ok(Math.abs(y0) < 0.2 && Math.abs(y1) < 0.2, 'on the ground');
+  // No. 14's only wall facing its street is shared with an annex: its number is not written inside the annex.
+  const fourteen = numbers.find((label) => label.name === '14');
+  const inAnnex = (x: number, north: number) => x > 50 && x < 56 && north > 6 && north < 16;
+  assert.ok(!fourteen || !inAnnex(fourteen.path[3], -fourteen.path[5]), `not inside the annex: ${fourteen?.path}`);
   assert.ok(numbers.every((label) => label.name !== '7'), 'no number 70 m from any street');
 });

@@ -132,7 +132,9 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   triangles += tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount;
   const streets = namedStreets(onSurface, local);
   const lift = liftOf('road') + extraLift;
-  return { triangles, trees: trees.length, streetLabels: streetLabels(streets, surface, radius, lift), houseNumbers: houseNumberLabels(scene.addresses, streets, surface, radius, lift) };
+  const names = streetLabels(streets, surface, radius, lift);
+  const numbers = houseNumberLabels(scene.addresses, { streets, names, footprints: scene.footprints.map((footprint) => footprint.outer), surface, radius, lift });
+  return { triangles, trees: trees.length, streetLabels: names, houseNumbers: numbers };
 }
 
 /** Whether any point of a line comes within `reach` of the origin (a cheap test before cutting it). */

@@ -1,5 +1,5 @@
 import type { Point2 } from '../geometry/local-frame.ts';
-import { centroid, signedArea } from '../geometry/polygon.ts';
+import { bounds, centroid, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import type { NamedStreets, StreetLabel } from './street-labels.ts';
 
@@ -11,58 +11,124 @@ export interface AddressedBuilding {
   street?: string;
 }
 
-/** Height of the digits, metres. */
+/** Height of the digits, metres; smaller (down to MIN_SIZE_M) where the room before the street is narrow. */
 const SIZE_M = 1.6;
+const MIN_SIZE_M = 1;
 /** Mean advance of a digit or letter, in letter heights. */
 const ADVANCE = 0.7;
-/** The number lies this far out from the wall facing its street (less where the street is nearer), metres. */
+/** The number lies this far out from its wall, less where the road's edge is nearer, metres. */
 const OFFSET_M = 1.6;
-/** A building whose street runs farther away than this gets no number (the address is another street's, or a yard's), metres. */
-const MAX_STREET_M = 60;
+/** Less room than this between a wall and the road's edge is no place for a number, metres. */
+const MIN_ROOM_M = 0.6;
+/** A wall farther than this from its street faces a yard, not the street, metres. */
+const MAX_STREET_M = 40;
+/** A number keeps this clear of a street name's letters, metres. */
+const CLEAR_OF_NAMES_M = 0.3;
 /** Numbers longer than this are not house numbers ("1-3;5" ranges drawn out, notes). */
 const MAX_CHARS = 8;
+const CELL_M = 50;
+
+/** What house numbers are placed among. */
+export interface NumberSurroundings {
+  streets: NamedStreets;
+  /** Street names already placed: a number keeps clear of them. */
+  names: StreetLabel[];
+  /** Outer rings of every drawn building: a number is never written inside one. */
+  footprints: Point2[][];
+  surface: TerrainSurface;
+  radius: number;
+  /** Height above the drawn ground, metres. */
+  lift: number;
+}
 
 /**
  * House numbers written on the ground in front of each numbered building, as a map writes them, so a
  * visitor finds their house: beside the wall that faces the building's own street (`addr:street`, else the
- * nearest named street), along it. The viewer draws them as it draws street names, from close by only.
- *
- * @param lift - height above the drawn ground, metres
+ * nearest named street), along it, between the wall and the road's edge; the next wall facing the street
+ * where that place is inside another building (a party wall), on a street name, or too narrow. The viewer
+ * draws them as it draws street names, from close by only.
  */
-export function houseNumberLabels(buildings: AddressedBuilding[], streets: NamedStreets, surface: TerrainSurface, radius: number, lift: number): StreetLabel[] {
+export function houseNumberLabels(buildings: AddressedBuilding[], around: NumberSurroundings): StreetLabel[] {
+  const inBuilding = footprintLookup(around.footprints);
   const labels: StreetLabel[] = [];
   for (const building of buildings) {
     const number = building.number.trim();
     if (number === '' || number.length > MAX_CHARS || building.outer.length < 3) continue;
     const middle = centroid(building.outer);
-    if (Math.hypot(...middle) > radius) continue;
-    const lines = (building.street && streets.get(building.street.trim())?.lines) || [...streets.values()].flatMap((street) => street.lines);
-    const street = nearestPoint(lines, middle);
-    if (!street || street.distance > MAX_STREET_M) continue;
-    const wall = wallFacing(building.outer, street.point);
-    if (!wall) continue;
-    const { a, b, length } = wall;
-    const along: Point2 = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
-    // Outward of a counter-clockwise ring: to the right of its edges.
-    const out: Point2 = [along[1], -along[0]];
-    const mid: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const gap = Math.min(OFFSET_M, Math.max(0.5, distanceAlong(mid, out, street.point) / 2));
-    const anchor: Point2 = [mid[0] + out[0] * gap, mid[1] + out[1] * gap];
-    const half = ((number.length * ADVANCE + 0.4) * SIZE_M) / 2;
-    const ends: Point2[] = [[anchor[0] - along[0] * half, anchor[1] - along[1] * half], [anchor[0] + along[0] * half, anchor[1] + along[1] * half]];
-    labels.push({ name: number, size: SIZE_M, path: ends.flatMap(([x, y]) => [round(x, 1), round(surface.heightAt(x, y) + lift, 2), round(-y, 1)]) });
+    if (Math.hypot(...middle) > around.radius) continue;
+    const own = building.street ? around.streets.get(building.street.trim()) : undefined;
+    const street = nearestPoint(own ? [own] : [...around.streets.values()], middle);
+    if (!street) continue;
+    const placed = wallsFacing(building.outer, street.point)
+      .map((wall) => placeOnWall(number, wall, street, around))
+      .find((label) => label && !label.corners.some(inBuilding) && clearOfNames(label.corners, around.names));
+    if (placed) labels.push(placed.label);
   }
   return labels;
 }
 
-/** The nearest point of any of the lines to `p`, and its distance. */
-function nearestPoint(lines: Point2[][], p: Point2): { point: Point2; distance: number } | undefined {
-  let best: { point: Point2; distance: number } | undefined;
-  for (const line of lines) {
-    for (let i = 1; i < line.length; i++) {
-      const point = closestOnSegment(p, line[i - 1], line[i]);
-      const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
-      if (!best || distance < best.distance) best = { point, distance };
+/** The number written in front of a wall, with its four corners seen from above; undefined where there is no room. */
+function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: NumberSurroundings): { label: StreetLabel; corners: Point2[] } | undefined {
+  const { a, b, length } = wall;
+  const along: Point2 = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  // Outward of a counter-clockwise ring: to the right of its edges.
+  const out: Point2 = [along[1], -along[0]];
+  const mid: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const ahead = distanceAlong(mid, out, street.point);
+  const room = ahead - street.width / 2;
+  if (ahead > MAX_STREET_M || room < MIN_ROOM_M) return undefined;
+  const size = Math.min(SIZE_M, Math.max(MIN_SIZE_M, room * 0.8));
+  const gap = Math.min(OFFSET_M, Math.max(size / 2, room / 2));
+  const anchor: Point2 = [mid[0] + out[0] * gap, mid[1] + out[1] * gap];
+  const half = ((number.length * ADVANCE + 0.4) * size) / 2;
+  const at = (t: number, across = 0): Point2 => [anchor[0] + along[0] * half * t + out[0] * across, anchor[1] + along[1] * half * t + out[1] * across];
+  // The ground under the letters' upper and lower edges too: on a slope across the wall none is buried.
+  const height = (p: Point2) => Math.max(...[-size / 2, 0, size / 2].map((across) => around.surface.heightAt(p[0] + out[0] * across, p[1] + out[1] * across)));
+  const path = [-1, 0, 1].map((t) => at(t)).flatMap((p) => [round(p[0], 1), round(height(p) + around.lift, 2), round(-p[1], 1)]);
+  return { label: { name: number, size: round(size, 1), path }, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
+}
+
+/** Whether none of the corners comes within a street name's letters (its path, half its letter height and a margin). */
+function clearOfNames(corners: Point2[], names: StreetLabel[]): boolean {
+  const box = bounds(corners);
+  return names.every((name) => {
+    const reach = name.size / 2 + CLEAR_OF_NAMES_M;
+    const points: Point2[] = [];
+    for (let i = 0; i < name.path.length; i += 3) points.push([name.path[i], -name.path[i + 2]]);
+    const near = bounds(points);
+    if (near.minX - reach > box.maxX || near.maxX + reach < box.minX || near.minY - reach > box.maxY || near.maxY + reach < box.minY) return true;
+    return points.slice(1).every((q, i) => corners.every((c) => distanceToSegment(c, points[i], q) > reach) && !pointInRing(points[i], corners));
+  });
+}
+
+/** A test of whether a point lies inside any of the footprints, through a grid of their boxes. */
+function footprintLookup(footprints: Point2[][]): (p: Point2) => boolean {
+  const cells = new Map<string, Point2[][]>();
+  for (const ring of footprints) {
+    const box = bounds(ring);
+    for (let i = Math.floor(box.minX / CELL_M); i <= Math.floor(box.maxX / CELL_M); i++) {
+      for (let j = Math.floor(box.minY / CELL_M); j <= Math.floor(box.maxY / CELL_M); j++) cells.set(`${i},${j}`, [...(cells.get(`${i},${j}`) ?? []), ring]);
+    }
+  }
+  return (p) => (cells.get(`${Math.floor(p[0] / CELL_M)},${Math.floor(p[1] / CELL_M)}`) ?? []).some((ring) => pointInRing(p, ring));
+}
+
+/** A point of a street's centre line, and the street's width. */
+interface StreetPoint {
+  point: Point2;
+  width: number;
+}
+
+/** The nearest point of any of the streets' centre lines to `p`. */
+function nearestPoint(streets: { width: number; lines: Point2[][] }[], p: Point2): StreetPoint | undefined {
+  let best: (StreetPoint & { distance: number }) | undefined;
+  for (const { width, lines } of streets) {
+    for (const line of lines) {
+      for (let i = 1; i < line.length; i++) {
+        const point = closestOnSegment(p, line[i - 1], line[i]);
+        const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
+        if (!best || distance < best.distance) best = { point, width, distance };
+      }
     }
   }
   return best;
@@ -75,25 +141,27 @@ function closestOnSegment(p: Point2, a: Point2, b: Point2): Point2 {
   return [a[0] + dx * t, a[1] + dy * t];
 }
 
-/**
- * The wall (an edge of the ring, at least 2 m long) whose outside faces `target` best: `target` in front of
- * it, as near as can be. Undefined for a ring with no such wall.
- */
-function wallFacing(ring: Point2[], target: Point2): { a: Point2; b: Point2; length: number } | undefined {
+/** A wall of a building: an edge of its counter-clockwise outer ring. */
+interface Wall {
+  a: Point2;
+  b: Point2;
+  length: number;
+}
+
+/** The walls (edges at least 2 m long) whose outside faces `target`, the nearest first. */
+function wallsFacing(ring: Point2[], target: Point2): Wall[] {
   const ccw = signedArea(ring) >= 0 ? ring : [...ring].reverse();
-  let best: { a: Point2; b: Point2; length: number; score: number } | undefined;
+  const walls: (Wall & { distance: number })[] = [];
   for (let i = 0; i < ccw.length; i++) {
     const [a, b] = [ccw[i], ccw[(i + 1) % ccw.length]];
     const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (length < 2) continue;
     const out: Point2 = [(b[1] - a[1]) / length, -(b[0] - a[0]) / length];
     const mid: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const ahead = distanceAlong(mid, out, target);
-    if (ahead <= 0) continue;
-    const score = Math.hypot(target[0] - mid[0], target[1] - mid[1]);
-    if (!best || score < best.score) best = { a, b, length, score };
+    if (distanceAlong(mid, out, target) <= 0) continue;
+    walls.push({ a, b, length, distance: Math.hypot(target[0] - mid[0], target[1] - mid[1]) });
   }
-  return best;
+  return walls.sort((x, y) => x.distance - y.distance);
 }
 
 /** How far `target` lies in front of `from`, along the unit direction `out`. */
