@@ -84,11 +84,17 @@ export function touchesCircle(ring: Point2[], radius: number): boolean {
 }
 
 export function distanceToSegment(p: Point2, a: Point2, b: Point2): number {
+  const [x, y] = closestOnSegment(p, a, b);
+  return Math.hypot(p[0] - x, p[1] - y);
+}
+
+/** The point of the segment a–b nearest to `p`. */
+export function closestOnSegment(p: Point2, a: Point2, b: Point2): Point2 {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const lengthSquared = dx * dx + dy * dy;
   const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+  return [a[0] + t * dx, a[1] + t * dy];
 }
 
 /** Smallest and largest x and y of a set of points. */

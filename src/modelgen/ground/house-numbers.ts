@@ -1,7 +1,7 @@
 import type { Point2 } from '../geometry/local-frame.ts';
-import { bounds, centroid, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
+import { bounds, centroid, closestOnSegment, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
-import type { NamedStreets, StreetLabel } from './street-labels.ts';
+import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
 
 /** A building's address as mapped on its outline (`addr:housenumber`, `addr:street`). */
 export interface AddressedBuilding {
@@ -84,7 +84,7 @@ function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: Nu
   const at = (t: number, across = 0): Point2 => [anchor[0] + along[0] * half * t + out[0] * across, anchor[1] + along[1] * half * t + out[1] * across];
   // The ground under the letters' upper and lower edges too: on a slope across the wall none is buried.
   const height = (p: Point2) => Math.max(...[-size / 2, 0, size / 2].map((across) => around.surface.heightAt(p[0] + out[0] * across, p[1] + out[1] * across)));
-  const path = [-1, 0, 1].map((t) => at(t)).flatMap((p) => [round(p[0], 1), round(height(p) + around.lift, 2), round(-p[1], 1)]);
+  const path = [-1, 0, 1].map((t) => at(t)).flatMap((p) => pathPoint(p, height(p) + around.lift));
   return { label: { name: number, size: round(size, 1), path }, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
 }
 
@@ -134,13 +134,6 @@ function nearestPoint(streets: { width: number; lines: Point2[][] }[], p: Point2
   return best;
 }
 
-function closestOnSegment(p: Point2, a: Point2, b: Point2): Point2 {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const length2 = dx * dx + dy * dy;
-  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2));
-  return [a[0] + dx * t, a[1] + dy * t];
-}
-
 /** A wall of a building: an edge of its counter-clockwise outer ring. */
 interface Wall {
   a: Point2;
@@ -167,9 +160,4 @@ function wallsFacing(ring: Point2[], target: Point2): Wall[] {
 /** How far `target` lies in front of `from`, along the unit direction `out`. */
 function distanceAlong(from: Point2, out: Point2, target: Point2): number {
   return (target[0] - from[0]) * out[0] + (target[1] - from[1]) * out[1];
-}
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor || 0;
 }

@@ -69,7 +69,7 @@ export function streetLabels(streets: NamedStreets, surface: TerrainSurface, rad
       const length = lineLength(run);
       for (const centre of labelCentres(run, length, textLength)) {
         const stretch = sample(run, centre - textLength / 2, centre + textLength / 2);
-        const path = stretch.flatMap(([x, y]) => [round(x, 1), round(surface.heightAt(x, y) + lift, 2), round(-y, 1)]);
+        const path = stretch.flatMap((p) => pathPoint(p, surface.heightAt(...p) + lift));
         labels.push({ label: { name, size: round(size, 1), path }, runLength: length });
       }
     }
@@ -169,7 +169,13 @@ function pointAt(line: Point2[], distance: number): Point2 {
   return line[line.length - 1];
 }
 
-function round(value: number, decimals: number): number {
+/** A point of a label's path in the glTF frame (x east, y up, z south), to 10 cm across and 1 cm up: what the file stores. */
+export function pathPoint([east, north]: Point2, height: number): [number, number, number] {
+  return [round(east, 1), round(height, 2), round(-north, 1)];
+}
+
+/** A value to `decimals` places (never -0). */
+export function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor || 0;
 }
