@@ -79,7 +79,10 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   // Every piece first, as solids: a part standing on another's roof leaves no room for panels there.
   const pieces = prepared.flatMap((_, index) => piecesToDraw(index, prepared, seating.partsOf, roofs).map((piece, k) => ({ piece, index, first: k === 0 })));
   const heightsOf = pieces.map(({ piece }) => buildingHeights(piece.roof.tags, minimumBoundingRectangle(piece.building.outer).width));
-  const cover = new RoofCover(pieces.map(({ piece, index }, i) => ({ id: piece.osmId, outer: piece.building.outer, bottom: seating.seats[index].base + heightsOf[i].minHeight, top: seating.seats[index].base + heightsOf[i].height })));
+  const cover = new RoofCover(pieces.map(({ piece, index }, i) => {
+    const base = seating.seats[index].base;
+    return { id: piece.osmId, outer: piece.building.outer, bottom: base + heightsOf[i].minHeight, eaves: base + heightsOf[i].wallTop, top: base + heightsOf[i].height };
+  }));
   const drawBuilding = ({ building, osmId, roof }: DrawnPiece, index: number, first: boolean, pieceNumber: number) => {
     const { base, seating: seated } = seating.seats[index];
     const heights = heightsOf[pieceNumber];

@@ -96,6 +96,9 @@ for (const kind of DATABASES) {
         assert.match(refused.body, /The installed cost per kWp must be a plain number such as 1650, without thousands separators, signs or letters/, typed);
       }
       for (const code of ['XDR', 'HRK', 'XXX']) assert.equal((await browser.post('/partner/prices', { ...form, currency: code })).statusCode, 400, code);
+      // A tiny price is shown back as the form reads it (not "1e-7"), so the form saves unchanged.
+      assert.equal((await browser.post('/partner/prices', { ...form, tariff: '0.0000001' })).statusCode, 303);
+      assert.match((await browser.get('/partner')).body, /name="tariff"[^>]*value="0.0000001"/);
       assert.equal((await browser.post('/partner/prices', form)).statusCode, 303);
       const portal = await browser.get('/partner?done=prices');
       assert.match(portal.body, /The prices are saved/);

@@ -103,7 +103,9 @@ ${live.map((key) => html`<form class="stack spaced" method="post" action="/partn
 
 function pricesCard(view: PortalView): SafeHtml {
   const saved = view.account.prices;
-  const prices = view.typedPrices ?? { currency: saved.currency, costPerKwp: String(saved.costPerKwp), tariff: String(saved.tariff), exportTariff: String(saved.exportTariff) };
+  // Written as the form reads them back: plain decimals (never 1e-7), no grouping.
+  const plain = (value: number) => value.toLocaleString('en', { useGrouping: false, maximumFractionDigits: 20 });
+  const prices = view.typedPrices ?? { currency: saved.currency, costPerKwp: plain(saved.costPerKwp), tariff: plain(saved.tariff), exportTariff: plain(saved.exportTariff) };
   return html`<section class="card" aria-labelledby="prices-title"><h2 id="prices-title">Prices in the Solar Wizard</h2>
 <p class="muted">Your visitors' designs start from these: cost, savings and payback are worked out in your currency. Visitors can still change them for their own figures.</p>
 <form class="stack form-narrow" method="post" action="/partner/prices" aria-labelledby="prices-title">${csrfField(view.viewer)}

@@ -8,8 +8,9 @@ export interface DrawnBody {
   /** What it is drawn for (an OSM id): of two level roofs over the same ground, the smaller id keeps it, whatever order the map source gives. */
   id: string;
   outer: Point2[];
-  /** Elevations of its foot and its top, metres in the model's frame. */
+  /** Elevations of its foot, its eaves (where its roof starts; its top for a flat roof) and its top, metres in the model's frame. */
   bottom: number;
+  eaves: number;
   top: number;
 }
 
@@ -68,16 +69,18 @@ export class RoofCover {
 
   /**
    * Whether body `i` takes the roof of body `self` whose face starts at `low`: it rises over the face,
-   * or, level with it (two parts mapped over each other at one height), it is the higher of the two or,
-   * as high, the one with the smaller id (then the first drawn). Of two level roofs over the same ground
-   * exactly one keeps that ground.
+   * or, its whole roof level with it (two flat parts mapped over each other at one height), it is the
+   * higher of the two or, as high, the one with the smaller id (in OSM's order: `way/200` before
+   * `way/1000`; then the first drawn). Of two level roofs over the same ground exactly one keeps that
+   * ground; a pitched roof whose ridge only reaches the face's height lies under it, and the face keeps it.
    */
   #covers(i: number, self: number, low: number): boolean {
     const [body, own] = [this.#bodies[i], this.#bodies[self]];
     if (body.top >= low + ABOVE_ROOF_M) return true;
-    if (body.top <= low - ABOVE_ROOF_M) return false;
+    if (body.top <= low - ABOVE_ROOF_M || body.eaves < low - ABOVE_ROOF_M) return false;
     if (Math.abs(body.top - own.top) > LEVEL_M) return body.top > own.top;
-    return body.id !== own.id ? body.id < own.id : i < self;
+    const order = body.id.localeCompare(own.id, 'en', { numeric: true });
+    return order !== 0 ? order < 0 : i < self;
   }
 
   #near(box: ReturnType<typeof bounds>): number[] {

@@ -50,18 +50,20 @@ export interface NumberSurroundings {
  */
 export function houseNumberLabels(buildings: AddressedBuilding[], around: NumberSurroundings): StreetLabel[] {
   const inBuilding = footprintLookup(around.footprints);
+  const clearOfNames = nameLookup(around.names);
+  const nearestStreet = streetLookup(around.streets);
   const labels: StreetLabel[] = [];
   for (const building of buildings) {
     const number = building.number.trim();
     if (number === '' || number.length > MAX_CHARS || building.outer.length < 3) continue;
     const middle = centroid(building.outer);
     if (Math.hypot(...middle) > around.radius) continue;
-    const own = building.street ? around.streets.get(building.street.trim()) : undefined;
-    const street = nearestPoint(own ? [own] : [...around.streets.values()], middle);
+    const own = building.street?.trim();
+    const street = nearestStreet(middle, own && around.streets.has(own) ? own : undefined);
     if (!street) continue;
     const placed = wallsFacing(building.outer, street.point)
       .map((wall) => placeOnWall(number, wall, street, around))
-      .find((label) => label && !label.corners.some(inBuilding) && clearOfNames(label.corners, around.names));
+      .find((label) => label && !label.corners.some(inBuilding) && clearOfNames(label.corners));
     if (placed) labels.push(placed.label);
   }
   return labels;
@@ -88,17 +90,42 @@ function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: Nu
   return { label: { name: number, size: round(size, 1), path }, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
 }
 
-/** Whether none of the corners comes within a street name's letters (its path, half its letter height and a margin). */
-function clearOfNames(corners: Point2[], names: StreetLabel[]): boolean {
-  const box = bounds(corners);
-  return names.every((name) => {
-    const reach = name.size / 2 + CLEAR_OF_NAMES_M;
+/**
+ * A test of whether a number's corners keep clear of every street name's letters (its path, half its
+ * letter height and a margin), through a grid of the names' boxes.
+ */
+function nameLookup(names: StreetLabel[]): (corners: Point2[]) => boolean {
+  const prepared = names.map((name) => {
     const points: Point2[] = [];
     for (let i = 0; i < name.path.length; i += 3) points.push([name.path[i], -name.path[i + 2]]);
-    const near = bounds(points);
-    if (near.minX - reach > box.maxX || near.maxX + reach < box.minX || near.minY - reach > box.maxY || near.maxY + reach < box.minY) return true;
-    return points.slice(1).every((q, i) => corners.every((c) => distanceToSegment(c, points[i], q) > reach) && !pointInRing(points[i], corners));
+    return { points, reach: name.size / 2 + CLEAR_OF_NAMES_M };
   });
+  const cells = new Map<string, typeof prepared>();
+  for (const name of prepared) {
+    const box = bounds(name.points);
+    for (const key of cellKeys(box.minX - name.reach, box.minY - name.reach, box.maxX + name.reach, box.maxY + name.reach)) addTo(cells, key, name);
+  }
+  return (corners) => {
+    const box = bounds(corners);
+    const near = new Set(cellKeys(box.minX, box.minY, box.maxX, box.maxY).flatMap((key) => cells.get(key) ?? []));
+    return [...near].every(({ points, reach }) => points.slice(1).every((q, i) => corners.every((c) => distanceToSegment(c, points[i], q) > reach) && !pointInRing(points[i], corners)));
+  };
+}
+
+/** Adds a value to a grid cell's list. */
+function addTo<T>(cells: Map<string, T[]>, key: string, value: T): void {
+  const list = cells.get(key);
+  if (list) list.push(value);
+  else cells.set(key, [value]);
+}
+
+/** The keys of the grid cells a box touches. */
+function cellKeys(minX: number, minY: number, maxX: number, maxY: number): string[] {
+  const keys: string[] = [];
+  for (let i = Math.floor(minX / CELL_M); i <= Math.floor(maxX / CELL_M); i++) {
+    for (let j = Math.floor(minY / CELL_M); j <= Math.floor(maxY / CELL_M); j++) keys.push(`${i},${j}`);
+  }
+  return keys;
 }
 
 /** A test of whether a point lies inside any of the footprints, through a grid of their boxes. */
@@ -106,11 +133,9 @@ function footprintLookup(footprints: Point2[][]): (p: Point2) => boolean {
   const cells = new Map<string, Point2[][]>();
   for (const ring of footprints) {
     const box = bounds(ring);
-    for (let i = Math.floor(box.minX / CELL_M); i <= Math.floor(box.maxX / CELL_M); i++) {
-      for (let j = Math.floor(box.minY / CELL_M); j <= Math.floor(box.maxY / CELL_M); j++) cells.set(`${i},${j}`, [...(cells.get(`${i},${j}`) ?? []), ring]);
-    }
+    for (const key of cellKeys(box.minX, box.minY, box.maxX, box.maxY)) addTo(cells, key, ring);
   }
-  return (p) => (cells.get(`${Math.floor(p[0] / CELL_M)},${Math.floor(p[1] / CELL_M)}`) ?? []).some((ring) => pointInRing(p, ring));
+  return (p) => (cells.get(cellKeys(p[0], p[1], p[0], p[1])[0]) ?? []).some((ring) => pointInRing(p, ring));
 }
 
 /** A point of a street's centre line, and the street's width. */
@@ -119,19 +144,33 @@ interface StreetPoint {
   width: number;
 }
 
-/** The nearest point of any of the streets' centre lines to `p`. */
-function nearestPoint(streets: { width: number; lines: Point2[][] }[], p: Point2): StreetPoint | undefined {
-  let best: (StreetPoint & { distance: number }) | undefined;
-  for (const { width, lines } of streets) {
+/**
+ * The nearest point to `p` of the centre lines of the street named `name` (of any street without one),
+ * among those within a grid cell of it (a street farther away is no house's front), through a grid of
+ * the streets' segments.
+ */
+function streetLookup(streets: NamedStreets): (p: Point2, name?: string) => StreetPoint | undefined {
+  const cells = new Map<string, { name: string; width: number; a: Point2; b: Point2 }[]>();
+  for (const [name, { width, lines }] of streets) {
     for (const line of lines) {
       for (let i = 1; i < line.length; i++) {
-        const point = closestOnSegment(p, line[i - 1], line[i]);
-        const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
-        if (!best || distance < best.distance) best = { point, width, distance };
+        const [a, b] = [line[i - 1], line[i]];
+        for (const key of cellKeys(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]))) addTo(cells, key, { name, width, a, b });
       }
     }
   }
-  return best;
+  return (p, name) => {
+    let best: (StreetPoint & { distance: number }) | undefined;
+    for (const key of cellKeys(p[0] - CELL_M, p[1] - CELL_M, p[0] + CELL_M, p[1] + CELL_M)) {
+      for (const segment of cells.get(key) ?? []) {
+        if (name !== undefined && segment.name !== name) continue;
+        const point = closestOnSegment(p, segment.a, segment.b);
+        const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
+        if (!best || distance < best.distance) best = { point, width: segment.width, distance };
+      }
+    }
+    return best;
+  };
 }
 
 /** A wall of a building: an edge of its counter-clockwise outer ring. */

@@ -81,10 +81,14 @@ export class LabelLayer {
     const positions: number[] = [];
     const uvs: number[] = [];
     this.#labels.forEach((label, i) => this.#layLabel(label, reversed[i], positions, uvs));
-    const geometry = this.meshes[0].geometry;
+    // A new geometry each time, the old one disposed: its buffers leave the GPU now, not when collected.
+    const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3));
     geometry.setAttribute('uv', new BufferAttribute(new Float32Array(uvs), 2));
     geometry.setIndex(quadIndexes(positions.length / 12));
+    const old = this.meshes[0].geometry;
+    for (const mesh of this.meshes) mesh.geometry = geometry;
+    old.dispose();
     return true;
   }
 

@@ -106,12 +106,12 @@ export class RoofDesigner {
 
   /** Lays panels out on the roof, traces their shading and designs the system. */
   layout(): Promise<void> {
-    return this.#track(this.#layout());
+    return this.track(this.#layout());
   }
 
   /** Asks for the yield of the laid-out panels and lets the goal choose among them. */
   redesign(): Promise<void> {
-    return this.#track(this.#redesign());
+    return this.track(this.#redesign());
   }
 
   /**
@@ -126,7 +126,8 @@ export class RoofDesigner {
     } while (work !== this.#work);
   }
 
-  #track(work: Promise<void>): Promise<void> {
+  /** Counts `work` (a layout, a design, a roof being redrawn) as the latest under way, for {@link settled}. */
+  track(work: Promise<void>): Promise<void> {
     this.#work = work;
     return work;
   }

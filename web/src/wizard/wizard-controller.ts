@@ -194,11 +194,17 @@ export class WizardController {
    * Redraws the picked roof as the visitor corrected it and designs again on it: panels, shading and
    * figures follow the new roof faces.
    */
-  async correctRoof(correction: RoofCorrection): Promise<void> {
+  correctRoof(correction: RoofCorrection): Promise<void> {
+    // A report asked for meanwhile waits for the roof redrawn and its design, not the roof before.
+    return this.#designer.track(this.#correctRoof(correction));
+  }
+
+  async #correctRoof(correction: RoofCorrection): Promise<void> {
     const roof = this.#designer.roof;
     if (!roof || !this.#viewer.content) return;
     const turn = ++this.#corrections;
-    const shown = this.#view.panel.dataset.state as WizardState;
+    // A design under way when the correction came ends on its own; the state goes back to it, or to done.
+    const shown = this.#view.panel.dataset.state === 'working' ? 'done' : (this.#view.panel.dataset.state as WizardState);
     // From this moment the figures on screen are those of the roof before: say so at once, not only once
     // the roof builder has been fetched and the roof redrawn.
     this.#view.state('working');
