@@ -84,10 +84,12 @@ function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: Nu
   const anchor: Point2 = [mid[0] + out[0] * gap, mid[1] + out[1] * gap];
   const half = ((number.length * ADVANCE + 0.4) * size) / 2;
   const at = (t: number, across = 0): Point2 => [anchor[0] + along[0] * half * t + out[0] * across, anchor[1] + along[1] * half * t + out[1] * across];
-  // The ground under the letters' upper and lower edges too: on a slope across the wall none is buried.
-  const height = (p: Point2) => Math.max(...[-size / 2, 0, size / 2].map((across) => around.surface.heightAt(p[0] + out[0] * across, p[1] + out[1] * across)));
-  const path = [-1, 0, 1].map((t) => at(t)).flatMap((p) => pathPoint(p, height(p) + around.lift));
-  return { label: { name: number, size: round(size, 1), path }, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
+  const ground = (p: Point2) => around.surface.heightAt(p[0], p[1]);
+  const path = [-1, 0, 1].map((t) => at(t)).flatMap((p) => pathPoint(p, ground(p) + around.lift));
+  // The letters' tops are toward the wall (left of `along`): on a slope across it they lie on the slope, neither buried nor floating.
+  const tilt = (ground(at(0, -size / 2)) - ground(at(0, size / 2))) / size;
+  const label = { name: number, size: round(size, 1), path, ...(Math.abs(tilt) >= 0.01 ? { tilt: round(tilt, 3) } : {}) };
+  return { label, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
 }
 
 /**

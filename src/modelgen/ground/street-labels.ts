@@ -10,6 +10,11 @@ export interface StreetLabel {
   size: number;
   /** The stretch of the street's centre line the text covers, `[x, y, z, x, y, z, …]` in the glTF frame, on the drawn road. */
   path: number[];
+  /**
+   * Rise of the ground across the text, metres per metre toward the letters' tops when read from the
+   * path's start (to its left, seen from above); absent: level. The letters lie on that slope.
+   */
+  tilt?: number;
 }
 
 /** Labels of one street are this far apart along it, metres. */

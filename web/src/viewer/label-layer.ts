@@ -104,15 +104,16 @@ export class LabelLayer {
     const scale = Math.min(label.size / FONT_PX, (path.length * MOST_OF_PATH) / advance);
     let along = (path.length - advance * scale) / 2;
     const half = (CELL_PX / 2) * scale;
+    // The ground's rise toward the letters' tops: read from the other end, the tops are on the other side.
+    const rise = half * (label.tilt ?? 0) * (reversed ? -1 : 1);
     for (const glyph of glyphs) {
       const width = glyph.cell * scale;
       const { point, direction } = path.at(along + (glyph.advance * scale) / 2);
       // Up the letter: to the left of the way the text runs, seen from above.
       const up = new Vector3(direction.z, 0, -direction.x).normalize();
       const [a, b] = [point.clone().addScaledVector(direction, -width / 2), point.clone().addScaledVector(direction, width / 2)];
-      for (const corner of [a.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, half), a.clone().addScaledVector(up, half)]) {
-        positions.push(corner.x, corner.y + LIFT_M, corner.z);
-      }
+      const corners = [a.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, half), a.clone().addScaledVector(up, half)];
+      corners.forEach((corner, k) => positions.push(corner.x, corner.y + LIFT_M + (k < 2 ? -rise : rise), corner.z));
       uvs.push(glyph.u0, glyph.v0, glyph.u1, glyph.v0, glyph.u1, glyph.v1, glyph.u0, glyph.v1);
       along += glyph.advance * scale;
     }
