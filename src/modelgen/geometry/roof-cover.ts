@@ -1,4 +1,5 @@
 import polygonClipping, { type Polygon } from 'polygon-clipping';
+import { BoxGrid, type Box } from './box-grid.ts';
 import type { Point2 } from './local-frame.ts';
 import { bounds, centroid, pointInRing, segmentsCross, signedArea } from './polygon.ts';
 import type { RoofSegment } from './roof-segment.ts';
@@ -20,7 +21,6 @@ const ABOVE_ROOF_M = 0.2;
 const LEVEL_M = 0.01;
 /** Faces steeper than this are left alone: seen from the side, nothing stands on them. */
 const MIN_UP = 0.2;
-const CELL_M = 50;
 /** How far corners are moved inward before the tests, metres: the panels' setback. */
 const NUDGE_M = 0.5;
 
@@ -30,14 +30,12 @@ const NUDGE_M = 0.5;
  * over another's roof, that part of the roof is not open to the sky, and panels must not be laid there.
  */
 export class RoofCover {
-  readonly #bodies: (DrawnBody & { box: ReturnType<typeof bounds> })[];
-  readonly #cells = new Map<string, number[]>();
+  readonly #bodies: (DrawnBody & { box: Box })[];
+  readonly #grid = new BoxGrid<number>();
 
   constructor(bodies: DrawnBody[]) {
     this.#bodies = bodies.map((body) => ({ ...body, box: bounds(body.outer) }));
-    this.#bodies.forEach((body, i) => {
-      for (const key of cellsOf(body.box)) this.#cells.set(key, [...(this.#cells.get(key) ?? []), i]);
-    });
+    this.#bodies.forEach((body, i) => this.#grid.add(body.box, i));
   }
 
   /**
@@ -55,7 +53,8 @@ export class RoofCover {
       // glTF frame: x east, y up, z south; outlines are east and north.
       const ring = segment.outline.map(([x, , z]): Point2 => [x, -z]);
       const plan = bounds(ring);
-      const covering = this.#near(plan)
+      const covering = this.#grid
+        .near(plan)
         .filter((i) => i !== self && this.#covers(i, self, low))
         .map((i) => this.#bodies[i])
         .filter((body) => overlaps(body.box, plan) && shareArea(body.outer, ring));
@@ -82,10 +81,6 @@ export class RoofCover {
     const order = body.id.localeCompare(own.id, 'en', { numeric: true });
     return order !== 0 ? order < 0 : i < self;
   }
-
-  #near(box: ReturnType<typeof bounds>): number[] {
-    return [...new Set(cellsOf(box).flatMap((key) => this.#cells.get(key) ?? []))];
-  }
 }
 
 /**
@@ -102,14 +97,6 @@ function openArea(ring: Point2[], holes: [number, number, number][][], up: numbe
   } catch {
     return undefined;
   }
-}
-
-function cellsOf(box: ReturnType<typeof bounds>): string[] {
-  const keys: string[] = [];
-  for (let i = Math.floor(box.minX / CELL_M); i <= Math.floor(box.maxX / CELL_M); i++) {
-    for (let j = Math.floor(box.minY / CELL_M); j <= Math.floor(box.maxY / CELL_M); j++) keys.push(`${i},${j}`);
-  }
-  return keys;
 }
 
 /**
@@ -131,7 +118,7 @@ export function shareArea(a: Point2[], b: Point2[]): boolean {
   return ia.some((p, i) => ib.some((q, j) => segmentsCross(p, ia[(i + 1) % ia.length], q, ib[(j + 1) % ib.length], 1e-6)));
 }
 
-function overlaps(a: ReturnType<typeof bounds>, b: ReturnType<typeof bounds>): boolean {
+function overlaps(a: Box, b: Box): boolean {
   return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
 }
 

@@ -133,7 +133,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   const streets = namedStreets(onSurface, local);
   const lift = liftOf('road') + extraLift;
   const names = streetLabels(streets, surface, radius, lift);
-  const numbers = houseNumberLabels(scene.addresses, { streets, names, footprints: scene.footprints.map((footprint) => footprint.outer), surface, radius, lift });
+  const numbers = houseNumberLabels(scene.addresses, { streets, names, footprints: scene.footprints, surface, radius, lift });
   return { triangles, trees: trees.length, streetLabels: names, houseNumbers: numbers };
 }
 

@@ -1,6 +1,8 @@
+import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import { bounds, centroid, closestOnSegment, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
+import { buildingCover, type CoverFootprint } from './building-cover.ts';
 import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
 
 /** A building's address as mapped on its outline (`addr:housenumber`, `addr:street`). */
@@ -26,15 +28,16 @@ const MAX_STREET_M = 40;
 const CLEAR_OF_NAMES_M = 0.3;
 /** Numbers longer than this are not house numbers ("1-3;5" ranges drawn out, notes). */
 const MAX_CHARS = 8;
-const CELL_M = 50;
+/** A street farther than this from a building's middle is not its front (a wall must be within MAX_STREET_M besides), metres. */
+const STREET_SEARCH_M = 50;
 
 /** What house numbers are placed among. */
 export interface NumberSurroundings {
   streets: NamedStreets;
   /** Street names already placed: a number keeps clear of them. */
   names: StreetLabel[];
-  /** Outer rings of every drawn building: a number is never written inside one. */
-  footprints: Point2[][];
+  /** Every drawn building: a number is never written inside one. */
+  footprints: CoverFootprint[];
   surface: TerrainSurface;
   radius: number;
   /** Height above the drawn ground, metres. */
@@ -49,7 +52,8 @@ export interface NumberSurroundings {
  * draws them as it draws street names, from close by only.
  */
 export function houseNumberLabels(buildings: AddressedBuilding[], around: NumberSurroundings): StreetLabel[] {
-  const inBuilding = footprintLookup(around.footprints);
+  const underBuilding = buildingCover(around.footprints);
+  const inBuilding = ([x, y]: Point2) => underBuilding(x, y);
   const clearOfNames = nameLookup(around.names);
   const nearestStreet = streetLookup(around.streets);
   const labels: StreetLabel[] = [];
@@ -102,42 +106,13 @@ function nameLookup(names: StreetLabel[]): (corners: Point2[]) => boolean {
     for (let i = 0; i < name.path.length; i += 3) points.push([name.path[i], -name.path[i + 2]]);
     return { points, reach: name.size / 2 + CLEAR_OF_NAMES_M };
   });
-  const cells = new Map<string, typeof prepared>();
+  const grid = new BoxGrid<(typeof prepared)[number]>();
   for (const name of prepared) {
     const box = bounds(name.points);
-    for (const key of cellKeys(box.minX - name.reach, box.minY - name.reach, box.maxX + name.reach, box.maxY + name.reach)) addTo(cells, key, name);
+    grid.add({ minX: box.minX - name.reach, minY: box.minY - name.reach, maxX: box.maxX + name.reach, maxY: box.maxY + name.reach }, name);
   }
-  return (corners) => {
-    const box = bounds(corners);
-    const near = new Set(cellKeys(box.minX, box.minY, box.maxX, box.maxY).flatMap((key) => cells.get(key) ?? []));
-    return [...near].every(({ points, reach }) => points.slice(1).every((q, i) => corners.every((c) => distanceToSegment(c, points[i], q) > reach) && !pointInRing(points[i], corners)));
-  };
-}
-
-/** Adds a value to a grid cell's list. */
-function addTo<T>(cells: Map<string, T[]>, key: string, value: T): void {
-  const list = cells.get(key);
-  if (list) list.push(value);
-  else cells.set(key, [value]);
-}
-
-/** The keys of the grid cells a box touches. */
-function cellKeys(minX: number, minY: number, maxX: number, maxY: number): string[] {
-  const keys: string[] = [];
-  for (let i = Math.floor(minX / CELL_M); i <= Math.floor(maxX / CELL_M); i++) {
-    for (let j = Math.floor(minY / CELL_M); j <= Math.floor(maxY / CELL_M); j++) keys.push(`${i},${j}`);
-  }
-  return keys;
-}
-
-/** A test of whether a point lies inside any of the footprints, through a grid of their boxes. */
-function footprintLookup(footprints: Point2[][]): (p: Point2) => boolean {
-  const cells = new Map<string, Point2[][]>();
-  for (const ring of footprints) {
-    const box = bounds(ring);
-    for (const key of cellKeys(box.minX, box.minY, box.maxX, box.maxY)) addTo(cells, key, ring);
-  }
-  return (p) => (cells.get(cellKeys(p[0], p[1], p[0], p[1])[0]) ?? []).some((ring) => pointInRing(p, ring));
+  return (corners) =>
+    grid.near(bounds(corners)).every(({ points, reach }) => points.slice(1).every((q, i) => corners.every((c) => distanceToSegment(c, points[i], q) > reach) && !pointInRing(points[i], corners)));
 }
 
 /** A point of a street's centre line, and the street's width. */
@@ -148,28 +123,23 @@ interface StreetPoint {
 
 /**
  * The nearest point to `p` of the centre lines of the street named `name` (of any street without one),
- * among those within a grid cell of it (a street farther away is no house's front), through a grid of
- * the streets' segments.
+ * among the segments filed near it (a street farther away is no house's front), through a grid of the
+ * streets' segments.
  */
 function streetLookup(streets: NamedStreets): (p: Point2, name?: string) => StreetPoint | undefined {
-  const cells = new Map<string, { name: string; width: number; a: Point2; b: Point2 }[]>();
+  const grid = new BoxGrid<{ name: string; width: number; a: Point2; b: Point2 }>();
   for (const [name, { width, lines }] of streets) {
     for (const line of lines) {
-      for (let i = 1; i < line.length; i++) {
-        const [a, b] = [line[i - 1], line[i]];
-        for (const key of cellKeys(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]))) addTo(cells, key, { name, width, a, b });
-      }
+      for (let i = 1; i < line.length; i++) grid.add(bounds([line[i - 1], line[i]]), { name, width, a: line[i - 1], b: line[i] });
     }
   }
   return (p, name) => {
     let best: (StreetPoint & { distance: number }) | undefined;
-    for (const key of cellKeys(p[0] - CELL_M, p[1] - CELL_M, p[0] + CELL_M, p[1] + CELL_M)) {
-      for (const segment of cells.get(key) ?? []) {
-        if (name !== undefined && segment.name !== name) continue;
-        const point = closestOnSegment(p, segment.a, segment.b);
-        const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
-        if (!best || distance < best.distance) best = { point, width: segment.width, distance };
-      }
+    for (const segment of grid.near({ minX: p[0] - STREET_SEARCH_M, minY: p[1] - STREET_SEARCH_M, maxX: p[0] + STREET_SEARCH_M, maxY: p[1] + STREET_SEARCH_M })) {
+      if (name !== undefined && segment.name !== name) continue;
+      const point = closestOnSegment(p, segment.a, segment.b);
+      const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
+      if (!best || distance < best.distance) best = { point, width: segment.width, distance };
     }
     return best;
   };

@@ -1,5 +1,6 @@
 import type { Point2 } from '../geometry/local-frame.ts';
-import { distanceToSegment } from '../geometry/polygon.ts';
+import { BoxGrid } from '../geometry/box-grid.ts';
+import { bounds, distanceToSegment } from '../geometry/polygon.ts';
 import { typeGroup } from './roof-rules.ts';
 
 /** Shape classes the counts of mapped roofs are kept in. */
@@ -33,7 +34,6 @@ export interface ContextFootprint {
 export const LOCAL_RADIUS_M = 1500;
 /** Two walls closer than this are one shared wall (terraces, semi-detached houses, blocks). */
 const SHARED_WALL_M = 0.6;
-const CELL_M = 50;
 /** The nearest mapped roofs, up to this many within this distance, are the building's street. */
 const NEAREST_COUNT = 3;
 const NEAREST_M = 80;
@@ -78,32 +78,20 @@ function typeOf(tags: Record<string, string>): string {
 
 type Edge = { owner: number; a: Point2; b: Point2 };
 
-function edgeGrid(footprints: ContextFootprint[]): Map<string, Edge[]> {
-  const grid = new Map<string, Edge[]>();
+function edgeGrid(footprints: ContextFootprint[]): BoxGrid<Edge> {
+  const grid = new BoxGrid<Edge>();
   footprints.forEach((footprint, owner) => {
     const ring = footprint.outer;
     for (let i = 0; i < ring.length; i++) {
       const edge = { owner, a: ring[i], b: ring[(i + 1) % ring.length] };
-      for (const key of cellsOf(edge.a, edge.b)) {
-        const list = grid.get(key);
-        if (list) list.push(edge);
-        else grid.set(key, [edge]);
-      }
+      grid.add(bounds([edge.a, edge.b]), edge);
     }
   });
   return grid;
 }
 
-function cellsOf(a: Point2, b: Point2): string[] {
-  const keys: string[] = [];
-  for (let cx = Math.floor(Math.min(a[0], b[0]) / CELL_M); cx <= Math.floor(Math.max(a[0], b[0]) / CELL_M); cx++) {
-    for (let cy = Math.floor(Math.min(a[1], b[1]) / CELL_M); cy <= Math.floor(Math.max(a[1], b[1]) / CELL_M); cy++) keys.push(`${cx},${cy}`);
-  }
-  return keys;
-}
-
 /** Lengths of the footprint's walls that another footprint's wall runs along, split by the wall's direction. */
-function sharedWalls(footprint: ContextFootprint, index: number, grid: Map<string, Edge[]>): { sharedLong: number; sharedShort: number } {
+function sharedWalls(footprint: ContextFootprint, index: number, grid: BoxGrid<Edge>): { sharedLong: number; sharedShort: number } {
   let sharedLong = 0;
   let sharedShort = 0;
   const ring = footprint.outer;
@@ -113,7 +101,7 @@ function sharedWalls(footprint: ContextFootprint, index: number, grid: Map<strin
     const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (length < 1) continue;
     const mid: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const others = grid.get(`${Math.floor(mid[0] / CELL_M)},${Math.floor(mid[1] / CELL_M)}`) ?? [];
+    const others = grid.at(mid[0], mid[1]);
     if (!others.some((e) => e.owner !== index && distanceToSegment(mid, e.a, e.b) < SHARED_WALL_M)) continue;
     // A wall parallel to the long axis is on a long side.
     const alongness = Math.abs(((b[0] - a[0]) * footprint.along[0] + (b[1] - a[1]) * footprint.along[1]) / length);
