@@ -58,11 +58,6 @@ export class StreetLabelAtlas {
     this.fill = texture(fill);
   }
 
-  /** The padding on each side of a letter's cell, pixels. */
-  get pad(): number {
-    return PAD_PX;
-  }
-
   dispose(): void {
     this.halo.dispose();
     this.fill.dispose();

@@ -150,7 +150,7 @@ export class ViewerPage {
     await nextTask();
     viewer.onRender(() => {
       app.dataset.frames = String(viewer.frames);
-      app.dataset.cameraDistance = viewer.camera.position.distanceTo(viewer.controls.target).toFixed(1);
+      app.dataset.cameraDistance = viewer.targetDistance.toFixed(1);
     });
     setUpCompass(document, viewer);
     setUpFullscreen(document, this.#notice);
@@ -237,10 +237,9 @@ export class ViewerPage {
     const mine = myBuilding.mark(east, north, buildings);
     await yieldToPage();
     if (aborted.aborted) return;
-    viewer.streetLabels.show(viewer.info.streetLabels, viewer.info.houseNumbers, viewer.camera, viewer.camera.position.distanceTo(viewer.controls.target));
+    viewer.showStreetLabels();
     this.#app.dataset.streetLabels = String(viewer.streetLabels.count);
     this.#app.dataset.houseNumbers = String(viewer.streetLabels.numbers);
-    viewer.requestRender();
     await yieldToPage();
     if (aborted.aborted) return;
     if (!this.#wizard) {

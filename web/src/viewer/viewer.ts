@@ -61,7 +61,7 @@ export class Viewer {
     this.#lighting.addTo(this.scene);
     // A name turned upside down by the view is laid again from its other end, in the next frame.
     this.#loop.onRender(() => {
-      if (this.streetLabels.follow(this.camera, this.camera.position.distanceTo(this.controls.target))) this.requestRender();
+      if (this.streetLabels.follow(this.camera, this.targetDistance)) this.requestRender();
     });
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(container);
@@ -69,6 +69,17 @@ export class Viewer {
     // Read once now (three.js keeps it): read when the model arrives, it waits for the GPU's work.
     this.renderer.capabilities.getMaxAnisotropy();
     void this.compile(this.#lighting.dome);
+  }
+
+  /** Distance from the camera to the point it orbits, metres. */
+  get targetDistance(): number {
+    return this.camera.position.distanceTo(this.controls.target);
+  }
+
+  /** Writes the shown model's street names and house numbers on its ground, and asks for a frame. */
+  showStreetLabels(): void {
+    this.streetLabels.show(this.info.streetLabels, this.info.houseNumbers, this.camera, this.targetDistance);
+    this.requestRender();
   }
 
   /** Frames drawn since the page opened (the page shows it to tests as `data-frames`). */
