@@ -7,7 +7,7 @@
 --   osm2pgsql --create --slim --output flex --style osm/solar-partner.lua -d osm country.osm.pbf
 --
 -- Tables (SRID 4326, coordinates as mapped):
---   osm_nodes          trees and solar PV points                       (node_id, tags, geom point)
+--   osm_nodes          trees, solar PV points and address points       (node_id, tags, geom point)
 --   osm_ways           buildings, parts, roads, paths, coastline,      (way_id, tags, geom linestring:
 --                      tree rows, ground areas, solar areas              every node in order, closing
 --                                                                        node repeated on closed ways)
@@ -86,6 +86,12 @@ local function is_solar(tags)
     return tags['generator:source'] == 'solar' and tags['generator:method'] == 'photovoltaic'
 end
 
+-- An address mapped as a point (src/modelgen/features/assemble-features.ts, isAddressPoint).
+local function is_address(tags)
+    local number = tags['addr:housenumber']
+    return number ~= nil and number:match('%S') ~= nil
+end
+
 local WATERWAYS = { river = true, canal = true, stream = true, ditch = true, drain = true }
 
 local function is_line(tags)
@@ -94,7 +100,7 @@ local function is_line(tags)
 end
 
 function osm2pgsql.process_node(object)
-    if object.tags.natural == 'tree' or is_solar(object.tags) then
+    if object.tags.natural == 'tree' or is_solar(object.tags) or is_address(object.tags) then
         tables.nodes:insert({ tags = object.tags, geom = object:as_point() })
     end
     if object.tags.name ~= nil and object.tags.place ~= nil and NAMED_PLACES[object.tags.place] then

@@ -28,6 +28,7 @@ import { buildTerrainMesh } from './terrain/terrain-mesh.ts';
 import type { TerrainSource } from './terrain/terrain-source.ts';
 import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
+import { buildingAddresses } from './ground/building-addresses.ts';
 import { OUTSIDE_MAP_DATA, PermanentGenerationError } from './permanent-error.ts';
 
 
@@ -148,8 +149,9 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   let labels: StreetLabel[] = [];
   let numbers: StreetLabel[] = [];
   if (hd) {
-    const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ outer: b.outer, inners: b.inners }));
-    const addresses = prepared.flatMap((b) => (b.feature.kind === 'building' && b.feature.tags['addr:housenumber'] ? [{ outer: b.outer, number: b.feature.tags['addr:housenumber'], street: b.feature.tags['addr:street'] }] : []));
+    const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ id: b.feature.osmId, outer: b.outer, inners: b.inners, tags: b.feature.tags }));
+    const points = features.addresses.map(({ osmId, lon, lat, number, street }) => ({ id: osmId, at: frame.toLocal(lon, lat), number, street }));
+    const addresses = buildingAddresses(footprints, points);
     const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses });
     [triangles, treeCount, labels, numbers] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels, drawn.houseNumbers];
   }

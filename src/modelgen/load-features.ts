@@ -1,4 +1,4 @@
-import type { MapFeatures } from './features/map-features.ts';
+import { emptyMapFeatures, type MapFeatures } from './features/map-features.ts';
 import { assembleFeatures } from './features/assemble-features.ts';
 import { withoutDuplicateOutlines } from './features/duplicate-outlines.ts';
 import type { GeneratorSources } from './model-generator.ts';
@@ -33,7 +33,7 @@ async function readFeatures(sources: GeneratorSources, latitude: number, longitu
     const index = ExtractIndex.open(sources.osmExtract, sources.cacheDir);
     const source = `OpenStreetMap extract ${sources.osmExtract.split('/').pop()}`;
     const outsideReason = index.outsideReason(latitude, longitude, radiusM);
-    if (outsideReason) return { features: { buildings: [], trees: [], ground: [], solar: [] }, source, outsideReason };
+    if (outsideReason) return { features: emptyMapFeatures(), source, outsideReason };
     return { features: index.query(latitude, longitude, radiusM), source };
   }
   const elements = await fetchOverpass(latitude, longitude, radiusM, { url: sources.overpassUrl });

@@ -29,6 +29,13 @@ export class HandMadeMap {
     return id;
   }
 
+  /** Adds a tagged node (an address point, a tree), returning its id. */
+  point(at: Metres, tags: Record<string, string>): number {
+    const id = this.#node(at);
+    (this.#elements[this.#elements.length - 1] as { tags?: Record<string, string> }).tags = tags;
+    return id;
+  }
+
   /** Adds a multipolygon relation with outer and inner rings (each a closed way without tags). */
   multipolygon(outers: Metres[][], inners: Metres[][], tags: Record<string, string>): number {
     const members = [

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { withoutDuplicateOutlines } from '../../src/modelgen/features/duplicate-outlines.ts';
-import type { BuildingFeature, LonLatRing } from '../../src/modelgen/features/map-features.ts';
+import { emptyMapFeatures, type BuildingFeature, type LonLatRing } from '../../src/modelgen/features/map-features.ts';
 
 const ring: LonLatRing = [[24.95, 60.17], [24.951, 60.17], [24.951, 60.171], [24.95, 60.171]];
 const building = (osmId: string, kind: BuildingFeature['kind'], tags: Record<string, string>, outer = ring): BuildingFeature => ({ osmId, kind, tags, outer, inners: [] });
-const kept = (buildings: BuildingFeature[]) => withoutDuplicateOutlines({ buildings, trees: [], ground: [], solar: [] }).buildings.map((b) => b.osmId);
+const kept = (buildings: BuildingFeature[]) => withoutDuplicateOutlines({ ...emptyMapFeatures(), buildings }).buildings.map((b) => b.osmId);
 
 test('a building way that is a building multipolygon\'s outer ring is drawn once, unless it says something else of its volume', () => {
   const relation = building('relation/1688819', 'building', { building: 'university', 'building:levels': '4' });

@@ -36,11 +36,11 @@ function expected(file: string, latitude: number, longitude: number, radiusM: nu
     const cells = cellsOf(points);
     return cells.minX <= range.maxX && cells.maxX >= range.minX && cells.minY <= range.maxY && cells.maxY >= range.minY;
   };
-  return { buildings: all.buildings.filter((b) => near(b.outer)), trees: all.trees.filter((t) => near([[t.lon, t.lat]])), ground: all.ground.filter((g) => near(g.points)), solar: all.solar.filter((s) => near(s.points)) };
+  return { buildings: all.buildings.filter((b) => near(b.outer)), trees: all.trees.filter((t) => near([[t.lon, t.lat]])), ground: all.ground.filter((g) => near(g.points)), solar: all.solar.filter((s) => near(s.points)), addresses: all.addresses.filter((a) => near([[a.lon, a.lat]])) };
 }
 
 function assertSameFeatures(actual: MapFeatures, wanted: MapFeatures): void {
-  for (const kind of ['buildings', 'trees', 'ground', 'solar'] as const) {
+  for (const kind of ['buildings', 'trees', 'ground', 'solar', 'addresses'] as const) {
     const key = (f: { osmId: string; lon?: number; lat?: number }) => `${f.osmId} ${f.lon ?? ''},${f.lat ?? ''}`;
     const byKey = new Map((actual[kind] as { osmId: string }[]).map((f) => [key(f), f]));
     assert.equal(byKey.size, wanted[kind].length, `${kind}: ${byKey.size} against ${wanted[kind].length}`);

@@ -56,7 +56,8 @@ describe('OpenStreetMap from PostGIS', { skip }, () => {
     const fromDatabase = await queryPostgis(osmDatabase(database.url), CASINO.latitude, CASINO.longitude, 300);
     const fromExtract = ExtractIndex.open(monaco!, cacheDir).query(CASINO.latitude, CASINO.longitude, 300);
     assert.ok(fromExtract.buildings.length > 1000, `Monaco's cells around the Casino hold its buildings (${fromExtract.buildings.length})`);
-    for (const kind of ['buildings', 'ground', 'trees', 'solar'] as const) {
+    assert.ok(fromExtract.addresses.length > 50, `Monaco maps addresses as points (${fromExtract.addresses.length})`);
+    for (const kind of ['buildings', 'ground', 'trees', 'solar', 'addresses'] as const) {
       const byId = (features: { osmId: string; lon?: number; lat?: number }[]) => new Map(features.map((f) => [`${f.osmId} ${f.lon ?? ''},${f.lat ?? ''}`, f]));
       const [a, b] = [byId(fromDatabase[kind]), byId(fromExtract[kind])];
       assert.deepEqual([...a.keys()].sort(), [...b.keys()].sort(), `same ${kind}`);
@@ -98,6 +99,7 @@ describe('OpenStreetMap from PostGIS', { skip }, () => {
         compared += building.segments.length;
       }
       assert.ok(compared > 100, `${compared} roof segments compared`);
+      assert.deepEqual(fromDatabase.asset.houseNumbers, fromExtract.asset.houseNumbers, 'the same house numbers, from outlines and address points, in the same order');
     });
   }
 

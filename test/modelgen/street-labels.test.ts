@@ -98,3 +98,38 @@ test('a house number lies on the ground in front of the wall facing its own stre
   assert.ok(!fourteen || !inAnnex(fourteen.path[3], -fourteen.path[5]), `not inside the annex: ${fourteen?.path}`);
   assert.ok(numbers.every((label) => label.name !== '7'), 'no number 70 m from any street');
 });
+
+test('address points give their building its numbers: each entrance of a block in front of its own point, a number repeated on the outline or on the garage once; points in a courtyard or a garden give none', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-address-points-'));
+  folders.push(folder);
+  const map = new HandMadeMap(...CENTRE);
+  map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
+  // A block of 60 m with two entrances, mapped as points inside it near its ends: no number on its outline.
+  map.way([[-60, 8], [0, 8], [0, 20], [-60, 20]], { building: 'apartments' }, true);
+  map.point([-50, 12], { 'addr:housenumber': '20', 'addr:street': 'Rue du Soleil', entrance: 'yes' });
+  map.point([-10, 12], { 'addr:housenumber': '22', 'addr:street': 'Rue du Soleil' });
+  // A house numbered on its outline, with a shop inside giving the same number again.
+  map.way([[20, 8], [30, 8], [30, 16], [20, 16]], { building: 'house', 'addr:housenumber': '30', 'addr:street': 'Rue du Soleil' }, true);
+  map.point([25, 12], { 'addr:housenumber': '30', shop: 'bakery' });
+  // Its garage, mapped with the house's address: the number is written once, at the house.
+  map.way([[33, 8], [38, 8], [38, 14], [33, 14]], { building: 'garage', 'addr:housenumber': '30', 'addr:street': 'Rue du Soleil' }, true);
+  // A house with a courtyard: a point in the courtyard is no address of it; nor is a point in a garden.
+  map.multipolygon([[[50, 8], [80, 8], [80, 38], [50, 38]]], [[[58, 16], [72, 16], [72, 30], [58, 30]]], { building: 'residential' });
+  map.point([65, 23], { 'addr:housenumber': '40', 'addr:street': 'Rue du Soleil' });
+  map.point([40, 30], { 'addr:housenumber': '36', 'addr:street': 'Rue du Soleil' });
+  const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
+  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
+  const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
+  assert.deepEqual(numbers.map((label) => label.name).sort(), ['20', '22', '30'], JSON.stringify(numbers));
+  const middleOf = (name: string) => {
+    const label = numbers.find((candidate) => candidate.name === name)!;
+    const n = label.path.length / 3;
+    return [label.path[3 * Math.floor(n / 2)], -label.path[3 * Math.floor(n / 2) + 2]];
+  };
+  for (const [name, x] of [['20', -50], ['22', -10], ['30', 25]] as const) {
+    const [east, north] = middleOf(name);
+    assert.ok(Math.abs(east - x) < 2, `no. ${name} in front of its entrance: ${east.toFixed(1)} m east, its point at ${x}`);
+    assert.ok(north > 3 && north < 8, `no. ${name} between the block and the road's edge: ${north.toFixed(1)} m north`);
+  }
+});

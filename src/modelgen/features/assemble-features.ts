@@ -1,6 +1,6 @@
 import type { OsmData, OsmWay } from '../osm/osm-elements.ts';
 import { areaKind, lineFeature, placement } from './ground-tags.ts';
-import type { BuildingFeature, GroundFeature, LonLatRing, MapFeatures } from './map-features.ts';
+import { emptyMapFeatures, type BuildingFeature, type GroundFeature, type LonLatRing, type MapFeatures } from './map-features.ts';
 import { relationPolygons, type RelationPolygon } from './multipolygon.ts';
 
 /** Spacing of trees planted along a `natural=tree_row`, metres. */
@@ -10,10 +10,11 @@ const TREE_ROW_SPACING_M = 8;
  * Turns OSM elements into map features: buildings and building parts from closed ways and from
  * multipolygon relations (outer rings joined from their ways, inner rings kept as
  * courtyards), trees from nodes and tree rows, ground areas from closed ways and multipolygon relations
- * (water, woods, grass, … with their holes), roads, paths and the coastline, and mapped solar PV.
+ * (water, woods, grass, … with their holes), roads, paths and the coastline, mapped solar PV, and
+ * addresses mapped as points.
  */
 export function assembleFeatures(data: OsmData): MapFeatures {
-  const features: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
+  const features = emptyMapFeatures();
   for (const way of data.ways.values()) {
     const closed = way.nodes.length >= 4 && way.nodes[0] === way.nodes[way.nodes.length - 1];
     const points = wayPoints(data, way);
@@ -77,10 +78,19 @@ export function addRelation(features: MapFeatures, id: number, tags: Record<stri
   });
 }
 
-/** Adds the tree or solar installation a tagged node makes, if any. */
+/** Adds the tree or solar installation a tagged node makes, if any, and its address. */
 export function addNode(features: MapFeatures, id: number, tags: Record<string, string>, lon: number, lat: number): void {
   if (tags.natural === 'tree') features.trees.push({ osmId: `node/${id}`, lon, lat, tags });
   else if (isSolarPanel(tags)) features.solar.push({ osmId: `node/${id}`, points: [[lon, lat]], tags });
+  if (isAddressPoint(tags)) features.addresses.push({ osmId: `node/${id}`, lon, lat, number: tags['addr:housenumber'], ...(tags['addr:street'] ? { street: tags['addr:street'] } : {}) });
+}
+
+/**
+ * Whether a node's tags make it an address point: a house number of its own. Read by every map source (the
+ * extract's index, the Overpass query, the PostGIS import's style), so each gives the same model.
+ */
+export function isAddressPoint(tags: Record<string, string>): boolean {
+  return Boolean(tags['addr:housenumber']?.trim());
 }
 
 /** Solar PV as OSM maps it on roofs and fields. */

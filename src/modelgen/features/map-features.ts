@@ -58,10 +58,39 @@ export interface SolarFeature {
   tags: Record<string, string>;
 }
 
+/**
+ * An address mapped as a point (`addr:housenumber` on a node): inside its building, or on its outline as an
+ * entrance. Where addresses are mapped this way (Helsinki, Monaco, much of Germany), it is the only
+ * house number a building has.
+ */
+export interface AddressPoint {
+  osmId: string;
+  lon: number;
+  lat: number;
+  /** `addr:housenumber`. */
+  number: string;
+  /** `addr:street`, when mapped. */
+  street?: string;
+}
+
 /** Everything the generator draws from OpenStreetMap. */
 export interface MapFeatures {
   buildings: BuildingFeature[];
   trees: TreeFeature[];
   ground: GroundFeature[];
   solar: SolarFeature[];
+  addresses: AddressPoint[];
+}
+
+/** Map features with nothing in them, to be filled. */
+export function emptyMapFeatures(): MapFeatures {
+  return { buildings: [], trees: [], ground: [], solar: [], addresses: [] };
+}
+
+/**
+ * Orders OSM ids as OSM numbers them (`way/200` before `way/1000`, `node/…` before `way/…`): what the
+ * generator decides among features by, so a model does not depend on the order its map source lists them.
+ */
+export function compareOsmIds(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
 }

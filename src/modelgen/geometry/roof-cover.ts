@@ -1,3 +1,4 @@
+import { compareOsmIds } from '../features/map-features.ts';
 import polygonClipping, { type Polygon } from 'polygon-clipping';
 import { BoxGrid, type Box } from './box-grid.ts';
 import type { Point2 } from './local-frame.ts';
@@ -78,7 +79,7 @@ export class RoofCover {
     if (body.top >= low + ABOVE_ROOF_M) return true;
     if (body.top <= low - ABOVE_ROOF_M || body.eaves < low - ABOVE_ROOF_M) return false;
     if (Math.abs(body.top - own.top) > LEVEL_M) return body.top > own.top;
-    const order = body.id.localeCompare(own.id, 'en', { numeric: true });
+    const order = compareOsmIds(body.id, own.id);
     return order !== 0 ? order < 0 : i < self;
   }
 }

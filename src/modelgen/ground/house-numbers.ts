@@ -5,12 +5,14 @@ import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import { buildingCover, type CoverFootprint } from './building-cover.ts';
 import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
 
-/** A building's address as mapped on its outline (`addr:housenumber`, `addr:street`). */
+/** A building's address: mapped on its outline (`addr:housenumber`, `addr:street`), or as a point in it. */
 export interface AddressedBuilding {
   /** Outer ring, local metres, counter-clockwise. */
   outer: Point2[];
   number: string;
   street?: string;
+  /** Where the address point lies (an entrance of a block): the number is written in front of it, not of the wall's middle. */
+  at?: Point2;
 }
 
 /** Height of the digits, metres; smaller (down to MIN_SIZE_M) where the room before the street is narrow. */
@@ -56,36 +58,42 @@ export function houseNumberLabels(buildings: AddressedBuilding[], around: Number
   const inBuilding = ([x, y]: Point2) => underBuilding(x, y);
   const clearOfNames = nameLookup(around.names);
   const nearestStreet = streetLookup(around.streets);
+  const clearOfNumbers = numberLookup();
   const labels: StreetLabel[] = [];
   for (const building of buildings) {
     const number = building.number.trim();
     if (number === '' || number.length > MAX_CHARS || building.outer.length < 3) continue;
-    const middle = centroid(building.outer);
-    if (Math.hypot(...middle) > around.radius) continue;
+    const from = building.at ?? centroid(building.outer);
+    if (Math.hypot(...from) > around.radius) continue;
     const own = building.street?.trim();
-    const street = nearestStreet(middle, own && around.streets.has(own) ? own : undefined);
+    const street = nearestStreet(from, own && around.streets.has(own) ? own : undefined);
     if (!street) continue;
-    const placed = wallsFacing(building.outer, street.point)
-      .map((wall) => placeOnWall(number, wall, street, around))
-      .find((label) => label && !label.corners.some(inBuilding) && clearOfNames(label.corners));
-    if (placed) labels.push(placed.label);
+    const placed = wallsFacing(building.outer, street.point, building.at)
+      .map((wall) => placeOnWall(number, wall, street, around, building.at))
+      .find((label) => label && !outlineSamples(label.corners).some(inBuilding) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners));
+    if (!placed) continue;
+    labels.push(placed.label);
+    clearOfNumbers.add(placed.corners);
   }
   return labels;
 }
 
-/** The number written in front of a wall, with its four corners seen from above; undefined where there is no room. */
-function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: NumberSurroundings): { label: StreetLabel; corners: Point2[] } | undefined {
+/**
+ * The number written in front of a wall (of its middle, or of the address point `entrance` while the number fits
+ * on the wall), with its four corners seen from above; undefined where there is no room.
+ */
+function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: NumberSurroundings, entrance?: Point2): { label: StreetLabel; corners: Point2[] } | undefined {
   const { a, b, length } = wall;
   const along: Point2 = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
   // Outward of a counter-clockwise ring: to the right of its edges.
   const out: Point2 = [along[1], -along[0]];
-  const mid: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const ahead = distanceAlong(mid, out, street.point);
+  const base = entrance ? wallPointNear(wall, along, entrance, (number.length * ADVANCE + 0.4) * SIZE_M) : ([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as Point2);
+  const ahead = distanceAlong(base, out, street.point);
   const room = ahead - street.width / 2;
   if (ahead > MAX_STREET_M || room < MIN_ROOM_M) return undefined;
   const size = Math.min(SIZE_M, Math.max(MIN_SIZE_M, room * 0.8));
   const gap = Math.min(OFFSET_M, Math.max(size / 2, room / 2));
-  const anchor: Point2 = [mid[0] + out[0] * gap, mid[1] + out[1] * gap];
+  const anchor: Point2 = [base[0] + out[0] * gap, base[1] + out[1] * gap];
   const half = ((number.length * ADVANCE + 0.4) * size) / 2;
   const at = (t: number, across = 0): Point2 => [anchor[0] + along[0] * half * t + out[0] * across, anchor[1] + along[1] * half * t + out[1] * across];
   const ground = (p: Point2) => around.surface.heightAt(p[0], p[1]);
@@ -94,6 +102,50 @@ function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: Nu
   const tilt = (ground(at(0, -size / 2)) - ground(at(0, size / 2))) / size;
   const label = { name: number, size: round(size, 1), path, ...(Math.abs(tilt) >= 0.01 ? { tilt: round(tilt, 3) } : {}) };
   return { label, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
+}
+
+/**
+ * Points around a number's outline and along its middle, every half metre: a building's corner poking into
+ * the number (at a notch of an outline) reaches one of them where it would miss the four corners.
+ */
+function outlineSamples(corners: Point2[]): Point2[] {
+  const samples: Point2[] = [];
+  const middle: Point2[] = [0, 1].map((i): Point2 => [(corners[i][0] + corners[3 - i][0]) / 2, (corners[i][1] + corners[3 - i][1]) / 2]);
+  for (const [a, b] of [...corners.map((c, i) => [c, corners[(i + 1) % 4]]), middle]) {
+    const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5));
+    for (let k = 0; k < steps; k++) samples.push([a[0] + ((b[0] - a[0]) * k) / steps, a[1] + ((b[1] - a[1]) * k) / steps]);
+  }
+  return samples;
+}
+
+/** The point of a wall nearest to `p`, kept far enough from the wall's ends for a number `width` long to fit on it. */
+function wallPointNear({ a, length }: Wall, along: Point2, p: Point2, width: number): Point2 {
+  const margin = Math.min(width / 2, length / 2);
+  const t = Math.min(length - margin, Math.max(margin, (p[0] - a[0]) * along[0] + (p[1] - a[1]) * along[1]));
+  return [a[0] + along[0] * t, a[1] + along[1] * t];
+}
+
+/** The numbers placed so far, as a test that a new one's corners overlap none of them (two entrances of a block on one wall). */
+function numberLookup(): { clear: (corners: Point2[]) => boolean; add: (corners: Point2[]) => void } {
+  const grid = new BoxGrid<Point2[]>();
+  return {
+    clear: (corners) => grid.near(bounds(corners)).every((other) => !quadsOverlap(corners, other)),
+    add: (corners) => grid.add(bounds(corners), corners),
+  };
+}
+
+/** Whether two convex quadrilaterals overlap: no edge of either separates them (the separating axis test). */
+function quadsOverlap(p: Point2[], q: Point2[]): boolean {
+  for (const shape of [p, q]) {
+    for (let i = 0; i < shape.length; i++) {
+      const [a, b] = [shape[i], shape[(i + 1) % shape.length]];
+      const axis: Point2 = [b[1] - a[1], a[0] - b[0]];
+      const project = (ring: Point2[]) => ring.map(([x, y]) => x * axis[0] + y * axis[1]);
+      const [pp, qq] = [project(p), project(q)];
+      if (Math.max(...pp) <= Math.min(...qq) || Math.max(...qq) <= Math.min(...pp)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -152,8 +204,11 @@ interface Wall {
   length: number;
 }
 
-/** The walls (edges at least 2 m long) whose outside faces `target`, the nearest first. */
-function wallsFacing(ring: Point2[], target: Point2): Wall[] {
+/**
+ * The walls (edges at least 2 m long) whose outside faces `target`, the nearest first: nearest to the
+ * address point `at` where there is one (the wall with the entrance), else by their middles to `target`.
+ */
+function wallsFacing(ring: Point2[], target: Point2, at?: Point2): Wall[] {
   const ccw = signedArea(ring) >= 0 ? ring : [...ring].reverse();
   const walls: (Wall & { distance: number })[] = [];
   for (let i = 0; i < ccw.length; i++) {
@@ -163,7 +218,7 @@ function wallsFacing(ring: Point2[], target: Point2): Wall[] {
     const out: Point2 = [(b[1] - a[1]) / length, -(b[0] - a[0]) / length];
     const mid: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
     if (distanceAlong(mid, out, target) <= 0) continue;
-    walls.push({ a, b, length, distance: Math.hypot(target[0] - mid[0], target[1] - mid[1]) });
+    walls.push({ a, b, length, distance: at ? distanceToSegment(at, a, b) : Math.hypot(target[0] - mid[0], target[1] - mid[1]) });
   }
   return walls.sort((x, y) => x.distance - y.distance);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { addNode, addRelation, addWay, relationIsFeature, wayIsFeature } from '../features/assemble-features.ts';
-import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
+import { emptyMapFeatures, type LonLatRing, type MapFeatures } from '../features/map-features.ts';
 import { relationPolygons } from '../features/multipolygon.ts';
 import { fileByCell, writeCells } from './cell-filing.ts';
 import { CellStoreWriter } from './cell-store.ts';
@@ -50,7 +50,7 @@ const COORD_BYTES = 16;
  *    outside the JavaScript heap (about 28 bytes each while sorted, the one part that grows with the
  *    extract: a few million ways in Germany, under 200 MB);
  * 2. nodes and ways: every node's position goes to the node file, partitioned by id; tagged nodes
- *    (trees, solar) become features; each kept way's node references go to the partition of their node;
+ *    (trees, solar, addresses) become features; each kept way's node references go to the partition of their node;
  * 3. each node partition resolves the references filed with it into positions, partitioned by way;
  * 4. each way partition assembles its ways: features of their own, and members of multipolygons,
  *    partitioned by relation;
@@ -119,7 +119,7 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
         data.writeInt32LE(Math.round(lat * 1e7), at + 12);
         nodes++;
         if (tags) {
-          const features = emptyFeatures();
+          const features = emptyMapFeatures();
           addNode(features, id, tags, lon, lat);
           emit(features);
         }
@@ -160,7 +160,7 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
     onProgress(0.75 + (0.1 * q) / wayPartitions, `Assembling ways (${q + 1} of ${wayPartitions})`);
     assembleWays(q, Math.min(limits.waysPerPartition, keptWays - q * limits.waysPerPartition), limits.waysPerPartition, wayLines, coordSpill, (way) => {
       if (way.tags && way.points.every(Boolean)) {
-        const features = emptyFeatures();
+        const features = emptyMapFeatures();
         addWay(features, way.id, way.tags, way.points as LonLatRing, way.count >= 4 && way.first === way.last);
         emit(features);
       }
@@ -177,7 +177,7 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
     const data = memberData(memberSpill.take(s));
     for (; next < relationPartition.length && relationPartition[next] === s; next++) {
       const relation = JSON.parse(relationLines.next()!) as { id: number; tags: Record<string, string>; members: OsmRelationMember[] };
-      const features = emptyFeatures();
+      const features = emptyMapFeatures();
       addRelation(features, relation.id, relation.tags, relationPolygons(data, { type: 'relation', ...relation }));
       emit(features);
     }
@@ -194,10 +194,6 @@ export function buildExtractIndex(extract: string, folder: string, work: string,
   fs.rmSync(work, { recursive: true, force: true });
   onProgress(1, `Indexed ${name}: ${cells} cells`);
   return { nodes, ways: keptWays, relations: relationPartition.length, cells, bytes };
-}
-
-function emptyFeatures(): MapFeatures {
-  return { buildings: [], trees: [], ground: [], solar: [] };
 }
 
 function lineReader(file: string): LineReader {

@@ -1,5 +1,5 @@
 import type { MapFeatures } from '../features/map-features.ts';
-import { CellStoreWriter, cellKey, KIND_LETTERS, type CellContent } from './cell-store.ts';
+import { CellStoreWriter, cellKey, emptyCellContent, KIND_LETTERS, type CellContent } from './cell-store.ts';
 import { cellsOf } from './cells.ts';
 import type { LineSpill } from './spill-files.ts';
 
@@ -21,6 +21,7 @@ export function fileByCell(features: MapFeatures, spill: LineSpill, partitions: 
   for (const tree of features.trees) file([[tree.lon, tree.lat]], 't', tree);
   for (const area of features.ground) file(area.points, 'g', area);
   for (const panel of features.solar) file(panel.points, 's', panel);
+  for (const address of features.addresses) file([[address.lon, address.lat]], 'a', address);
 }
 
 /** Groups a cell partition's lines by cell and writes each cell. */
@@ -30,7 +31,7 @@ export function writeCells(lines: string[], writer: CellStoreWriter): void {
     const space = line.indexOf(' ');
     const key = Number(line.slice(0, space));
     let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = { buildings: [], trees: [], ground: [], solar: [], shared: [] }));
+    if (!cell) cells.set(key, (cell = emptyCellContent()));
     const letter = line[space + 1];
     cell[letter === 'r' ? 'shared' : KIND_LETTERS[letter as keyof typeof KIND_LETTERS]].push(line.slice(space + 3));
   }

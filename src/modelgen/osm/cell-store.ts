@@ -22,17 +22,16 @@ export function cellKey(x: number, y: number): number {
   return (x + KEY_OFFSET) * KEY_COLUMN + (y + KEY_OFFSET);
 }
 
-/** A cell's features as JSON texts by kind, and the shared features it crosses as `[offset,length,"kind letter"]`. */
-export interface CellContent {
-  buildings: string[];
-  trees: string[];
-  ground: string[];
-  solar: string[];
-  shared: string[];
-}
-
 /** The kinds of feature by the letter that names them in shared places. */
-export const KIND_LETTERS = { b: 'buildings', t: 'trees', g: 'ground', s: 'solar' } as const;
+export const KIND_LETTERS = { b: 'buildings', t: 'trees', g: 'ground', s: 'solar', a: 'addresses' } as const satisfies Record<string, keyof MapFeatures>;
+
+/** A cell's features as JSON texts by kind, and the shared features it crosses as `[offset,length,"kind letter"]`. */
+export type CellContent = Record<keyof MapFeatures | 'shared', string[]>;
+
+/** A cell with nothing filed under it yet. */
+export function emptyCellContent(): CellContent {
+  return { buildings: [], trees: [], ground: [], solar: [], addresses: [], shared: [] };
+}
 
 /** Writes the cells of an index one at a time, then their table. */
 export class CellStoreWriter {
@@ -48,7 +47,7 @@ export class CellStoreWriter {
 
   /** Adds a cell: its features as JSON texts by kind, and the places of the shared features it crosses. */
   add(key: number, kinds: CellContent): void {
-    const { offset, length } = this.#write(`{"buildings":[${kinds.buildings.join(',')}],"trees":[${kinds.trees.join(',')}],"ground":[${kinds.ground.join(',')}],"solar":[${kinds.solar.join(',')}],"shared":[${kinds.shared.join(',')}]}`);
+    const { offset, length } = this.#write(`{${Object.entries(kinds).map(([kind, texts]) => `"${kind}":[${texts.join(',')}]`).join(',')}}`);
     this.#entries.push(key, offset, length);
   }
 

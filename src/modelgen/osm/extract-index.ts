@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MapFeatures } from '../features/map-features.ts';
+import { emptyMapFeatures, type MapFeatures } from '../features/map-features.ts';
 import { buildExtractIndex, DEFAULT_INDEX_LIMITS, type IndexLimits, type IndexSummary } from './build-extract-index.ts';
 import { CellStoreReader } from './cell-store.ts';
 import { cellBox, cellsAround, type CellRange } from './cells.ts';
 
 /** Version of the index's content: a new one makes older indexes unknown, to be built again. */
-const INDEX_FORMAT = 6;
+const INDEX_FORMAT = 7;
 
 /** The extract has no index yet in this cache folder: it is built beforehand, not inside a request. */
 export class ExtractNotIndexedError extends Error {}
@@ -69,12 +69,13 @@ export class ExtractIndex {
   /** The features of every cell around the circle (whole cells: a few more than the circle needs). */
   query(latitude: number, longitude: number, radiusM: number): MapFeatures {
     const seen = new Set<string>();
-    const result: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
+    const result = emptyMapFeatures();
     for (const features of this.#cells.cells(cellsAround(latitude, longitude, radiusM))) {
       for (const building of features.buildings) if (once(seen, `b${building.osmId}`)) result.buildings.push(building);
       for (const tree of features.trees) if (once(seen, `t${tree.osmId}${tree.lon}${tree.lat}`)) result.trees.push(tree);
       for (const area of features.ground) if (once(seen, `g${area.osmId}`)) result.ground.push(area);
       for (const panel of features.solar) if (once(seen, `s${panel.osmId}`)) result.solar.push(panel);
+      for (const address of features.addresses) if (once(seen, `a${address.osmId}`)) result.addresses.push(address);
     }
     return result;
   }

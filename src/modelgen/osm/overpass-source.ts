@@ -29,6 +29,7 @@ export function overpassQuery(latitude: number, longitude: number, radiusM: numb
   way${WATERWAY_FILTER}${around};
 ${AREA_FILTERS.map((filter) => `  way${filter}${around};\n  relation["type"="multipolygon"]${filter}${around};\n`).join('')}  node["generator:source"="solar"]${around};
   way["generator:source"="solar"]${around};
+  node["addr:housenumber"]${around};
 );
 (._;>;);
 out body;`;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { addNode, addRelation, addWay } from '../features/assemble-features.ts';
-import type { LonLatRing, MapFeatures } from '../features/map-features.ts';
+import { emptyMapFeatures, type LonLatRing, type MapFeatures } from '../features/map-features.ts';
 import { cellBox, cellsAround, cellsOf, type CellRange } from './cells.ts';
 import { readWkb } from './wkb.ts';
 
@@ -44,7 +44,7 @@ export async function queryPostgis(database: OsmDatabase, latitude: number, long
     throw new Error(`The OpenStreetMap database (OSM_DATABASE_URL) could not be read: ${message}`);
   }
   const [ways, multipolygons, nodes] = rows;
-  const features: MapFeatures = { buildings: [], trees: [], ground: [], solar: [] };
+  const features = emptyMapFeatures();
   for (const row of ways) {
     const geometry = readWkb(row.geom);
     if (geometry.type !== 'line') continue;
