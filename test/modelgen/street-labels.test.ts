@@ -133,3 +133,24 @@ test('address points give their building its numbers: each entrance of a block i
     assert.ok(north > 3 && north < 8, `no. ${name} between the block and the road's edge: ${north.toFixed(1)} m north`);
   }
 });
+
+test('two streets crossing in the middle of their runs are both named, their letters apart', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-crossing-'));
+  folders.push(folder);
+  const map = new HandMadeMap(...CENTRE);
+  map.way([[-120, 0], [120, 0]], { highway: 'primary', name: 'Avenue de la Gare' });
+  map.way([[0, -120], [0, 120]], { highway: 'primary', name: 'Boulevard du Lac' });
+  const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
+  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
+  const labels = assetExtras(glb).streetLabels as StreetLabel[];
+  assert.deepEqual(labels.map((label) => label.name).sort(), ['Avenue de la Gare', 'Boulevard du Lac']);
+  // The avenue runs east-west on y = 0, the boulevard north-south on x = 0: where each name's letters reach.
+  const avenue = labels.find((label) => label.name === 'Avenue de la Gare')!;
+  const boulevard = labels.find((label) => label.name === 'Boulevard du Lac')!;
+  const xs = avenue.path.filter((_, i) => i % 3 === 0);
+  const norths = boulevard.path.filter((_, i) => i % 3 === 2).map((z) => -z);
+  const avenueCrosses = Math.min(...xs) < boulevard.size / 2 && Math.max(...xs) > -boulevard.size / 2;
+  const boulevardCrosses = Math.min(...norths) < avenue.size / 2 && Math.max(...norths) > -avenue.size / 2;
+  assert.ok(!(avenueCrosses && boulevardCrosses), `the names do not cross each other: avenue ${Math.min(...xs)}…${Math.max(...xs)} m east, boulevard ${Math.min(...norths)}…${Math.max(...norths)} m north`);
+});

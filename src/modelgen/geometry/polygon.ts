@@ -128,3 +128,17 @@ export function convexHull(points: Point2[]): Point2[] {
   };
   return [...chain(sorted), ...chain([...sorted].reverse())];
 }
+
+/** Whether two convex polygons overlap (more than touch): no edge of either separates them (the separating axis test). */
+export function convexOverlap(p: readonly Point2[], q: readonly Point2[]): boolean {
+  for (const shape of [p, q]) {
+    for (let i = 0; i < shape.length; i++) {
+      const [a, b] = [shape[i], shape[(i + 1) % shape.length]];
+      const axis: Point2 = [b[1] - a[1], a[0] - b[0]];
+      const project = (ring: readonly Point2[]) => ring.map(([x, y]) => x * axis[0] + y * axis[1]);
+      const [pp, qq] = [project(p), project(q)];
+      if (Math.max(...pp) <= Math.min(...qq) || Math.max(...qq) <= Math.min(...pp)) return false;
+    }
+  }
+  return true;
+}

@@ -1,6 +1,6 @@
 import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
-import { bounds, centroid, closestOnSegment, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
+import { bounds, centroid, closestOnSegment, convexOverlap, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import { buildingCover, type CoverFootprint } from './building-cover.ts';
 import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
@@ -129,23 +129,9 @@ function wallPointNear({ a, length }: Wall, along: Point2, p: Point2, width: num
 function numberLookup(): { clear: (corners: Point2[]) => boolean; add: (corners: Point2[]) => void } {
   const grid = new BoxGrid<Point2[]>();
   return {
-    clear: (corners) => grid.near(bounds(corners)).every((other) => !quadsOverlap(corners, other)),
+    clear: (corners) => grid.near(bounds(corners)).every((other) => !convexOverlap(corners, other)),
     add: (corners) => grid.add(bounds(corners), corners),
   };
-}
-
-/** Whether two convex quadrilaterals overlap: no edge of either separates them (the separating axis test). */
-function quadsOverlap(p: Point2[], q: Point2[]): boolean {
-  for (const shape of [p, q]) {
-    for (let i = 0; i < shape.length; i++) {
-      const [a, b] = [shape[i], shape[(i + 1) % shape.length]];
-      const axis: Point2 = [b[1] - a[1], a[0] - b[0]];
-      const project = (ring: Point2[]) => ring.map(([x, y]) => x * axis[0] + y * axis[1]);
-      const [pp, qq] = [project(p), project(q)];
-      if (Math.max(...pp) <= Math.min(...qq) || Math.max(...qq) <= Math.min(...pp)) return false;
-    }
-  }
-  return true;
 }
 
 /**

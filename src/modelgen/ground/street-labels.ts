@@ -1,5 +1,7 @@
 import type { GroundFeature } from '../features/map-features.ts';
+import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
+import { bounds, convexOverlap } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import { clipLineToCircle } from './line-clip.ts';
 
@@ -30,6 +32,8 @@ const MAX_TURN_DEG = 40;
 const ADVANCE = 0.7;
 /** Of two labels of one name closer than this, only the one on the longer run is kept (carriageways mapped apart, split ways), metres. */
 const SAME_NAME_APART_M = 120;
+/** The letters of two names keep this far apart, metres. */
+const NAMES_APART_M = 0.5;
 /** Letter height as a share of the road's width, and its limits, metres. */
 const SIZE_OF_WIDTH = 0.6;
 const [MIN_SIZE_M, MAX_SIZE_M] = [2, 5];
@@ -66,31 +70,64 @@ export function namedStreets(ground: GroundFeature[], local: (points: [number, n
  * @param lift - height of the label above the drawn ground (the road layer's own lift), metres
  */
 export function streetLabels(streets: NamedStreets, surface: TerrainSurface, radius: number, lift: number): StreetLabel[] {
-  const labels: { label: StreetLabel; runLength: number }[] = [];
+  const slots: { name: string; size: number; stretches: Point2[][]; runLength: number }[] = [];
   for (const [name, { width, lines }] of streets) {
     const size = Math.min(MAX_SIZE_M, Math.max(MIN_SIZE_M, width * SIZE_OF_WIDTH));
     const textLength = (name.length * ADVANCE + 1) * size;
     for (const run of joinRuns(lines.flatMap((line) => clipLineToCircle(line, radius - RIM_M)))) {
       const length = lineLength(run);
-      for (const centre of labelCentres(run, length, textLength)) {
-        const stretch = sample(run, centre - textLength / 2, centre + textLength / 2);
-        const path = stretch.flatMap((p) => pathPoint(p, surface.heightAt(...p) + lift));
-        labels.push({ label: { name, size: round(size, 1), path }, runLength: length });
+      for (const centres of labelCentres(run, length, textLength)) {
+        slots.push({ name, size, stretches: centres.map((centre) => sample(run, centre - textLength / 2, centre + textLength / 2)), runLength: length });
       }
     }
   }
-  return apart(labels.sort((a, b) => b.runLength - a.runLength).map(({ label }) => label)).slice(0, MAX_LABELS);
+  const placed = new PlacedNames();
+  const labels: StreetLabel[] = [];
+  for (const { name, size, stretches } of slots.sort((a, b) => b.runLength - a.runLength)) {
+    if (labels.length >= MAX_LABELS) break;
+    const stretch = stretches.find((candidate) => placed.free(name, candidate, size));
+    if (!stretch) continue;
+    placed.add(name, stretch, size);
+    labels.push({ name, size: round(size, 1), path: stretch.flatMap((p) => pathPoint(p, surface.heightAt(...p) + lift)) });
+  }
+  return labels;
 }
 
-/** The labels, in order, without those lying within SAME_NAME_APART_M of an earlier label of the same name. */
-function apart(labels: StreetLabel[]): StreetLabel[] {
-  const kept: { label: StreetLabel; x: number; z: number }[] = [];
-  for (const label of labels) {
-    const middle = Math.floor(label.path.length / 6) * 3;
-    const [x, z] = [label.path[middle], label.path[middle + 2]];
-    if (!kept.some((other) => other.label.name === label.name && Math.hypot(other.x - x, other.z - z) < SAME_NAME_APART_M)) kept.push({ label, x, z });
+/**
+ * The names placed so far, by the boxes of their letters along their stretches: a new name keeps
+ * SAME_NAME_APART_M from a label of the same name (its other carriageway, a split way) and off the letters
+ * of every other (two streets crossing in the middle of their runs).
+ */
+class PlacedNames {
+  readonly #grid = new BoxGrid<{ name: string; middle: Point2; boxes: Point2[][] }>();
+
+  free(name: string, stretch: Point2[], size: number): boolean {
+    const middle = stretch[Math.floor(stretch.length / 2)];
+    const reach = SAME_NAME_APART_M;
+    const near = this.#grid.near({ minX: middle[0] - reach, minY: middle[1] - reach, maxX: middle[0] + reach, maxY: middle[1] + reach });
+    const boxes = letterBoxes(stretch, size);
+    return near.every((other) =>
+      other.name === name ? Math.hypot(other.middle[0] - middle[0], other.middle[1] - middle[1]) >= reach : !other.boxes.some((a) => boxes.some((b) => convexOverlap(a, b))),
+    );
   }
-  return kept.map(({ label }) => label);
+
+  add(name: string, stretch: Point2[], size: number): void {
+    const entry = { name, middle: stretch[Math.floor(stretch.length / 2)], boxes: letterBoxes(stretch, size) };
+    this.#grid.add(bounds(stretch), entry);
+  }
+}
+
+/** The boxes the letters of a name cover along a stretch: each step of it, widened by half the letters' height and a margin. */
+function letterBoxes(stretch: Point2[], size: number): Point2[][] {
+  const half = size / 2 + NAMES_APART_M;
+  const boxes: Point2[][] = [];
+  for (let i = 1; i < stretch.length; i++) {
+    const [a, b] = [stretch[i - 1], stretch[i]];
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const [ox, oy] = [((b[1] - a[1]) / length) * half, (-(b[0] - a[0]) / length) * half];
+    boxes.push([[a[0] + ox, a[1] + oy], [b[0] + ox, b[1] + oy], [b[0] - ox, b[1] - oy], [a[0] - ox, a[1] - oy]]);
+  }
+  return boxes;
 }
 
 /** Ways of one street joined end to end into runs (OSM splits a street wherever its tags change). */
@@ -121,21 +158,21 @@ function joinRuns(lines: Point2[][]): Point2[][] {
 }
 
 /**
- * Distances along a run where a name of `textLength` is centred: one every SPACING_M (one in the middle of
- * a shorter run), each moved along the run to the nearest stretch that does not turn too much; none where
- * the run is too short or too winding.
+ * Where along a run a name of `textLength` may be centred: a place every SPACING_M (one in the middle of a
+ * shorter run), each with the distances to try in order, the nearest first, along stretches that do not turn
+ * too much; none where the run is too short or too winding.
  */
-function labelCentres(run: Point2[], length: number, textLength: number): number[] {
+function labelCentres(run: Point2[], length: number, textLength: number): number[][] {
   if (length < textLength * 1.1) return [];
   const count = Math.max(1, Math.floor(length / SPACING_M));
-  const centres: number[] = [];
+  const places: number[][] = [];
   for (let k = 0; k < count; k++) {
     const wanted = (length * (k + 0.5)) / count;
     const tries = [0, 0.25, -0.25, 0.5, -0.5, 1, -1].map((shift) => wanted + shift * textLength);
-    const fits = tries.find((c) => c - textLength / 2 >= 0 && c + textLength / 2 <= length && turning(sample(run, c - textLength / 2, c + textLength / 2)) <= MAX_TURN_DEG);
-    if (fits !== undefined) centres.push(fits);
+    const fits = tries.filter((c) => c - textLength / 2 >= 0 && c + textLength / 2 <= length && turning(sample(run, c - textLength / 2, c + textLength / 2)) <= MAX_TURN_DEG);
+    if (fits.length > 0) places.push(fits);
   }
-  return centres;
+  return places;
 }
 
 /** Total change of direction along a polyline, degrees. */

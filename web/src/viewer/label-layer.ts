@@ -1,13 +1,12 @@
 import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial, Vector3, type Camera, type Object3D } from 'three';
 import type { StreetLabel } from '../../../src/modelgen/browser.ts';
+import { labelUnits } from './label-units.ts';
 import { CELL_PX, FONT_PX, type StreetLabelAtlas } from './street-label-atlas.ts';
 
 /** Above the surface the label lies on, metres (roads are drawn a few centimetres above the ground). */
 const LIFT_M = 0.06;
 /** A text never fills more of its stretch than this: its ends stay on the stretch. */
 const MOST_OF_PATH = 0.96;
-/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko): such a text is laid from its end. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
 /**
  * Texts lying on the ground along their paths (street names, house numbers): letter quads from an atlas,
@@ -93,13 +92,12 @@ export class LabelLayer {
   }
 
   /**
-   * Adds a text's letter cells: each centred on the path where its letter falls, along the path's
+   * Adds a text's cells (letters, or words of scripts that join their letters): each centred on the path where it falls, along the path's
    * direction there, upright to the left of it; the padding of neighbouring cells overlaps.
    */
   #layLabel(label: StreetLabel, reversed: boolean, positions: number[], uvs: number[]): void {
     const path = new Path(label.path, reversed);
-    const chars = [...label.name];
-    const glyphs = (RIGHT_TO_LEFT.test(label.name) ? chars.reverse() : chars).map((char) => this.#atlas.glyphs.get(char)!);
+    const glyphs = labelUnits(label.name).map((unit) => this.#atlas.glyphs.get(unit)!);
     const advance = glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
     const scale = Math.min(label.size / FONT_PX, (path.length * MOST_OF_PATH) / advance);
     let along = (path.length - advance * scale) / 2;

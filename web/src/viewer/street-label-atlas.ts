@@ -11,7 +11,7 @@ const FONT = `600 ${FONT_PX}px system-ui, "Segoe UI", Roboto, "DejaVu Sans", san
 /** Width of the dark outline around the white letters, pixels (half of it outside the letter). */
 const HALO_PX = 8;
 
-/** Where a letter is in the atlas: its advance and its cell, padding included (texture coordinates). */
+/** Where a letter (or a word drawn whole, see label-units.ts) is in the atlas: its advance and its cell, padding included (texture coordinates). */
 export interface Glyph {
   /** Advance of the letter, pixels. */
   advance: number;
@@ -24,7 +24,8 @@ export interface Glyph {
 }
 
 /**
- * The letters of a model's street names drawn by the browser (it knows the typefaces of every script)
+ * The letters of a model's street names drawn by the browser (it knows the typefaces of every script, and
+ * shapes the words of scripts that join their letters, which come as whole words)
  * into two textures of the same layout: the dark outlines, and the white letters. Drawn as two meshes,
  * every outline lies under every letter, so one letter's outline never covers its neighbour.
  */
@@ -33,7 +34,8 @@ export class StreetLabelAtlas {
   readonly halo: CanvasTexture;
   readonly fill: CanvasTexture;
 
-  constructor(chars: Iterable<string>) {
+  /** @param units - the texts' cells (label-units.ts): letters, and words drawn whole */
+  constructor(units: Iterable<string>) {
     const [halo, fill] = [canvas(), canvas()];
     const haloContext = context(halo);
     const fillContext = context(fill);
@@ -42,16 +44,16 @@ export class StreetLabelAtlas {
     haloContext.strokeStyle = 'rgba(40, 40, 40, 0.9)';
     fillContext.fillStyle = '#ffffff';
     let [x, y] = [0, 0];
-    for (const char of chars) {
-      const advance = Math.ceil(fillContext.measureText(char).width);
+    for (const unit of units) {
+      const advance = Math.ceil(fillContext.measureText(unit).width);
       const cell = advance + 2 * PAD_PX;
       if (x + cell > ATLAS_PX) [x, y] = [0, y + CELL_PX];
       // Letters past the atlas's end (names in very many scripts) stay blank.
       if (y + CELL_PX <= ATLAS_PX) {
-        haloContext.strokeText(char, x + PAD_PX, y + CELL_PX / 2);
-        fillContext.fillText(char, x + PAD_PX, y + CELL_PX / 2);
+        haloContext.strokeText(unit, x + PAD_PX, y + CELL_PX / 2);
+        fillContext.fillText(unit, x + PAD_PX, y + CELL_PX / 2);
       }
-      this.glyphs.set(char, { advance, cell, u0: x / ATLAS_PX, u1: (x + cell) / ATLAS_PX, v0: 1 - (y + CELL_PX) / ATLAS_PX, v1: 1 - y / ATLAS_PX });
+      this.glyphs.set(unit, { advance, cell, u0: x / ATLAS_PX, u1: (x + cell) / ATLAS_PX, v0: 1 - (y + CELL_PX) / ATLAS_PX, v1: 1 - y / ATLAS_PX });
       x += cell;
     }
     this.halo = texture(halo);

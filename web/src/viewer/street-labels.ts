@@ -1,6 +1,7 @@
 import type { Camera, Object3D } from 'three';
 import type { StreetLabel } from '../../../src/modelgen/browser.ts';
 import { LabelLayer } from './label-layer.ts';
+import { labelUnits } from './label-units.ts';
 import { StreetLabelAtlas } from './street-label-atlas.ts';
 
 /** House numbers are written only when the view's target is this close: from farther they are specks, metres. */
@@ -52,7 +53,7 @@ export class StreetLabels {
     const usable = (labels: StreetLabel[] | undefined) => (labels ?? []).filter((label) => label.path.length >= 6 && label.name.length > 0);
     const [named, numbered] = [usable(streets), usable(numbers)];
     if (named.length + numbered.length === 0) return;
-    this.#atlas = new StreetLabelAtlas(new Set([...named, ...numbered].flatMap((label) => [...label.name])));
+    this.#atlas = new StreetLabelAtlas(new Set([...named, ...numbered].flatMap((label) => labelUnits(label.name))));
     if (named.length > 0) this.#streets = new LabelLayer(named, this.#atlas, 'street-names', camera);
     if (numbered.length > 0) this.#numbers = new LabelLayer(numbered, this.#atlas, 'house-numbers', camera);
     this.#close = distance <= NUMBERS_WITHIN_M;
