@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormBody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,6 +11,7 @@ import { registerErrorHandling } from './http/errors-plugin.ts';
 import { registerBodyTimeout } from './http/body-timeout.ts';
 import { errorMappingOptions, REQUEST_TIMEOUT_S } from './http/error-mapping.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerFormBodyParser } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { addTextRule, withTextRule } from './contract/text-rule.ts';
 import { withDecimalNumbers } from './contract/number-text.ts';
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (site) => {
     site.setErrorHandler(sendSitePageError);
     // The site's forms (sign-in, portal) post url-encoded bodies; only here: the API stays JSON only.
-    await site.register(fastifyFormBody, { bodyLimit: BODY_LIMIT_BYTES });
+    registerFormBodyParser(site, BODY_LIMIT_BYTES);
     site.addHook('onSend', async (_request, reply) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', SITE_PAGE_POLICY);
     });

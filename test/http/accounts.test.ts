@@ -64,6 +64,16 @@ for (const kind of DATABASES) {
       assert.match(missing.body, /password is required\. Go back and try again\./);
       assert.match((await form(`email=a%40example.com&_csrf=x&password=${'p'.repeat(2000)}`)).body, /password must be at most \d+ characters/);
       assert.match((await form('email=a%40example.com&password=x')).body, /The page’s security token is missing or damaged; reload the page and send the form again/);
+      // A form in another encoding is refused as such, never stored with replacement characters.
+      const latin1 = await mail.ctx.app.inject({ method: 'POST', url: '/auth/signup', payload: Buffer.concat([Buffer.from('_csrf=x&email=z'), Buffer.from([0xfc]), Buffer.from('rich%40example.com')]), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(latin1.statusCode, 400);
+      assert.match(latin1.body, /Form body is not valid UTF-8; send the form as the page does/);
+      const escaped = await form('_csrf=x&email=z%FCrich%40example.com&password=xxxxxxxxxxxx');
+      assert.equal(escaped.statusCode, 400);
+      assert.match(escaped.body, /Form field &quot;email&quot; is not valid UTF-8 once its %-escapes are decoded; send the form as the page does/);
+      assert.match((await form('_csrf=x&email=50%&password=x')).body, /Form field &quot;email&quot; has a % not followed by two hex digits/);
+      // A field given twice is a list, which the schema refuses by name.
+      assert.match((await form('_csrf=x&email=a%40example.com&email=b%40example.com&password=x')).body, /email must be a string/);
     });
 
     test('signing up with a taken address answers the same and tells the owner instead', async () => {
