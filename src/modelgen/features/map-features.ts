@@ -92,5 +92,8 @@ export function emptyMapFeatures(): MapFeatures {
  * generator decides among features by, so a model does not depend on the order its map source lists them.
  */
 export function compareOsmIds(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
+  return OSM_ID_ORDER.compare(a, b);
 }
+
+/** One collator for every comparison: `localeCompare` with options builds one per call. */
+const OSM_ID_ORDER = new Intl.Collator('en', { numeric: true });

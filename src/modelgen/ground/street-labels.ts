@@ -1,5 +1,5 @@
 import type { GroundFeature } from '../features/map-features.ts';
-import { BoxGrid } from '../geometry/box-grid.ts';
+import { BoxGrid, type Box } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import { bounds, convexOverlap } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
@@ -70,22 +70,25 @@ export function namedStreets(ground: GroundFeature[], local: (points: [number, n
  * @param lift - height of the label above the drawn ground (the road layer's own lift), metres
  */
 export function streetLabels(streets: NamedStreets, surface: TerrainSurface, radius: number, lift: number): StreetLabel[] {
-  const slots: { name: string; size: number; stretches: Point2[][]; runLength: number }[] = [];
+  const slots: { name: string; size: number; stretches: Iterable<Point2[]>; runLength: number }[] = [];
   for (const [name, { width, lines }] of streets) {
     const size = Math.min(MAX_SIZE_M, Math.max(MIN_SIZE_M, width * SIZE_OF_WIDTH));
     const textLength = (name.length * ADVANCE + 1) * size;
     for (const run of joinRuns(lines.flatMap((line) => clipLineToCircle(line, radius - RIM_M)))) {
       const length = lineLength(run);
-      for (const centres of labelCentres(run, length, textLength)) {
-        slots.push({ name, size, stretches: centres.map((centre) => sample(run, centre - textLength / 2, centre + textLength / 2)), runLength: length });
-      }
+      for (const stretches of labelStretches(run, length, textLength)) slots.push({ name, size, stretches, runLength: length });
     }
   }
   const placed = new PlacedNames();
   const labels: StreetLabel[] = [];
   for (const { name, size, stretches } of slots.sort((a, b) => b.runLength - a.runLength)) {
     if (labels.length >= MAX_LABELS) break;
-    const stretch = stretches.find((candidate) => placed.free(name, candidate, size));
+    let stretch: Point2[] | undefined;
+    for (const candidate of stretches) {
+      if (!placed.free(name, candidate, size)) continue;
+      stretch = candidate;
+      break;
+    }
     if (!stretch) continue;
     placed.add(name, stretch, size);
     labels.push({ name, size: round(size, 1), path: stretch.flatMap((p) => pathPoint(p, surface.heightAt(...p) + lift)) });
@@ -99,22 +102,30 @@ export function streetLabels(streets: NamedStreets, surface: TerrainSurface, rad
  * of every other (two streets crossing in the middle of their runs).
  */
 class PlacedNames {
-  readonly #grid = new BoxGrid<{ name: string; middle: Point2; boxes: Point2[][] }>();
+  readonly #grid = new BoxGrid<{ name: string; middle: Point2; box: Box; boxes: Point2[][] }>();
 
   free(name: string, stretch: Point2[], size: number): boolean {
     const middle = stretch[Math.floor(stretch.length / 2)];
     const reach = SAME_NAME_APART_M;
     const near = this.#grid.near({ minX: middle[0] - reach, minY: middle[1] - reach, maxX: middle[0] + reach, maxY: middle[1] + reach });
+    if (near.some((other) => other.name === name && Math.hypot(other.middle[0] - middle[0], other.middle[1] - middle[1]) < reach)) return false;
+    const box = bounds(stretch);
+    const others = near.filter((other) => other.name !== name && boxesMeet(other.box, box, size));
+    if (others.length === 0) return true;
     const boxes = letterBoxes(stretch, size);
-    return near.every((other) =>
-      other.name === name ? Math.hypot(other.middle[0] - middle[0], other.middle[1] - middle[1]) >= reach : !other.boxes.some((a) => boxes.some((b) => convexOverlap(a, b))),
-    );
+    return others.every((other) => !other.boxes.some((a) => boxes.some((b) => convexOverlap(a, b))));
   }
 
   add(name: string, stretch: Point2[], size: number): void {
-    const entry = { name, middle: stretch[Math.floor(stretch.length / 2)], boxes: letterBoxes(stretch, size) };
-    this.#grid.add(bounds(stretch), entry);
+    const box = bounds(stretch);
+    const entry = { name, middle: stretch[Math.floor(stretch.length / 2)], box: { minX: box.minX - size, minY: box.minY - size, maxX: box.maxX + size, maxY: box.maxY + size }, boxes: letterBoxes(stretch, size) };
+    this.#grid.add(box, entry);
   }
+}
+
+/** Whether a placed name's box (widened by its letters) meets a stretch's box widened by letters `size` high. */
+function boxesMeet(placed: Box, box: Box, size: number): boolean {
+  return placed.minX <= box.maxX + size && placed.maxX >= box.minX - size && placed.minY <= box.maxY + size && placed.maxY >= box.minY - size;
 }
 
 /** The boxes the letters of a name cover along a stretch: each step of it, widened by half the letters' height and a margin. */
@@ -158,21 +169,24 @@ function joinRuns(lines: Point2[][]): Point2[][] {
 }
 
 /**
- * Where along a run a name of `textLength` may be centred: a place every SPACING_M (one in the middle of a
- * shorter run), each with the distances to try in order, the nearest first, along stretches that do not turn
- * too much; none where the run is too short or too winding.
+ * Where along a run a name of `textLength` may go: a place every SPACING_M (one in the middle of a shorter
+ * run), each with the stretches to try in order, the nearest first, those that do not turn too much; none
+ * where the run is too short or too winding.
  */
-function labelCentres(run: Point2[], length: number, textLength: number): number[][] {
+function labelStretches(run: Point2[], length: number, textLength: number): Iterable<Point2[]>[] {
   if (length < textLength * 1.1) return [];
   const count = Math.max(1, Math.floor(length / SPACING_M));
-  const places: number[][] = [];
-  for (let k = 0; k < count; k++) {
-    const wanted = (length * (k + 0.5)) / count;
-    const tries = [0, 0.25, -0.25, 0.5, -0.5, 1, -1].map((shift) => wanted + shift * textLength);
-    const fits = tries.filter((c) => c - textLength / 2 >= 0 && c + textLength / 2 <= length && turning(sample(run, c - textLength / 2, c + textLength / 2)) <= MAX_TURN_DEG);
-    if (fits.length > 0) places.push(fits);
+  return Array.from({ length: count }, (_, k) => fitting(run, length, (length * (k + 0.5)) / count, textLength));
+}
+
+/** The stretches of a run around `wanted` that hold a name and do not turn too much, the nearest first, each cut only when asked for. */
+function* fitting(run: Point2[], length: number, wanted: number, textLength: number): Generator<Point2[]> {
+  for (const shift of [0, 0.25, -0.25, 0.5, -0.5, 1, -1]) {
+    const centre = wanted + shift * textLength;
+    if (centre - textLength / 2 < 0 || centre + textLength / 2 > length) continue;
+    const stretch = sample(run, centre - textLength / 2, centre + textLength / 2);
+    if (turning(stretch) <= MAX_TURN_DEG) yield stretch;
   }
-  return places;
 }
 
 /** Total change of direction along a polyline, degrees. */
