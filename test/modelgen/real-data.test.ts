@@ -149,6 +149,7 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       );
       assert.equal(overpass.queries.length, 3);
       assert.match(overpass.queries[0], /around:200,37\.7637,-122\.463/);
+      assert.match(overpass.queries[0], /node\["addr:housenumber"\]\(around:200,/, 'address points are asked for, as the extract and PostGIS read them');
       const result = await check(model);
       assert.ok(result.buildings.length >= 100, `${result.buildings.length} buildings`);
       assert.match(String((result.asset.sources as Record<string, string>).osm), /Overpass/);
