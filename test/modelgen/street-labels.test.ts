@@ -13,6 +13,16 @@ after(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, for
 const CENTRE = [10.5, 10.5] as const;
 const RADIUS_M = 200;
 
+/** The HD model of a hand-made map (on a terrain tile's folder, if given): its GLB. */
+async function modelOf(map: HandMadeMap, terrainDir?: string): Promise<Uint8Array> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-labels-'));
+  folders.push(folder);
+  const osmExtract = map.write(folder);
+  await indexExtract(osmExtract, folder);
+  const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder, ...(terrainDir ? { terrainDir } : {}) };
+  return (await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources }, () => {})).glb;
+}
+
 /** The `asset.extras` of a GLB. */
 function assetExtras(glb: Uint8Array): Record<string, unknown> {
   const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
@@ -20,9 +30,8 @@ function assetExtras(glb: Uint8Array): Record<string, unknown> {
 }
 
 test('street names lie on their roads, on a 30 % slope: ways of one street joined, its other carriageway not named again; tunnels, parking aisles, unnamed and too short roads left out', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-labels-'));
   const terrainDir = slopeTile(...CENTRE, 0.3);
-  folders.push(folder, terrainDir);
+  folders.push(terrainDir);
   const map = new HandMadeMap(...CENTRE);
   // One street mapped as two ways meeting at 0, 0: its name goes in the middle, across the junction.
   map.way([[-150, 10], [-60, 5], [0, 0]], { highway: 'residential', name: 'Rue du Soleil' });
@@ -36,9 +45,7 @@ test('street names lie on their roads, on a 30 % slope: ways of one street joine
   map.way([[-94, -110], [-86, -110], [-86, -100], [-94, -100]], { building: 'house', 'addr:housenumber': '3', 'addr:street': 'Rue de la Pente' }, true);
   // The street's other carriageway, mapped 12 m beside it: one name for both.
   map.way([[-150, 22], [-60, 17], [0, 12], [80, 7], [150, 2]], { highway: 'residential', name: 'Rue du Soleil', oneway: 'yes' });
-  const osmExtract = map.write(folder);
-  await indexExtract(osmExtract, folder);
-  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, terrainDir, cacheDir: folder } }, () => {});
+  const glb = await modelOf(map, terrainDir);
   const labels = assetExtras(glb).streetLabels as StreetLabel[];
   assert.deepEqual([...new Set(labels.map((label) => label.name))].sort(), ['Rue de la Pente', 'Rue du Soleil']);
   const roads = new HeightLookup((await readNodes(glb)).filter((node) => node.name === 'road').flatMap((node) => node.triangles), 4);
@@ -68,8 +75,6 @@ test('street names lie on their roads, on a 30 % slope: ways of one street joine
 });
 
 test('a house number lies on the ground in front of the wall facing its own street, along it; never inside another building; a number with no street nearby is left out', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-numbers-'));
-  folders.push(folder);
   const map = new HandMadeMap(...CENTRE);
   map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
   map.way([[40, -150], [40, 150]], { highway: 'residential', name: 'Chemin Vert' });
@@ -79,9 +84,7 @@ test('a house number lies on the ground in front of the wall facing its own stre
   map.way([[50, 6], [56, 6], [56, 16], [50, 16]], { building: 'garage' }, true);
   // A house whose street is not in the model, 70 m from any street drawn: no number rather than a guess.
   map.way([[-60, 70], [-50, 70], [-50, 78], [-60, 78]], { building: 'house', 'addr:housenumber': '7', 'addr:street': 'Rue Lointaine' }, true);
-  const osmExtract = map.write(folder);
-  await indexExtract(osmExtract, folder);
-  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
+  const glb = await modelOf(map);
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
   const twelve = numbers.find((label) => label.name === '12a')!;
   assert.ok(twelve, JSON.stringify(numbers));
@@ -100,8 +103,6 @@ test('a house number lies on the ground in front of the wall facing its own stre
 });
 
 test('address points give their building its numbers: each entrance of a block in front of its own point, a number repeated on the outline or on the garage once; points in a courtyard or a garden give none', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-address-points-'));
-  folders.push(folder);
   const map = new HandMadeMap(...CENTRE);
   map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
   // A block of 60 m with two entrances, mapped as points inside it near its ends: no number on its outline.
@@ -117,9 +118,7 @@ test('address points give their building its numbers: each entrance of a block i
   map.multipolygon([[[50, 8], [80, 8], [80, 38], [50, 38]]], [[[58, 16], [72, 16], [72, 30], [58, 30]]], { building: 'residential' });
   map.point([65, 23], { 'addr:housenumber': '40', 'addr:street': 'Rue du Soleil' });
   map.point([40, 30], { 'addr:housenumber': '36', 'addr:street': 'Rue du Soleil' });
-  const osmExtract = map.write(folder);
-  await indexExtract(osmExtract, folder);
-  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
+  const glb = await modelOf(map);
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
   assert.deepEqual(numbers.map((label) => label.name).sort(), ['20', '22', '30'], JSON.stringify(numbers));
   const middleOf = (name: string) => {
@@ -135,14 +134,10 @@ test('address points give their building its numbers: each entrance of a block i
 });
 
 test('two streets crossing in the middle of their runs are both named, their letters apart', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-crossing-'));
-  folders.push(folder);
   const map = new HandMadeMap(...CENTRE);
   map.way([[-120, 0], [120, 0]], { highway: 'primary', name: 'Avenue de la Gare' });
   map.way([[0, -120], [0, 120]], { highway: 'primary', name: 'Boulevard du Lac' });
-  const osmExtract = map.write(folder);
-  await indexExtract(osmExtract, folder);
-  const { glb } = await generateModel({ latitude: CENTRE[0], longitude: CENTRE[1], radiusKm: RADIUS_M / 1000, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract, cacheDir: folder } }, () => {});
+  const glb = await modelOf(map);
   const labels = assetExtras(glb).streetLabels as StreetLabel[];
   assert.deepEqual(labels.map((label) => label.name).sort(), ['Avenue de la Gare', 'Boulevard du Lac']);
   // The avenue runs east-west on y = 0, the boulevard north-south on x = 0: where each name's letters reach.
