@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { SAMPLE_PLACE } from '../../src/domain/sample-place.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
@@ -51,7 +52,10 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
   before(async () => {
     photon = await PhotonStandIn.start([{ file: extract!, country: { code: 'MC', name: 'Monaco' } }]);
     ctx = await createListeningContext({ workers: 1, realGenerator: true, env: { OSM_EXTRACT: extract!, GEOCODER_URL: photon.url } });
-    key = await ctx.createKey();
+    // An installer who takes quote requests: "Get a quote" sits under the address box on a phone.
+    key = await ctx.createKey('business', 'installer@find.example');
+    const accounts = new AccountsRepository(ctx.database.db);
+    await accounts.updateProfile((await accounts.findByEmail('installer@find.example'))!.id, { companyName: 'Sunny Roofs', leadCapture: true, notificationEmail: 'leads@find.example', privacyUrl: null });
     site = await installerSite(`${ctx.baseUrl}/embed?lat=${SEA.lat}&lng=${SEA.lng}&key=${key}`);
     browser = await launchBrowser();
   });
@@ -88,6 +92,16 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await frame.waitForFunction((id) => document.getElementById('app')!.dataset.myBuilding === id && document.getElementById('app')!.dataset.state === 'ready', ADDRESS.building, { timeout: 90_000 });
     assert.equal(await frame.locator('#empty-place').isVisible(), false, 'the no-buildings message is gone');
     await frame.waitForFunction((id) => document.getElementById('side-panel')!.dataset.roof === id, ADDRESS.building, { timeout: 30_000 });
+    // The chosen address is said to screen readers, not written over the buttons under the box.
+    assert.match(await frame.locator('#place-status').textContent() ?? '', /^Showing .*Avenue des Pins 1/);
+    assert.equal(await frame.locator('#quote-button').isVisible(), true);
+    for (const control of await frame.locator('#quote-button:visible, #toolbar button:visible, #place-locate').all()) {
+      const reached = await control.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      });
+      assert.ok(reached, `a tap in the middle of ${await control.getAttribute('id')} reaches it`);
+    }
     const frameBox = (await page.locator('iframe').boundingBox())!;
     assert.ok(frameBox.width <= 390, 'the embed fits the phone');
     // With the wizard put away, the pin and the outlined house are in view.

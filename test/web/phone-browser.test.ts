@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { LeadsRepository } from '../../src/db/leads-repository.ts';
 import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
@@ -57,6 +58,14 @@ const onTop = (frame: Frame, id: string) => frame.evaluate((id) => {
   const middle = box.y + box.height / 2;
   const points = [[box.x + box.width / 2, middle], [box.left + box.height / 2, middle], [box.right - box.height / 2, middle]];
   return box.width > 0 && points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
+}, id);
+
+/** Whether the element is the topmost thing at nine points across its box (a quarter, half and three quarters each way). */
+const wholeOnTop = (frame: Frame, id: string) => frame.evaluate((id) => {
+  const element = document.getElementById(id)!;
+  const box = element.getBoundingClientRect();
+  const at = [0.25, 0.5, 0.75];
+  return box.width > 0 && at.every((u) => at.every((v) => element.contains(document.elementFromPoint(box.x + box.width * u, box.y + box.height * v))));
 }, id);
 
 describe('a homeowner on an installer’s page designs their roof and asks for a quote', { skip }, () => {
@@ -135,6 +144,19 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.equal((await wizardState(frame)).sheet, 'expanded');
     assert.match(await frame.locator('#wizard-legend').textContent() ?? '', /kWh a year per panel/);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-design-expanded.png') });
+    // The prices' fields fit the sheet's columns: nothing in it scrolls sideways.
+    await frame.locator('#wizard-settings summary').tap();
+    const sideways = await frame.locator('#wizard-details').evaluate((node) => {
+      const edge = node.getBoundingClientRect().right;
+      // Each field within its own column (its label's box), and that within the sheet.
+      const beyond = [...node.querySelectorAll('.settings-grid input, .settings-grid select')].filter((field) => {
+        const box = field.getBoundingClientRect();
+        return box.right > field.closest('label')!.getBoundingClientRect().right + 0.5 || box.right > edge - 1;
+      });
+      return { overflow: node.scrollWidth - node.clientWidth, beyond: beyond.map((field) => field.id) };
+    });
+    assert.deepEqual(sideways, { overflow: 0, beyond: [] }, 'the prices stay inside the sheet');
+    await frame.locator('#wizard-settings summary').tap();
 
     // A pitch typed in the roof fields is applied as the finger leaves the field, for the next tap: the
     // design is worked out again while the finger is on a button, and the buttons do not move meanwhile.
@@ -155,6 +177,12 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const seen = await frame.evaluate(() => (window as unknown as { toggleSeen: number[] }).toggleSeen);
     assert.ok(seen.length > 3, `the design was worked out again: ${seen.length} changes seen`);
     assert.deepEqual([...new Set(seen)], [resting], `"Hide the design" stays at ${resting} px while the design is worked out`);
+    // The report's picture of the view is cut to a wide band across the phone's tall view, where the roof is.
+    const [report] = await Promise.all([page.waitForRequest('**/api/viewer/report'), frame.locator('#wizard-report').tap()]);
+    const snapshot = (report.postDataJSON() as { snapshot: string }).snapshot;
+    const picture = await sharp(Buffer.from(snapshot.slice(snapshot.indexOf(',') + 1), 'base64')).metadata();
+    assert.ok(picture.width! >= 380 && picture.height! <= picture.width! * 0.75 + 1, `a wide picture: ${picture.width} × ${picture.height}`);
+    await frame.waitForFunction(() => !(document.getElementById('wizard-report') as HTMLButtonElement).disabled, undefined, { timeout: 30_000 });
     await frame.locator('#roof-pitch').tap();
     await frame.locator('#roof-pitch').fill('30');
     await frame.locator('#wizard-sheet').tap();
@@ -175,6 +203,35 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.equal(sent.roof, map.house);
     assert.ok(Math.abs(sent.roofLatitude! - map.houseAt.lat) < 2e-5 && Math.abs(sent.roofLongitude! - map.houseAt.lng) < 3e-5, `the roof’s own location: ${sent.roofLatitude}, ${sent.roofLongitude}`);
     assert.ok(sent.panels! > 0 && sent.kwp! > 0 && sent.annualKwh! > 0 && sent.goal === 'maximize_energy', JSON.stringify(sent));
+    await context.close();
+  });
+
+  test('on a small phone (360 × 640): the expanded sheet and the heatmap card leave every toolbar button free, and stay clear of it', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${ctx.baseUrl}/embed?lat=${SITE.lat}&lng=${SITE.lng}&key=${key}`);
+    const frame = page.mainFrame();
+    await frame.getByRole('button', { name: 'Show in 3D' }).tap();
+    await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await frame.locator('#wizard-toggle').tap();
+    assert.equal((await wizardSettled(frame)).state, 'done');
+    await frame.locator('#wizard-sheet').tap();
+    assert.equal((await wizardState(frame)).sheet, 'expanded');
+    assert.ok(await wholeOnTop(frame, 'wizard-close'), 'no toolbar button lies over any part of the sheet’s close button');
+    for (const id of await frame.locator('#toolbar button:visible').evaluateAll((buttons) => buttons.map((button) => button.id))) assert.ok(await onTop(frame, id), `${id} is free`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-small-sheet.png') });
+    await frame.locator('#wizard-sheet').tap();
+    await frame.locator('#heatmap-toggle').tap();
+    await frame.locator('#heatmap-legend').waitFor({ state: 'visible' });
+    await frame.waitForFunction(() => /Traced/.test(document.getElementById('heatmap-status')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    assert.ok(await wholeOnTop(frame, 'heatmap-period'), 'no toolbar button lies over the heatmap’s period');
+    const card = (await frame.locator('#heatmap-legend').boundingBox())!;
+    for (const button of await frame.locator('#toolbar button:visible').all()) {
+      const box = (await button.boundingBox())!;
+      const overlaps = card.x < box.x + box.width && box.x < card.x + card.width && card.y < box.y + box.height && box.y < card.y + card.height;
+      assert.ok(!overlaps, `the heatmap card keeps clear of ${await button.getAttribute('id')}: card ${JSON.stringify(card)}, button ${JSON.stringify(box)}`);
+    }
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-small-heatmap.png') });
     await context.close();
   });
 

@@ -70,6 +70,14 @@ describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a 
     const gabledTop = await top();
     assert.ok(gabledTop > flatTop + 2, `the outline and pin follow the new ridge: ${flatTop} → ${gabledTop} m`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
+    // A pitch or a direction out of range is drawn at the nearest allowed one, and the field shows what is drawn.
+    const ridgeDrawn = await page.locator('#roof-ridge').inputValue();
+    await page.fill('#roof-pitch', '75');
+    await page.fill('#roof-ridge', String(Number(ridgeDrawn) + 360));
+    await page.locator('#roof-ridge').dispatchEvent('change');
+    assert.equal(await page.locator('#roof-pitch').inputValue(), '60', 'the steepest pitch the correction draws');
+    assert.equal(await page.locator('#roof-ridge').inputValue(), ridgeDrawn, 'a direction a full turn on is the same ridge');
+    assert.equal((await settled(page)).state, 'done');
 
     // Hipped on this L-shaped block needs the straight skeleton: the page fetches it now (not for the page, nor for a gable), and the roof is hipped.
     assert.equal(skeletonFetched.length, 0, 'the straight skeleton is not fetched before a correction needs it');

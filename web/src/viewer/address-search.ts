@@ -85,9 +85,14 @@ export class AddressSearch {
     this.#form.querySelector('#place-locate')!.addEventListener('click', () => this.#locate());
   }
 
-  /** Shows a line under the box (what happened, or what went wrong). */
-  say(text: string): void {
+  /**
+   * Says what happened under the box, or what went wrong. A `quiet` line (what the page shows anyway: the
+   * list of places, the chosen address in the box, the view moving) is for screen readers only: shown, it
+   * would lie over the buttons under the box.
+   */
+  say(text: string, quiet = false): void {
     this.#status.textContent = text;
+    this.#status.classList.toggle('visually-hidden', quiet);
   }
 
   #typed(): void {
@@ -120,7 +125,8 @@ export class AddressSearch {
       }
       const places = body.places ?? [];
       this.#show(places);
-      this.say(places.length === 0 ? t('search.none') : t('search.found', { count: places.length }));
+      if (places.length === 0) this.say(t('search.none'));
+      else this.say(t('search.found', { count: places.length }), true);
     } catch (error) {
       if ((error as Error).name !== 'AbortError') this.say(t('search.unreachable'));
     }
@@ -180,7 +186,7 @@ export class AddressSearch {
     if (!place) return;
     this.#input.value = place.label;
     this.#show([]);
-    this.say(t('search.showing', { label: place.label }));
+    this.say(t('search.showing', { label: place.label }), true);
     this.#options.onChoose({ latitude: place.latitude, longitude: place.longitude, label: place.label });
   }
 
@@ -193,7 +199,7 @@ export class AddressSearch {
     this.say(t('search.locating'));
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        this.say(t('search.located'));
+        this.say(t('search.located'), true);
         this.#options.onChoose({ latitude: position.coords.latitude, longitude: position.coords.longitude, label: t('search.myLocation') });
       },
       (error) => this.say(t(error.code === error.PERMISSION_DENIED ? 'search.denied' : 'search.notLocated')),

@@ -101,6 +101,8 @@ export class RoofEditor {
     const shape = this.#shape.value as CorrectableShape;
     if (shape === 'flat') return { shape };
     const pitch = Math.min(CORRECTION_PITCH.max, Math.max(CORRECTION_PITCH.min, Number(this.#pitch.value) || 30));
+    // A pitch out of range (or none) is drawn at the nearest allowed one: the field shows what is drawn.
+    if (pitch !== Number(this.#pitch.value)) this.#pitch.value = String(pitch);
     if (!DIRECTED_SHAPES.includes(shape)) return { shape, pitch };
     const typed = ((Number(this.#ridge.value) % 360) + 360) % 360;
     // A direction a few degrees off the walls runs along them (as redrawBuilding draws it): the field says so.
@@ -108,7 +110,7 @@ export class RoofEditor {
     const along = footprint ? ridgeAlongWalls(footprint.outer, typed) : typed;
     // A ridge has no way round (a single slope's facing has): kept in 0–180° as the field shows it.
     const ridge = this.#facing ? along : along % 180;
-    if (Math.round(ridge) !== Math.round(typed)) this.#ridge.value = String(Math.round(ridge));
+    if (Math.abs(ridge - Number(this.#ridge.value)) >= 0.5) this.#ridge.value = String(Math.round(ridge));
     return { shape, pitch, ridgeDirection: ridge };
   }
 
