@@ -98,10 +98,15 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     for (const control of await frame.locator('#quote-button:visible, #toolbar button:visible, #place-locate').all()) {
       const reached = await control.evaluate((element) => {
         const box = element.getBoundingClientRect();
-        return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return element.contains(hit) || `${hit?.tagName}#${hit?.id}.${hit?.className} over ${JSON.stringify(box)}`;
       });
-      assert.ok(reached, `a tap in the middle of ${await control.getAttribute('id')} reaches it`);
+      assert.equal(reached, true, `a tap in the middle of ${await control.getAttribute('id')} reaches it`);
     }
+    // The quote form takes the address the visitor searched.
+    await frame.locator('#quote-button').tap();
+    assert.match(await frame.locator('#quote-form input[name="address"]').inputValue(), /Avenue des Pins 1/);
+    await frame.locator('#quote-close').tap();
     const frameBox = (await page.locator('iframe').boundingBox())!;
     assert.ok(frameBox.width <= 390, 'the embed fits the phone');
     // With the wizard put away, the pin and the outlined house are in view.

@@ -198,6 +198,12 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     assert.match(await frame.locator('#quote-configuration').textContent() ?? '', /panels/);
     await frame.locator('#quote-send').tap();
     await frame.waitForSelector('#quote-dialog[data-state="sent"]', { timeout: 15_000 });
+    // Sent, the form gives way to the answer and a Close button, which has the focus and closes it.
+    assert.equal(await form.getByLabel('Name').isVisible(), false, 'the emptied fields are not offered again');
+    assert.equal(await frame.locator('#quote-send').isVisible(), false);
+    assert.equal(await frame.evaluate(() => document.activeElement?.id), 'quote-done');
+    await frame.locator('#quote-done').tap();
+    assert.equal(await frame.locator('#quote-dialog').evaluate((dialog) => (dialog as HTMLDialogElement).open), false);
     const { leads } = await new LeadsRepository(ctx.database.db).page(accountId, 0, 10);
     const sent = leads.find((lead) => lead.email === 'ada@home.example')!.configuration;
     assert.equal(sent.roof, map.house);
@@ -232,6 +238,9 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
       assert.ok(!overlaps, `the heatmap card keeps clear of ${await button.getAttribute('id')}: card ${JSON.stringify(card)}, button ${JSON.stringify(box)}`);
     }
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-small-heatmap.png') });
+    // On a touch screen the measure tool says "tap".
+    await frame.locator('#measure-toggle').tap();
+    await frame.getByText('Tap a first point on the model.').waitFor({ state: 'visible' });
     await context.close();
   });
 

@@ -1,4 +1,7 @@
 import { t } from '../viewer/language.ts';
+import { pointerIsTouch } from '../viewer/touch-screen.ts';
+
+const touch = () => typeof window !== 'undefined' && pointerIsTouch(window);
 
 /**
  * Every text the insight tools show, from the page language's message catalogue (`insight.*` keys of
@@ -18,9 +21,10 @@ export const INSIGHT_TEXT = {
   heatmapFailed: (reason: string) => t('insight.heatmapFailed', { reason }),
   get heatmapSource() { return t('insight.heatmapSource'); },
   get measureTitle() { return t('insight.measureTitle'); },
-  get measureStart() { return t('insight.measureStart'); },
-  get measureSecond() { return t('insight.measureSecond'); },
-  get measureAgain() { return t('insight.measureAgain'); },
+  // On a touch screen the measure tool says "tap", not "click".
+  get measureStart() { return t(touch() ? 'insight.measureStartTap' : 'insight.measureStart'); },
+  get measureSecond() { return t(touch() ? 'insight.measureSecondTap' : 'insight.measureSecond'); },
+  get measureAgain() { return t(touch() ? 'insight.measureAgainTap' : 'insight.measureAgain'); },
   get measureDistance() { return t('insight.measureDistance'); },
   get measureHorizontal() { return t('insight.measureHorizontal'); },
   get measureHeight() { return t('insight.measureHeight'); },

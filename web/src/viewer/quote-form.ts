@@ -5,9 +5,11 @@ import { formats, t } from './language.ts';
 
 /**
  * The partner's "Get a quote" form (shown only when the partner has lead capture on). It sends the
- * visitor's details and the system on screen to the service; the answer says whether it went through.
+ * visitor's details and the system on screen to the service; the answer says whether it went through,
+ * and once it has, the form gives way to it and a Close button. The address the visitor searched
+ * (`searched`) fills the house's address field while it is empty.
  */
-export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration, report: () => Promise<ReportContent | undefined>): void {
+export function setUpQuoteForm(document: Document, settings: ViewerSettings, configuration: () => LeadConfiguration, report: () => Promise<ReportContent | undefined>, searched: () => string | undefined): void {
   const leadForm = settings.leadForm;
   if (!leadForm || !settings.key) return;
   const button = document.getElementById('quote-button') as HTMLButtonElement;
@@ -24,13 +26,17 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
     privacy.hidden = false;
   }
   button.hidden = false;
+  const address = form.elements.namedItem('address') as HTMLInputElement;
   button.addEventListener('click', () => {
     document.getElementById('quote-configuration')!.textContent = describe(configuration());
+    if (!address.value.trim()) address.value = searched() ?? '';
     dialog.dataset.state = 'open';
     status.textContent = '';
     dialog.showModal();
   });
   document.getElementById('quote-close')!.addEventListener('click', () => dialog.close());
+  const done = document.getElementById('quote-done') as HTMLButtonElement;
+  done.addEventListener('click', () => dialog.close());
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
@@ -61,7 +67,10 @@ export function setUpQuoteForm(document: Document, settings: ViewerSettings, con
       const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
       dialog.dataset.state = response.ok ? 'sent' : 'error';
       status.textContent = response.ok ? (body.message ?? t('quote.thanks')) : (body.error ?? t('quote.refused', { status: response.status }));
-      if (response.ok) form.reset();
+      if (response.ok) {
+        form.reset();
+        done.focus();
+      }
     } catch {
       dialog.dataset.state = 'error';
       status.textContent = t('quote.connectionFailed');

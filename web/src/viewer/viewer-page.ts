@@ -172,7 +172,7 @@ export class ViewerPage {
       return design ? { design, snapshot: await captureSnapshot(viewer), ...(this.#address ? { address: this.#address } : {}) } : undefined;
     };
     const settings = this.#settings;
-    setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...this.#wizard?.configuration() }), reportContent);
+    setUpQuoteForm(document, settings, () => ({ latitude: settings.latitude, longitude: settings.longitude, ...this.#wizard?.configuration() }), reportContent, () => this.#address);
     setUpReportDownload(document, settings, this.#notice, reportContent);
     performance.mark('viewer:view-set-up');
     return { viewer, time, insight, myBuilding: new MyBuilding(viewer, app), emptyPlace: new EmptyPlaceMessage(document) };

@@ -12,7 +12,8 @@ import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker
 import { wireWizardControls } from './wizard-controls.ts';
 import { WizardForm } from './wizard-form.ts';
 import { WizardView, type WizardState } from './wizard-view.ts';
-import { pointerIsTouch, WizardSheet } from './wizard-sheet.ts';
+import { pointerIsTouch } from '../viewer/touch-screen.ts';
+import { WizardSheet } from './wizard-sheet.ts';
 import { coveredInsets } from '../viewer/view-insets.ts';
 import { reportDesign } from './report-design.ts';
 import type { SiteReportDesign } from '../../../src/contract/report.ts';

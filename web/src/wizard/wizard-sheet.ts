@@ -47,8 +47,3 @@ export class WizardSheet {
     this.#onChange();
   }
 }
-
-/** Whether the screen is worked by touch (a coarse pointer): the wizard then says "tap", not "click". */
-export function pointerIsTouch(window: Window): boolean {
-  return window.matchMedia('(pointer: coarse)').matches;
-}
