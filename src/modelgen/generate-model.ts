@@ -150,7 +150,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   let numbers: StreetLabel[] = [];
   if (hd) {
     const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ id: b.feature.osmId, outer: b.outer, inners: b.inners, tags: b.feature.tags }));
-    const points = features.addresses.map(({ osmId, lon, lat, number, street }) => ({ id: osmId, at: frame.toLocal(lon, lat), number, street }));
+    const points = features.addresses.map(({ osmId, lon, lat, number, street, ofPlace }) => ({ id: osmId, at: frame.toLocal(lon, lat), number, street, ofPlace }));
     const addresses = buildingAddresses(footprints, points);
     const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses });
     [triangles, treeCount, labels, numbers] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels, drawn.houseNumbers];

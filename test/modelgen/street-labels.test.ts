@@ -79,7 +79,8 @@ test('a house number lies on the ground in front of the wall facing its own stre
   map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
   map.way([[40, -150], [40, 150]], { highway: 'residential', name: 'Chemin Vert' });
   // A house 6 m north of the Rue du Soleil, nearer the Chemin Vert's line than the street of its address.
-  map.way([[30, 6], [36, 6], [36, 16], [30, 16]], { building: 'house', 'addr:housenumber': '12a', 'addr:street': 'Rue du Soleil' }, true);
+  // Its address spells the street otherwise ("rue", lower case): still the Rue du Soleil, not the nearer Chemin Vert.
+  map.way([[30, 6], [36, 6], [36, 16], [30, 16]], { building: 'house', 'addr:housenumber': '12a', 'addr:street': 'rue du Soleil' }, true);
   map.way([[50, 16], [56, 16], [56, 26], [50, 26]], { building: 'house', 'addr:housenumber': '14', 'addr:street': 'Rue du Soleil' }, true);
   map.way([[50, 6], [56, 6], [56, 16], [50, 16]], { building: 'garage' }, true);
   // A house whose street is not in the model, 70 m from any street drawn: no number rather than a guess.
@@ -102,7 +103,7 @@ test('a house number lies on the ground in front of the wall facing its own stre
   assert.ok(numbers.every((label) => label.name !== '7'), 'no number 70 m from any street');
 });
 
-test('address points give their building its numbers: each entrance of a block in front of its own point, a number repeated on the outline or on the garage once; points in a courtyard or a garden give none', async () => {
+test('address points give their building its numbers: each entrance of a block in front of its own point, a number repeated on the outline or on the garage once, the next place of an address where the first has no room, a shop’s only in a house without a number and in front of its own street; points in a courtyard or a garden, and places on a road give none', async () => {
   const map = new HandMadeMap(...CENTRE);
   map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
   // A block of 60 m with two entrances, mapped as points inside it near its ends: no number on its outline.
@@ -111,22 +112,38 @@ test('address points give their building its numbers: each entrance of a block i
   map.point([-10, 12], { 'addr:housenumber': '22', 'addr:street': 'Rue du Soleil' });
   // A house numbered on its outline, with a shop inside giving the same number again.
   map.way([[20, 8], [30, 8], [30, 16], [20, 16]], { building: 'house', 'addr:housenumber': '30', 'addr:street': 'Rue du Soleil' }, true);
-  map.point([25, 12], { 'addr:housenumber': '30', shop: 'bakery' });
+  map.point([25, 12], { 'addr:housenumber': '30', 'addr:street': 'Rue du Soleil' });
+  // A bakery in it, mapped with the number of its other door: a shop's address is not the house's number.
+  map.point([27, 12], { 'addr:housenumber': '28', 'addr:street': 'Rue du Soleil', shop: 'bakery', name: 'Boulangerie' });
   // Its garage, mapped with the house's address: the number is written once, at the house.
   map.way([[33, 8], [38, 8], [38, 14], [33, 14]], { building: 'garage', 'addr:housenumber': '30', 'addr:street': 'Rue du Soleil' }, true);
   // A house with a courtyard: a point in the courtyard is no address of it; nor is a point in a garden.
   map.multipolygon([[[50, 8], [80, 8], [80, 38], [50, 38]]], [[[58, 16], [72, 16], [72, 30], [58, 30]]], { building: 'residential' });
   map.point([65, 23], { 'addr:housenumber': '40', 'addr:street': 'Rue du Soleil' });
   map.point([40, 30], { 'addr:housenumber': '36', 'addr:street': 'Rue du Soleil' });
+  // No. 50 is mapped on a house behind a block (its front is the block's back wall) and on the block's
+  // entrance: the number goes where there is room, in front of the entrance.
+  map.way([[120, 8], [140, 8], [140, 16], [120, 16]], { building: 'apartments' }, true);
+  map.point([130, 8.3], { 'addr:housenumber': '50', 'addr:street': 'Rue du Soleil', entrance: 'main' });
+  map.way([[118, 16], [142, 16], [142, 40], [118, 40]], { building: 'house', 'addr:housenumber': '50', 'addr:street': 'Rue du Soleil' }, true);
+  // A shop in a house that has no number otherwise gives it its own; one whose street is a shopping
+  // passage, not a road of the model, gives none (its number would face some other street).
+  map.way([[60, 8], [70, 8], [70, 16], [60, 16]], { building: 'retail' }, true);
+  map.point([65, 12], { 'addr:housenumber': '70', 'addr:street': 'Rue du Soleil', shop: 'books', name: 'Librairie' });
+  map.way([[85, 8], [95, 8], [95, 16], [85, 16]], { building: 'retail' }, true);
+  map.point([90, 12], { 'addr:housenumber': '7', 'addr:street': 'Galerie du Soleil', shop: 'shoes' });
+  // No. 60's garden is a service road, right under its front wall: no number is written on a road.
+  map.way([[-140, 30], [-120, 30], [-120, 38], [-140, 38]], { building: 'house', 'addr:housenumber': '60', 'addr:street': 'Rue du Soleil' }, true);
+  map.way([[-150, 28.5], [-110, 28.5]], { highway: 'service' });
   const glb = await modelOf(map);
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
-  assert.deepEqual(numbers.map((label) => label.name).sort(), ['20', '22', '30'], JSON.stringify(numbers));
+  assert.deepEqual(numbers.map((label) => label.name).sort(), ['20', '22', '30', '50', '70'], JSON.stringify(numbers));
   const middleOf = (name: string) => {
     const label = numbers.find((candidate) => candidate.name === name)!;
     const n = label.path.length / 3;
     return [label.path[3 * Math.floor(n / 2)], -label.path[3 * Math.floor(n / 2) + 2]];
   };
-  for (const [name, x] of [['20', -50], ['22', -10], ['30', 25]] as const) {
+  for (const [name, x] of [['20', -50], ['22', -10], ['30', 25], ['50', 130], ['70', 65]] as const) {
     const [east, north] = middleOf(name);
     assert.ok(Math.abs(east - x) < 2, `no. ${name} in front of its entrance: ${east.toFixed(1)} m east, its point at ${x}`);
     assert.ok(north > 3 && north < 8, `no. ${name} between the block and the road's edge: ${north.toFixed(1)} m north`);

@@ -1,6 +1,6 @@
 import type { OsmData, OsmWay } from '../osm/osm-elements.ts';
 import { areaKind, lineFeature, placement } from './ground-tags.ts';
-import { emptyMapFeatures, type BuildingFeature, type GroundFeature, type LonLatRing, type MapFeatures } from './map-features.ts';
+import { emptyMapFeatures, type AddressPoint, type BuildingFeature, type GroundFeature, type LonLatRing, type MapFeatures } from './map-features.ts';
 import { relationPolygons, type RelationPolygon } from './multipolygon.ts';
 
 /** Spacing of trees planted along a `natural=tree_row`, metres. */
@@ -82,15 +82,28 @@ export function addRelation(features: MapFeatures, id: number, tags: Record<stri
 export function addNode(features: MapFeatures, id: number, tags: Record<string, string>, lon: number, lat: number): void {
   if (tags.natural === 'tree') features.trees.push({ osmId: `node/${id}`, lon, lat, tags });
   else if (isSolarPanel(tags)) features.solar.push({ osmId: `node/${id}`, points: [[lon, lat]], tags });
-  if (isAddressPoint(tags)) features.addresses.push({ osmId: `node/${id}`, lon, lat, number: tags['addr:housenumber'], ...(tags['addr:street'] ? { street: tags['addr:street'] } : {}) });
+  if (isAddressPoint(tags)) features.addresses.push(addressPoint(id, tags, lon, lat));
 }
 
 /**
- * Whether a node's tags make it an address point: a house number of its own. Read by every map source (the
- * extract's index, the Overpass query, the PostGIS import's style), so each gives the same model.
+ * Keys that make a node a place of its own (a shop, a café, a bus stop, a station), whose address is the
+ * business's: often written for it ("Kaivopiha, Mannerheimintie"), sometimes the neighbour's.
+ */
+const PLACE_KEYS = ['amenity', 'shop', 'office', 'tourism', 'craft', 'leisure', 'healthcare', 'public_transport', 'railway', 'highway', 'emergency', 'man_made', 'historic', 'club', 'sport', 'government', 'aeroway', 'power', 'vending', 'name'];
+
+/**
+ * Whether a node's tags make it an address point: a house number on an address node, an entrance, or a
+ * shop or another place mapped as a point (marked `ofPlace`). Read the same way from every map source (the
+ * extract's index, the Overpass answer, the PostGIS import), so each gives the same model.
  */
 export function isAddressPoint(tags: Record<string, string>): boolean {
   return Boolean(tags['addr:housenumber']?.trim());
+}
+
+/** The address point a node with a house number makes. */
+function addressPoint(id: number, tags: Record<string, string>, lon: number, lat: number): AddressPoint {
+  const ofPlace = PLACE_KEYS.some((key) => tags[key] !== undefined);
+  return { osmId: `node/${id}`, lon, lat, number: tags['addr:housenumber'], ...(tags['addr:street'] ? { street: tags['addr:street'] } : {}), ...(ofPlace ? { ofPlace } : {}) };
 }
 
 /** Solar PV as OSM maps it on roofs and fields. */

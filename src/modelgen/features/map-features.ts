@@ -71,6 +71,8 @@ export interface AddressPoint {
   number: string;
   /** `addr:street`, when mapped. */
   street?: string;
+  /** The address of a shop, a café or another place mapped as a point, not of an address node or an entrance. */
+  ofPlace?: boolean;
 }
 
 /** Everything the generator draws from OpenStreetMap. */

@@ -13,7 +13,8 @@ import { clipToCircle, tilePieces } from './convex-clip.ts';
 import { drapeConvex, layFlat } from './drape.ts';
 import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
 import { stripPieces } from './road-strips.ts';
-import { houseNumberLabels, type AddressedBuilding } from './house-numbers.ts';
+import type { HouseAddress } from './building-addresses.ts';
+import { houseNumberLabels } from './house-numbers.ts';
 import { namedStreets, streetLabels, type StreetLabel } from './street-labels.ts';
 import { seaPolygons, seaReach } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
@@ -38,8 +39,8 @@ export interface GroundScene {
   seaLevel: number;
   /** The drawn buildings' footprints: no tree is drawn inside one. */
   footprints: CoverFootprint[];
-  /** Buildings with a house number, to write it in front of them. */
-  addresses: AddressedBuilding[];
+  /** The buildings' addresses, to write their numbers in front of them. */
+  addresses: HouseAddress[];
 }
 
 /**
@@ -133,7 +134,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   const streets = namedStreets(onSurface, local);
   const lift = liftOf('road') + extraLift;
   const names = streetLabels(streets, surface, radius, lift);
-  const numbers = houseNumberLabels(scene.addresses, { streets, names, footprints: scene.footprints, surface, radius, lift });
+  const roads = onSurface.filter((feature) => feature.kind === 'road' && !feature.bridge).map((feature) => ({ line: local(feature.points), width: feature.width ?? 4 }));
+  const numbers = houseNumberLabels(scene.addresses, { streets, roads, names, footprints: scene.footprints, surface, radius, lift });
   return { triangles, trees: trees.length, streetLabels: names, houseNumbers: numbers };
 }
 

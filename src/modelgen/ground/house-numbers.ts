@@ -1,19 +1,10 @@
-import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
-import { bounds, centroid, closestOnSegment, convexOverlap, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
+import { centroid, distanceToSegment, signedArea } from '../geometry/polygon.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
+import type { HouseAddress } from './building-addresses.ts';
 import { buildingCover, type CoverFootprint } from './building-cover.ts';
+import { nameLookup, numberLookup, roadLookup, streetLookup, type RoadStrip, type StreetPoint } from './number-lookups.ts';
 import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
-
-/** A building's address: mapped on its outline (`addr:housenumber`, `addr:street`), or as a point in it. */
-export interface AddressedBuilding {
-  /** Outer ring, local metres, counter-clockwise. */
-  outer: Point2[];
-  number: string;
-  street?: string;
-  /** Where the address point lies (an entrance of a block): the number is written in front of it, not of the wall's middle. */
-  at?: Point2;
-}
 
 /** Height of the digits, metres; smaller (down to MIN_SIZE_M) where the room before the street is narrow. */
 const SIZE_M = 1.6;
@@ -26,16 +17,16 @@ const OFFSET_M = 1.6;
 const MIN_ROOM_M = 0.6;
 /** A wall farther than this from its street faces a yard, not the street, metres. */
 const MAX_STREET_M = 40;
-/** A number keeps this clear of a street name's letters, metres. */
-const CLEAR_OF_NAMES_M = 0.3;
 /** Numbers longer than this are not house numbers ("1-3;5" ranges drawn out, notes). */
 const MAX_CHARS = 8;
-/** A street farther than this from a building's middle is not its front (a wall must be within MAX_STREET_M besides), metres. */
+/** A street farther than this from an address point, or from a building's walls, is not its front (a wall must be within MAX_STREET_M besides), metres. */
 const STREET_SEARCH_M = 50;
 
 /** What house numbers are placed among. */
 export interface NumberSurroundings {
   streets: NamedStreets;
+  /** The drawn roads, named or not: a number is never written on one. */
+  roads: RoadStrip[];
   /** Street names already placed: a number keeps clear of them. */
   names: StreetLabel[];
   /** Every drawn building: a number is never written inside one. */
@@ -48,32 +39,41 @@ export interface NumberSurroundings {
 
 /**
  * House numbers written on the ground in front of each numbered building, as a map writes them, so a
- * visitor finds their house: beside the wall that faces the building's own street (`addr:street`, else the
+ * visitor finds their house: beside the wall that faces the address's own street (`addr:street`, else the
  * nearest named street), along it, between the wall and the road's edge; the next wall facing the street
- * where that place is inside another building (a party wall), on a street name, or too narrow. The viewer
- * draws them as it draws street names, from close by only.
+ * where that place is inside another building (a party wall), on a road or a street name, over another
+ * number, or too narrow; the address's next place (building-addresses.ts) where none of its walls will do.
+ * The viewer draws them as it draws street names, from close by only.
  */
-export function houseNumberLabels(buildings: AddressedBuilding[], around: NumberSurroundings): StreetLabel[] {
+export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurroundings): StreetLabel[] {
   const underBuilding = buildingCover(around.footprints);
-  const inBuilding = ([x, y]: Point2) => underBuilding(x, y);
+  const onRoad = roadLookup(around.roads);
+  const free = (p: Point2) => !underBuilding(p[0], p[1]) && !onRoad(p);
   const clearOfNames = nameLookup(around.names);
-  const nearestStreet = streetLookup(around.streets);
+  const streets = streetLookup(around.streets);
   const clearOfNumbers = numberLookup();
   const labels: StreetLabel[] = [];
-  for (const building of buildings) {
-    const number = building.number.trim();
-    if (number === '' || number.length > MAX_CHARS || building.outer.length < 3) continue;
-    const from = building.at ?? centroid(building.outer);
-    if (Math.hypot(...from) > around.radius) continue;
-    const own = building.street?.trim();
-    const street = nearestStreet(from, own && around.streets.has(own) ? own : undefined);
-    if (!street) continue;
-    const placed = wallsFacing(building.outer, street.point, building.at)
-      .map((wall) => placeOnWall(number, wall, street, around, building.at))
-      .find((label) => label && !outlineSamples(label.corners).some(inBuilding) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners));
-    if (!placed) continue;
-    labels.push(placed.label);
-    clearOfNumbers.add(placed.corners);
+  for (const address of addresses) {
+    const number = address.number.trim();
+    if (number === '' || number.length > MAX_CHARS) continue;
+    const own = address.street?.trim();
+    const name = own && streets.drawn(own) ? own : undefined;
+    if (address.ownStreetOnly && !name) continue;
+    for (const { outer, at } of address.places) {
+      const from = at ?? centroid(outer);
+      if (outer.length < 3 || Math.hypot(...from) > around.radius) continue;
+      // From a building's middle, the search reaches as far past its walls (a large building's front is far from its middle).
+      const reach = STREET_SEARCH_M + (at ? 0 : Math.max(...outer.map((p) => Math.hypot(p[0] - from[0], p[1] - from[1]))));
+      const street = streets.nearest(from, reach, name);
+      if (!street) continue;
+      const placed = wallsFacing(outer, street.point, at)
+        .map((wall) => placeOnWall(number, wall, street, around, at))
+        .find((label) => label && outlineSamples(label.corners).every(free) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners));
+      if (!placed) continue;
+      labels.push(placed.label);
+      clearOfNumbers.add(placed.corners);
+      break;
+    }
   }
   return labels;
 }
@@ -123,64 +123,6 @@ function wallPointNear({ a, length }: Wall, along: Point2, p: Point2, width: num
   const margin = Math.min(width / 2, length / 2);
   const t = Math.min(length - margin, Math.max(margin, (p[0] - a[0]) * along[0] + (p[1] - a[1]) * along[1]));
   return [a[0] + along[0] * t, a[1] + along[1] * t];
-}
-
-/** The numbers placed so far, as a test that a new one's corners overlap none of them (two entrances of a block on one wall). */
-function numberLookup(): { clear: (corners: Point2[]) => boolean; add: (corners: Point2[]) => void } {
-  const grid = new BoxGrid<Point2[]>();
-  return {
-    clear: (corners) => grid.near(bounds(corners)).every((other) => !convexOverlap(corners, other)),
-    add: (corners) => grid.add(bounds(corners), corners),
-  };
-}
-
-/**
- * A test of whether a number's corners keep clear of every street name's letters (its path, half its
- * letter height and a margin), through a grid of the names' boxes.
- */
-function nameLookup(names: StreetLabel[]): (corners: Point2[]) => boolean {
-  const prepared = names.map((name) => {
-    const points: Point2[] = [];
-    for (let i = 0; i < name.path.length; i += 3) points.push([name.path[i], -name.path[i + 2]]);
-    return { points, reach: name.size / 2 + CLEAR_OF_NAMES_M };
-  });
-  const grid = new BoxGrid<(typeof prepared)[number]>();
-  for (const name of prepared) {
-    const box = bounds(name.points);
-    grid.add({ minX: box.minX - name.reach, minY: box.minY - name.reach, maxX: box.maxX + name.reach, maxY: box.maxY + name.reach }, name);
-  }
-  return (corners) =>
-    grid.near(bounds(corners)).every(({ points, reach }) => points.slice(1).every((q, i) => corners.every((c) => distanceToSegment(c, points[i], q) > reach) && !pointInRing(points[i], corners)));
-}
-
-/** A point of a street's centre line, and the street's width. */
-interface StreetPoint {
-  point: Point2;
-  width: number;
-}
-
-/**
- * The nearest point to `p` of the centre lines of the street named `name` (of any street without one),
- * among the segments filed near it (a street farther away is no house's front), through a grid of the
- * streets' segments.
- */
-function streetLookup(streets: NamedStreets): (p: Point2, name?: string) => StreetPoint | undefined {
-  const grid = new BoxGrid<{ name: string; width: number; a: Point2; b: Point2 }>();
-  for (const [name, { width, lines }] of streets) {
-    for (const line of lines) {
-      for (let i = 1; i < line.length; i++) grid.add(bounds([line[i - 1], line[i]]), { name, width, a: line[i - 1], b: line[i] });
-    }
-  }
-  return (p, name) => {
-    let best: (StreetPoint & { distance: number }) | undefined;
-    for (const segment of grid.near({ minX: p[0] - STREET_SEARCH_M, minY: p[1] - STREET_SEARCH_M, maxX: p[0] + STREET_SEARCH_M, maxY: p[1] + STREET_SEARCH_M })) {
-      if (name !== undefined && segment.name !== name) continue;
-      const point = closestOnSegment(p, segment.a, segment.b);
-      const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
-      if (!best || distance < best.distance) best = { point, width: segment.width, distance };
-    }
-    return best;
-  };
 }
 
 /** A wall of a building: an edge of its counter-clockwise outer ring. */
