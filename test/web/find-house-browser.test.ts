@@ -163,6 +163,9 @@ describe('find my house: address search in an installer’s embed (Chromium, Mon
     await page.goto(site.url);
     const frame = await embedFrame(page);
     const input = frame.locator('#place-input');
+    // The keyboard reaches the address box first of the page's controls (the view itself takes the focus before it).
+    const order = await frame.evaluate(() => [...document.querySelectorAll<HTMLElement>('button:not([hidden]), input, a[href], select')].filter((element) => element.offsetParent !== null).map((element) => element.id));
+    assert.equal(order[0], 'place-input', `the first control: ${order.slice(0, 4).join(', ')}`);
     await input.focus();
     await input.pressSequentially('Pins');
     await frame.getByRole('option').first().waitFor();

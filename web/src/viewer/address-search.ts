@@ -57,7 +57,8 @@ export class AddressSearch {
       </div>
       <ul id="place-list" role="listbox" hidden></ul>
       <p id="place-status" role="status" aria-live="polite"></p>`;
-    document.getElementById('app')!.append(this.#form);
+    // First after the view: the keyboard reaches the address before the buttons (the start card says "search your address above").
+    document.getElementById('stage')!.after(this.#form);
     this.#input = this.#form.querySelector('#place-input')!;
     this.#list = this.#form.querySelector('#place-list')!;
     this.#status = this.#form.querySelector('#place-status')!;
