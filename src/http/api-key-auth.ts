@@ -24,7 +24,8 @@ export function bearerKeyHook(authenticator: ApiKeyAuthenticator, now: () => Dat
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const owner = match ? await authenticator.authenticate(match[1], now()) : undefined;
     if (!owner) {
-      const plan = match ? await authenticator.planWithoutApi(match[1]) : undefined;
+      if (!match) throw unauthorized(INVALID_KEY, { hint: schemeHint(header) });
+      const plan = await authenticator.planWithoutApi(match[1]);
       throw unauthorized(INVALID_KEY, plan === undefined ? {} : { hint: planHint(plan) });
     }
     request.apiKeyOwner = owner;
@@ -34,6 +35,16 @@ export function bearerKeyHook(authenticator: ApiKeyAuthenticator, now: () => Dat
 /** What the holder of a key on an account without API access is told beside SPEC.md's message. */
 export function planHint(plan: string): string {
   return `This key's account is on the ${plan} plan; the API and the embedded viewer need the Business plan, which the account's owner can choose in the Partner Portal.`;
+}
+
+/**
+ * What a caller whose header is not `Bearer <key>` is told beside SPEC.md's message: the key itself may be
+ * right (sent bare, or as Basic credentials), and "revoked" would send them looking for the wrong fault.
+ */
+export function schemeHint(header: string): string {
+  const scheme = /^\s*(\S+)\s+\S/.exec(header)?.[1];
+  const sent = /^\s*bearer\s*$/i.test(header) ? 'holds no key after "Bearer"' : scheme ? `was sent with the ${JSON.stringify(scheme.slice(0, 20))} scheme` : 'was sent without "Bearer "';
+  return `The Authorization header must be "Bearer <API_KEY>"; it ${sent}.`;
 }
 
 function unauthorized(message: string, extra: Record<string, unknown> = {}): HttpError {

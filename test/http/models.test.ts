@@ -26,11 +26,17 @@ for (const kind of DATABASES) {
       assert.deepEqual(json(response), { error: 'Missing Authorization header' });
     });
 
-    test('an unknown key, a malformed header and a non-Bearer scheme are 401 "Invalid or revoked API key"', async () => {
-      for (const header of ['Bearer spk_unknown', 'Bearer', `Basic ${key}`, key]) {
+    test('an unknown key, a malformed header and a non-Bearer scheme are 401 "Invalid or revoked API key"; a header not of the form "Bearer <key>" is told so', async () => {
+      const cases: [string, string | undefined][] = [
+        ['Bearer spk_unknown', undefined],
+        ['Bearer', 'The Authorization header must be "Bearer <API_KEY>"; it holds no key after "Bearer".'],
+        [`Basic ${key}`, 'The Authorization header must be "Bearer <API_KEY>"; it was sent with the "Basic" scheme.'],
+        [key, 'The Authorization header must be "Bearer <API_KEY>"; it was sent without "Bearer ".'],
+      ];
+      for (const [header, hint] of cases) {
         const response = await post({ latitude: 1, longitude: 2 }, header);
         assert.equal(response.statusCode, 401, header);
-        assert.deepEqual(json(response), { error: 'Invalid or revoked API key' });
+        assert.deepEqual(json(response), { error: 'Invalid or revoked API key', ...(hint ? { hint } : {}) });
       }
     });
 

@@ -49,6 +49,8 @@ describe('MCP server, with the official SDK client', { skip: recordedFile ? fals
     assert.equal(byName.calculate_solar_yield.annotations?.readOnlyHint, true);
     assert.equal(byName.create_solar_session.annotations?.readOnlyHint, false);
     assert.match(byName.calculate_solar_yield.description!, /180 = south/);
+    // An assistant must not promise a free user the wizard's figures (SPEC.md: the Solar Wizard needs Pro).
+    assert.match(byName.create_solar_session.description!, /Solar Wizard's panel design and yield figures need a Pro subscription/);
     assert.deepEqual((byName.create_solar_session.inputSchema.required as string[]).sort(), ['agentName', 'latitude', 'longitude']);
   });
 

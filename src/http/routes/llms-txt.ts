@@ -31,6 +31,7 @@ export function llmsTxt(base: string): string {
 - roofLat and roofLng come together: the point on the roof where panels are placed automatically. It must lie within radiusKm of latitude/longitude, or the user picks the roof by hand.
 - Limit: 10 sessions per hour per client address. Sessions expire 48 hours after creation.
 - Creating a session does not generate the model; it is generated (about 1 to 2 minutes) when the user opens the link.
+- Anyone sees the 3D model and its shadows; the Solar Wizard's panel design and yield figures need a Pro subscription (19 EUR a month). Users without one see a sign-up or upgrade prompt there: do not promise them the figures. For a yield figure to give in the conversation, use calculate_solar_yield.
 
 ## Viewer link
 

@@ -16,7 +16,7 @@ export const viewerApiRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     {
       schema: {
         summary: 'Model for a viewer page',
-        description: 'Used by the embed and viewer pages. With the embed key, or for a signed-in Pro user: HD (not metered against the partner quota); otherwise SD, at most 30 new generations per hour per address.',
+        description: 'Used by the embed and viewer pages. With the embed key, or for a signed-in Pro user: HD (not metered against the partner quota); otherwise SD. A request that starts a new generation counts against 30 an hour per visitor address, with or without a key (an embed key is public); places that already have a model open at once. The embed page itself is not rate limited.',
         tags: ['Viewer'],
         body: ViewerModelRequest,
         response: { 200: ModelJob, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
