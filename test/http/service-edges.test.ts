@@ -205,13 +205,18 @@ describe('errors, health, documentation and files', () => {
     assert.equal(json(sent).error, 'Content-Encoding gzip is not supported; send the JSON body uncompressed');
   });
 
-  test('metrics count requests by route, for this machine only', async () => {
+  test('metrics count requests by route, for this machine only, not through a proxy on it', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/metrics' });
     assert.equal(response.statusCode, 200);
     assert.match(response.body, /http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
     const outside = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
     assert.equal(outside.statusCode, 403, 'from elsewhere, whatever the forwarded address says');
     assert.match(String(json(outside).error), /set METRICS_TOKEN/);
+    // A TLS proxy on this machine connects from the loopback for every outside client: what it forwards is not this machine.
+    for (const headers of [{ 'x-forwarded-for': '198.51.100.7' }, { forwarded: 'for=198.51.100.7;proto=https' }]) {
+      const proxied = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      assert.equal(proxied.statusCode, 403, JSON.stringify(headers));
+    }
   });
 
   test('with METRICS_TOKEN, metrics need it as a bearer token from anywhere', async () => {

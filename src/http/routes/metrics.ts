@@ -5,7 +5,9 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 /**
  * `GET /metrics`: Prometheus metrics of this instance (HTTP requests by route and status, process
  * figures). They tell an outsider what partners do, so they are served with `token` as a bearer token,
- * or without one to this machine only (the socket's peer, whatever a proxy says).
+ * or without one to this machine only: the socket's peer is the loopback (whatever a forwarding header
+ * says) and no proxy forwarded the request (a TLS proxy on the same machine connects from the loopback
+ * for every outside client, and adds `X-Forwarded-For` or `Forwarded`).
  */
 export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
   const registry = new Registry();
@@ -37,7 +39,8 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
 function metricsRefusal(request: FastifyRequest, token: string | undefined): { status: number; message: string } | undefined {
   if (token === undefined) {
     const peer = request.socket.remoteAddress ?? '';
-    return isLoopbackAddress(peer) ? undefined : { status: 403, message: 'Metrics are served to this machine only; set METRICS_TOKEN to read them from elsewhere with Authorization: Bearer <token>' };
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    return isLoopbackAddress(peer) && !forwarded ? undefined : { status: 403, message: 'Metrics are served to this machine only, not through a proxy; set METRICS_TOKEN to read them from elsewhere with Authorization: Bearer <token>' };
   }
   const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
   const expected = Buffer.from(token);
