@@ -62,6 +62,10 @@ describe('GET /embed and the viewer page routes', () => {
     }
     assert.match((await embed('lat=1&lng=2&key=spk_nope')).body, /Invalid or revoked API key/);
     assert.match((await embed(`lat=1&lng=2&key=${proKey}`)).body, /on the pro plan; the API and the embedded viewer need the Business plan/);
+    // The key pasted as the portal shows it (its start and "…"): the owner is told it is incomplete, not to make a new one.
+    const cut = await embed(`lat=1&lng=2&key=${encodeURIComponent(`${proKey.slice(0, 12)}…`)}`);
+    assert.equal(cut.statusCode, 401);
+    assert.match(cut.body, /The key in this page is incomplete: the site owner pastes the whole key/);
   });
 
   test('a bad location is a 400 page naming the parameter; nothing is echoed unescaped', async () => {

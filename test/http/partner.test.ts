@@ -38,6 +38,11 @@ for (const kind of DATABASES) {
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
       const api = () => mail.ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_2_0.3', headers: { authorization: `Bearer ${secret}` } });
       assert.equal((await api()).statusCode, 404, 'the key works');
+      // The page that shows the key once also gives the embed code with the whole key (the portal shows only its start).
+      const snippet = /id="new-embed-snippet">([^<]+)</.exec(created.body)![1].replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
+      const embedUrl = new URL(/src="([^"]+)"/.exec(snippet)![1]);
+      assert.equal(embedUrl.searchParams.get('key'), secret);
+      assert.equal((await mail.ctx.app.inject({ method: 'GET', url: `${embedUrl.pathname}${embedUrl.search}` })).statusCode, 200, 'the embed code works as copied');
 
       const portal = await browser.get('/partner');
       assert.ok(!portal.body.includes(secret), 'the portal never shows the key again');

@@ -76,7 +76,7 @@ function embedCard(view: PortalView): SafeHtml {
   const live = view.keys.filter((key) => !key.revokedAt);
   const place = view.place;
   const keyText = live[0] ? `${live[0].prefix}…` : 'YOUR_KEY';
-  const snippet = `<iframe src="${view.publicBaseUrl}/embed?lat=${place.latitude}&lng=${place.longitude}&key=${keyText}" allow="fullscreen; geolocation" style="width:100%;height:560px;border:0" title="3D solar view"></iframe>`;
+  const snippet = embedSnippet(view.publicBaseUrl, place, keyText);
   const area = view.account.searchArea;
   return html`<section class="card" aria-labelledby="embed-title"><h2 id="embed-title">The viewer on your site</h2>
 <p>Paste this into a page of your site. ${live[0] ? html`Replace <code>${keyText}</code> with the whole key “${live[0].name}”, which you copied when you created it.` : html`Create a key above and put it in place of <code>YOUR_KEY</code>.`} Visitors can search their own address in the viewer.</p>
@@ -136,12 +136,25 @@ ${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${r
     : html`<p>No requests yet.</p>`}</section>`;
 }
 
-/** The new key, shown once. */
-export function newKeyPage(viewer: PageViewer, name: string, secret: string): string {
+/** The iframe that puts the viewer of `place` on a partner's page, with `key` as given. */
+function embedSnippet(publicBaseUrl: string, place: { latitude: number; longitude: number }, key: string): string {
+  return `<iframe src="${publicBaseUrl}/embed?lat=${place.latitude}&lng=${place.longitude}&key=${key}" allow="fullscreen; geolocation" style="width:100%;height:560px;border:0" title="3D solar view"></iframe>`;
+}
+
+/**
+ * The new key, shown once, and the viewer's embed code with the whole key in it (the portal can show
+ * only the key's start afterwards).
+ */
+export function newKeyPage(viewer: PageViewer, name: string, secret: string, embed: { publicBaseUrl: string; place: { latitude: number; longitude: number } }): string {
   return page('Your new key', html`<div class="narrow wide"><h1>Your new key “${name}”</h1>
-<p class="message error" role="alert"><strong>Copy it now: it cannot be shown again.</strong> We keep only a fingerprint of it. Keep it on your server; never put it in public code.</p>
+<p class="message error" role="alert"><strong>Copy it now: it cannot be shown again.</strong> We keep only a fingerprint of it.</p>
 <code class="secret" id="new-key">${secret}</code>
 <p><button type="button" data-copy="new-key">Copy the key</button> <span id="copy-status" role="status" class="muted"></span></p>
+<h2>For the viewer on your site</h2>
+<p>This code, with the whole key in it, goes into a page of your site. A key in a page can be read by anyone:
+limit it to your site's address under “Allowed sites” in the portal, and call the API from your server with another key.</p>
+<pre class="secret" id="new-embed-snippet">${embedSnippet(embed.publicBaseUrl, embed.place, secret)}</pre>
+<p><button type="button" data-copy="new-embed-snippet">Copy the code</button></p>
 <p><a href="/partner">Back to the portal</a></p></div>`, viewer);
 }
 

@@ -28,10 +28,18 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ services: Services; viewer
       const page = await services.viewer.embedPage(request.query, services.now(), request.headers['accept-language']);
       if (!page) {
         const plan = request.query.key ? await services.authenticator.planWithoutApi(request.query.key) : undefined;
-        const why = plan === undefined ? 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.' : planHint(plan);
+        const why = plan !== undefined ? planHint(plan) : looksCut(request.query.key) ? CUT_KEY : 'Invalid or revoked API key. The site owner can create a new key in the Partner Portal.';
         return reply.code(401).type('text/html; charset=utf-8').send(messagePage('This viewer is not available', why, 'bare'));
       }
       return sendViewerPage(reply, viewerPage, services.modelFilesUrl, page.frameAncestors, page.settings);
     },
   );
 };
+
+/** What an embed whose key was pasted as the portal shows it (its start and "…", or the placeholder) says. */
+const CUT_KEY = 'Invalid or revoked API key. The key in this page is incomplete: the site owner pastes the whole key, shown once when it was created, where the Partner Portal shows only its start.';
+
+/** Whether a key is the portal's short form of one (`spk_AbCd…`) or the snippet's placeholder, not a key. */
+function looksCut(key: string | undefined): boolean {
+  return key !== undefined && (key.includes('…') || key.includes('...') || key === 'YOUR_KEY');
+}

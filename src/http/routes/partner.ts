@@ -93,7 +93,8 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
   app.post('/partner/keys', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, name: OneLine(80, 'Name of the key', false) }) } }, async (request, reply) => {
     try {
       const { secret, summary } = await services.apiKeys.create(request.partner.account, request.body.name, 'partner');
-      return sendPage(reply, newKeyPage(viewerOf(request), summary.name, secret));
+      const place = placeForSnippet(request.partner.account.searchArea.box);
+      return sendPage(reply, newKeyPage(viewerOf(request), summary.name, secret, { publicBaseUrl, place }));
     } catch (error) {
       if (error instanceof NotAllowedError) return portal(request, reply, { error: error.message }, 403);
       if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
