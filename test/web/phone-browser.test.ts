@@ -244,6 +244,22 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await context.close();
   });
 
+  test('in a frame 800 and 960 px wide: the address box keeps clear of the open wizard and of “Get a quote”', async () => {
+    for (const width of [800, 960]) {
+      const page = await browser.newPage({ viewport: { width, height: 700 } });
+      await page.goto(`${ctx.baseUrl}/embed?lat=${SITE.lat}&lng=${SITE.lng}&key=${key}`);
+      const frame = page.mainFrame();
+      await frame.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+      await frame.locator('#wizard-toggle').click();
+      assert.equal((await wizardSettled(frame)).state, 'done');
+      assert.ok(await wholeOnTop(frame, 'quote-button'), `${width} px: nothing lies over “Get a quote”`);
+      const [search, panel] = [(await frame.locator('#place-search').boundingBox())!, (await frame.locator('#side-panel').boundingBox())!];
+      assert.ok(search.x >= panel.x + panel.width || search.y >= panel.y + panel.height, `${width} px: the address box ${JSON.stringify(search)} is clear of the wizard ${JSON.stringify(panel)}`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `embed-${width}-wizard.png`) });
+      await page.close();
+    }
+  });
+
   test('on a desktop (1280 × 800): the panel leaves the roof in view; the chart has a kWh axis, months and values on hover', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
