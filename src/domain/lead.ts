@@ -22,7 +22,7 @@ export function describeConfiguration(configuration: LeadConfiguration): string 
   const parts = [`location ${configuration.latitude.toFixed(6)}, ${configuration.longitude.toFixed(6)}`];
   if (configuration.panels !== undefined) parts.push(`${configuration.panels} panels`);
   if (configuration.kwp !== undefined) parts.push(`${configuration.kwp} kWp`);
-  if (configuration.annualKwh !== undefined) parts.push(`${Math.round(configuration.annualKwh)} kWh/year`);
+  if (configuration.annualKwh !== undefined) parts.push(`${kwh(configuration.annualKwh)} kWh/year`);
   if (configuration.goal) parts.push(`goal: ${goalText(configuration)}`);
   const at = roofLocation(configuration);
   if (configuration.roof) parts.push(`roof ${configuration.roof}${at ? ` at ${at}` : ''}`);
@@ -42,7 +42,7 @@ export function designLines(configuration: LeadConfiguration): string[] {
   if (configuration.roof || at) lines.push(`Roof: ${[configuration.roof, at && `at ${at}`].filter(Boolean).join(' ')}${link ? ` (${link})` : ''}`);
   if (configuration.panels !== undefined) lines.push(`Panels: ${configuration.panels}`);
   if (configuration.kwp !== undefined) lines.push(`Peak power: ${configuration.kwp} kWp`);
-  if (configuration.annualKwh !== undefined) lines.push(`Yearly yield: about ${Math.round(configuration.annualKwh)} kWh`);
+  if (configuration.annualKwh !== undefined) lines.push(`Yearly yield: about ${kwh(configuration.annualKwh)} kWh`);
   if (configuration.goal) lines.push(`Goal: ${goalText(configuration)}`);
   if (configuration.roofCorrection) lines.push(`Roof as the visitor corrected it: ${correction(configuration)}`);
   return lines;
@@ -56,7 +56,7 @@ export function goalText({ goal, monthlyUseKwh }: LeadConfiguration): string {
   if (!goal) return '';
   if (!(WIZARD_GOALS as readonly string[]).includes(goal)) return goal;
   const label = ENGLISH.t(`goal.${goal as WizardGoal}`);
-  return goal === 'cover_bill' && monthlyUseKwh !== undefined ? `${label} (${Math.round(monthlyUseKwh)} kWh a month)` : label;
+  return goal === 'cover_bill' && monthlyUseKwh !== undefined ? `${label} (${kwh(monthlyUseKwh)} kWh a month)` : label;
 }
 
 function correction({ roofCorrection: corrected }: LeadConfiguration): string {
@@ -64,4 +64,9 @@ function correction({ roofCorrection: corrected }: LeadConfiguration): string {
   // A single slope's direction is where it faces; other shapes' is their ridge's bearing.
   const direction = corrected.shape === 'skillion' ? 'facing' : 'ridge';
   return `${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ${direction} ${corrected.ridgeDirection}° from north` : ''}`;
+}
+
+/** Energy in whole kWh with thousands grouped, as the wizard and the report write it ("346,996"). */
+function kwh(value: number): string {
+  return Math.round(value).toLocaleString('en-GB');
 }

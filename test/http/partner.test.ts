@@ -155,7 +155,7 @@ for (const kind of DATABASES) {
       await request();
       const portal = await browser.get('/partner');
       const month = new Date().toISOString().slice(0, 7);
-      assert.match(portal.body, new RegExp(`<td>${month}</td><td>crm \\(<code>${secret.slice(0, 12)}…</code>\\)</td><td>1</td><td>1</td>`));
+      assert.match(portal.body, new RegExp(`<td data-label="Month">${month}</td><td data-label="Key">crm \\(<code>${secret.slice(0, 12)}…</code>\\)</td><td data-label="Billable">1</td><td data-label="From cache">1</td>`));
     });
   });
 }

@@ -61,11 +61,11 @@ function manageCard(view: PortalView): SafeHtml {
 
 function keysCard(view: PortalView): SafeHtml {
   const rows = view.keys.map((key) => html`<tr>
-<td>${key.name}</td><td><code>${key.prefix}…</code></td><td>${day(key.createdAt)}</td><td>${day(key.lastUsedAt)}</td>
+<td data-label="Name">${key.name}</td><td data-label="Key"><code>${key.prefix}…</code></td><td data-label="Created">${day(key.createdAt)}</td><td data-label="Last used">${day(key.lastUsedAt)}</td>
 <td>${key.revokedAt ? html`<span class="muted">revoked ${day(key.revokedAt)}</span>` : html`<a href="/partner/keys/${key.id}/revoke">Revoke…</a>`}</td></tr>`);
   return html`<section class="card" aria-labelledby="keys-title"><h2 id="keys-title">API keys</h2>
 ${view.keys.length > 0
-    ? html`<table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table>`
+    ? html`<table class="stack-on-phone"><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table>`
     : html`<p class="muted">No keys yet.</p>`}
 <form class="stack form-narrow spaced" method="post" action="/partner/keys">${csrfField(view.viewer)}
 <label>New key name <span class="hint">For you: where the key is used, e.g. “website” or “CRM”.</span><input type="text" name="name" required maxlength="80"></label>
@@ -131,8 +131,8 @@ function usageCard(usage: UsageRow[]): SafeHtml {
   return html`<section class="card" aria-labelledby="usage-title"><h2 id="usage-title">Usage</h2>
 <p class="muted">Model requests per month and key: new generations are billable; models served from the 30-day cache are free. Places your site’s visitors searched in the viewer are counted apart, free.</p>
 ${usage.length > 0
-    ? html`<table><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th><th scope="col">Visitor places</th></tr></thead><tbody>
-${usage.map((row) => html`<tr><td>${row.month}</td><td>${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td>${row.billable}</td><td>${row.notBillable}</td><td>${row.visitorPlaces}</td></tr>`)}</tbody></table>`
+    ? html`<table class="stack-on-phone"><thead><tr><th scope="col">Month</th><th scope="col">Key</th><th scope="col">Billable</th><th scope="col">From cache</th><th scope="col">Visitor places</th></tr></thead><tbody>
+${usage.map((row) => html`<tr><td data-label="Month">${row.month}</td><td data-label="Key">${row.keyName} (<code>${row.keyPrefix}…</code>)</td><td data-label="Billable">${row.billable}</td><td data-label="From cache">${row.notBillable}</td><td data-label="Visitor places">${row.visitorPlaces}</td></tr>`)}</tbody></table>`
     : html`<p>No requests yet.</p>`}</section>`;
 }
 
