@@ -31,6 +31,19 @@ const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
  * the figures, all in the visitor's language.
  */
 export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
+  const first = layOut(input, SNAPSHOT_HEIGHT);
+  if (first.spill === 0 || !input.snapshot) return first.pdf;
+  // What ran onto a second page (an address line, many roof faces) is taken off the picture's height, down to a floor.
+  const height = Math.max(MIN_SNAPSHOT_HEIGHT, SNAPSHOT_HEIGHT - first.spill - 8);
+  return height === SNAPSHOT_HEIGHT ? first.pdf : layOut(input, height).pdf;
+}
+
+/** Height of the view's picture on the page, points, and the least it is shrunk to so that the report keeps to one page. */
+const SNAPSHOT_HEIGHT = 215;
+const MIN_SNAPSHOT_HEIGHT = 130;
+
+/** The report laid out with the picture `snapshotHeight` points high: the PDF, and how far its content ran onto a second page (0: none). */
+function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<Buffer>; spill: number } {
   const tr = translator(input.language);
   const doc = new PDFDocument({
     size: 'A4',
@@ -40,16 +53,18 @@ export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const pdf = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  let pages = 1;
+  doc.on('pageAdded', () => (pages += 1));
   const fonts = reportFonts();
   doc.registerFont('body', fonts.regular);
   doc.registerFont('bold', fonts.bold);
 
   header(doc, tr, input);
-  if (input.snapshot) snapshot(doc, tr, input.snapshot);
+  if (input.snapshot) snapshot(doc, tr, input.snapshot, snapshotHeight);
   if (input.design.panels > 0) {
     figures(doc, tr, input.design);
     monthlyChart(doc, tr, input.design.monthlyKwh);
@@ -58,8 +73,9 @@ export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
     doc.font('body').fontSize(11).fillColor(INK).text(tr.t('report.noDesign'));
   }
   assumptions(doc, tr, input.design);
+  const spill = pages > 1 ? doc.y - PAGE.margin + (pages - 2) * (PAGE.height - 2 * PAGE.margin) : 0;
   doc.end();
-  return done;
+  return { pdf, spill };
 }
 
 function coordinates(tr: Translator, design: SiteReportDesign): string {
@@ -89,9 +105,8 @@ function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput)
   table(doc, rows);
 }
 
-function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer): void {
+function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer, height: number): void {
   heading(doc, tr.t('report.snapshot'));
-  const height = 215;
   ensureRoom(doc, height);
   const top = doc.y;
   doc.image(image, PAGE.margin, top, { fit: [CONTENT_WIDTH, height], align: 'center', valign: 'center' });

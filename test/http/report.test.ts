@@ -67,6 +67,16 @@ describe('the site report (PDF)', () => {
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'site-report-de.png'), page);
   });
 
+  test('a long report (an address, six roof faces) keeps to one page: the picture of the view gives way', { skip: pdfSkip }, async () => {
+    const faces = [0, 45, 90, 135, 180, 225].map((azimuthDeg) => ({ azimuthDeg, tiltDeg: 35, panels: 4, annualKwh: 1000 + azimuthDeg }));
+    const response = await report({ key, language: 'de', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...SAMPLE_DESIGN, faces }, snapshot });
+    assert.equal(response.statusCode, 200);
+    assert.equal(pdfPages(response.rawPayload), 1, 'one page');
+    const text = pdfText(response.rawPayload);
+    assert.ok(text.includes('Städtle 1') && text.includes('(225°)') && text.includes('CO₂-Einsparung'), text);
+    assert.equal(pdfImages(response.rawPayload).length, 1, 'the picture is still there');
+  });
+
   test('without a key: no installer named; English by default; a PNG snapshot works too', { skip: pdfSkip }, async () => {
     const response = await report({ design: { ...SAMPLE_DESIGN, paybackYears: undefined }, snapshot: await sampleSnapshot('png') });
     assert.equal(response.statusCode, 200);
