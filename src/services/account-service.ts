@@ -164,6 +164,11 @@ export class AccountService {
     });
   }
 
+  /** Whether a reset link can still set a password (known, unused, not expired), without using it up. */
+  async resetLinkUsable(token: string, now: Date): Promise<boolean> {
+    return (await this.#tokens.find(secretHash(token), 'reset-password', now)) !== undefined;
+  }
+
   /**
    * Sets a new password from a reset link, signs the account out everywhere, forgets its failed
    * sign-ins and its known browsers (whoever made them, the new password is the owner's). False when the link is unknown, used

@@ -196,6 +196,10 @@ for (const kind of DATABASES) {
       assert.match(done.body, /new password is saved/);
       assert.equal((await signedIn.get('/auth/login')).statusCode, 200, 'the old session no longer signs in');
       assert.equal((await browser.post('/auth/reset', { _csrf: FormClient.csrf(resetForm), token, password: 'yet another password' })).statusCode, 400, 'the link works once');
+      // Opened again, the used link says so at once, without a form to type a password into.
+      const again = await browser.get(link);
+      assert.doesNotMatch(again.body, /name="password"/);
+      assert.match(again.body, /not valid/);
       mail.ctx.clock.advance(2 * 60 * 60 * 1000);
       const relogin = await browser.get('/auth/login');
       assert.equal((await browser.post('/auth/login', { _csrf: FormClient.csrf(relogin), email: 'reset@example.com', password: 'a new long password' })).statusCode, 303);

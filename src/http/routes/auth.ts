@@ -88,7 +88,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicB
 
   app.get('/auth/reset', { schema: { ...hidden, querystring: TokenQuery } }, async (request, reply) => {
     const token = request.query.token ?? '';
-    return sendPage(reply, resetPage({ csrf: formToken(request, reply, publicBaseUrl), token, invalid: token === '' }));
+    // A used or expired link says so at once, not after a new password was typed.
+    const usable = token !== '' && (await services.accounts.resetLinkUsable(token, services.now()));
+    return sendPage(reply, resetPage({ csrf: formToken(request, reply, publicBaseUrl), token, invalid: !usable }));
   });
   app.post('/auth/reset', { schema: { ...hidden, body: ResetForm } }, async (request, reply) => {
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
