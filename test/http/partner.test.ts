@@ -135,6 +135,9 @@ for (const kind of DATABASES) {
       const missing = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Sunny', leadCapture: 'on', notificationEmail: '', privacyUrl: '' });
       assert.equal(missing.statusCode, 400);
       assert.match(missing.body, /Lead capture needs an address/);
+      // The form keeps what was typed, to be corrected rather than typed again.
+      assert.match(missing.body, /name="companyName" maxlength="120" value="Sunny"/);
+      assert.match(missing.body, /name="leadCapture" value="on" checked/);
       const saved = await browser.post('/partner/profile', { _csrf: csrf, companyName: 'Sunny <script>alert(1)</script>', leadCapture: 'on', notificationEmail: 'leads@sunny.example', privacyUrl: 'https://sunny.example/privacy' });
       assert.equal(saved.statusCode, 303);
       const portal = await browser.get('/partner?done=profile');

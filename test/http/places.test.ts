@@ -57,6 +57,7 @@ describe('address search for the viewer pages (Photon stand-in on the Liechtenst
     const key = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
 
     const wrong = await browser.post('/partner/search-area', { _csrf: csrf, countries: 'Liechtenstein', box: '' });
+    assert.match(wrong.body, /name="countries" maxlength="200" value="Liechtenstein"/, 'the typed countries are kept to be corrected');
     assert.equal(wrong.statusCode, 400);
     assert.match(wrong.body, /is not a country code/);
     assert.equal((await browser.post('/partner/search-area', { _csrf: csrf, countries: 'ch, at', box: '' })).statusCode, 303);

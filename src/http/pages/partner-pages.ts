@@ -22,6 +22,18 @@ export interface PortalView {
   error?: string;
   /** The price fields as typed, when saving them failed. */
   typedPrices?: PricesForm;
+  /** The profile's fields as typed, when saving them failed. */
+  typedProfile?: ProfileForm;
+  /** The search area's fields as typed, when saving them failed. */
+  typedSearchArea?: { countries: string; box: string };
+}
+
+/** The profile form's fields as sent. */
+export interface ProfileForm {
+  companyName: string;
+  leadCapture: boolean;
+  notificationEmail: string;
+  privacyUrl: string;
 }
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
@@ -92,8 +104,8 @@ function embedCard(view: PortalView): SafeHtml {
 <h3 id="search-area-title">Address search</h3>
 <p class="muted">Limit the places your visitors find to where you work. Empty: anywhere.</p>
 <form class="stack form-narrow" method="post" action="/partner/search-area" aria-labelledby="search-area-title">${csrfField(view.viewer)}
-<label>Countries <span class="hint">Two-letter codes, e.g. LI, CH, AT.</span><input type="text" name="countries" maxlength="200" value="${area.countries.join(', ')}"></label>
-<label>Area <span class="hint">West, south, east, north in degrees, e.g. 9.47, 47.04, 9.64, 47.27.</span><input type="text" name="box" maxlength="200" value="${formatBoundingBox(area.box)}"></label>
+<label>Countries <span class="hint">Two-letter codes, e.g. LI, CH, AT.</span><input type="text" name="countries" maxlength="200" value="${view.typedSearchArea?.countries ?? area.countries.join(', ')}"></label>
+<label>Area <span class="hint">West, south, east, north in degrees, e.g. 9.47, 47.04, 9.64, 47.27.</span><input type="text" name="box" maxlength="200" value="${view.typedSearchArea?.box ?? formatBoundingBox(area.box)}"></label>
 <div><button class="secondary" type="submit">Save the search area</button></div></form>
 ${live.length > 0 ? html`<p>Sites allowed to show the viewer with each key (one address per line; empty: any site):</p>
 ${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${csrfField(view.viewer)}
@@ -118,12 +130,14 @@ function pricesCard(view: PortalView): SafeHtml {
 
 function profileCard(view: PortalView): SafeHtml {
   const account = view.account;
+  // What was typed, where saving it failed, to be corrected rather than typed again.
+  const shown: ProfileForm = view.typedProfile ?? { companyName: account.companyName ?? '', leadCapture: account.leadCapture, notificationEmail: account.notificationEmail ?? '', privacyUrl: account.privacyUrl ?? '' };
   return html`<section class="card" aria-labelledby="profile-title"><h2 id="profile-title">Profile and lead capture</h2>
 <form class="stack form-narrow" method="post" action="/partner/profile">${csrfField(view.viewer)}
-<label>Company name<input type="text" name="companyName" maxlength="120" value="${account.companyName ?? ''}"></label>
-<label class="check"><input type="checkbox" name="leadCapture" value="on" ${account.leadCapture ? html`checked` : undefined}> <span>Show a “Get a quote” form in the viewer on my site</span></label>
-<label>Send new leads to <span class="hint">Needed for lead capture.</span><input type="email" name="notificationEmail" maxlength="254" value="${account.notificationEmail ?? ''}"></label>
-<label>Your privacy notice <span class="hint">The quote form links to it next to the consent box.</span><input type="url" name="privacyUrl" maxlength="500" placeholder="https://www.your-site.example/privacy" value="${account.privacyUrl ?? ''}"></label>
+<label>Company name<input type="text" name="companyName" maxlength="120" value="${shown.companyName}"></label>
+<label class="check"><input type="checkbox" name="leadCapture" value="on" ${shown.leadCapture ? html`checked` : undefined}> <span>Show a “Get a quote” form in the viewer on my site</span></label>
+<label>Send new leads to <span class="hint">Needed for lead capture.</span><input type="email" name="notificationEmail" maxlength="254" value="${shown.notificationEmail}"></label>
+<label>Your privacy notice <span class="hint">The quote form links to it next to the consent box.</span><input type="url" name="privacyUrl" maxlength="500" placeholder="https://www.your-site.example/privacy" value="${shown.privacyUrl}"></label>
 <div><button type="submit">Save profile</button></div></form></section>`;
 }
 

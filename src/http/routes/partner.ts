@@ -13,8 +13,7 @@ import { messagePage } from '../pages/layout.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { leadsCsv } from '../leads-csv.ts';
 import { leadsPage } from '../pages/leads-page.ts';
-import { newKeyPage, portalPage, revokeKeyPage } from '../pages/partner-pages.ts';
-import type { PricesForm } from '../../services/partner-profile-service.ts';
+import { newKeyPage, portalPage, revokeKeyPage, type PortalView } from '../pages/partner-pages.ts';
 
 const Csrf = Type.String({ maxLength: 100 });
 /** A key's id: the database's integer column holds up to 2³¹ − 1. */
@@ -42,7 +41,7 @@ declare module 'fastify' {
  */
 export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
   const viewerOf = (request: FastifyRequest) => ({ email: request.partner.account.email, csrfToken: request.partner.csrfToken });
-  const portal = async (request: FastifyRequest, reply: FastifyReply, notes: { info?: string; error?: string; place?: { latitude: number; longitude: number }; typedPrices?: PricesForm } = {}, status = 200) => {
+  const portal = async (request: FastifyRequest, reply: FastifyReply, notes: Pick<PortalView, 'info' | 'error' | 'typedPrices' | 'typedProfile' | 'typedSearchArea'> & { place?: PortalView['place'] } = {}, status = 200) => {
     const account = request.partner.account;
     const [keys, usage] = await Promise.all([services.apiKeys.list(account.id), services.profiles.usage(account.id)]);
     const place = notes.place ?? placeForSnippet(account.searchArea.box);
@@ -133,7 +132,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     try {
       await services.profiles.updateSearchArea(request.partner.account.id, request.body);
     } catch (error) {
-      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
+      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message, typedSearchArea: { countries: request.body.countries, box: request.body.box } }, 400);
       throw error;
     }
     return reply.redirect('/partner?done=search-area', 303);
@@ -170,10 +169,11 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     },
   }, async (request, reply) => {
     const { companyName, leadCapture, notificationEmail, privacyUrl } = request.body;
+    const typed = { companyName, leadCapture: leadCapture === 'on', notificationEmail, privacyUrl };
     try {
-      await services.profiles.updateProfile(request.partner.account.id, { companyName, leadCapture: leadCapture === 'on', notificationEmail, privacyUrl });
+      await services.profiles.updateProfile(request.partner.account.id, typed);
     } catch (error) {
-      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
+      if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message, typedProfile: typed }, 400);
       throw error;
     }
     return reply.redirect('/partner?done=profile', 303);
