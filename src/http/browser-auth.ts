@@ -25,6 +25,27 @@ export async function signedIn(request: FastifyRequest, services: Services): Pro
   return secret ? services.accounts.signInSession(secret, services.now()) : undefined;
 }
 
+/** The key just created, for the one page that shows it (`<id>.<secret>`), kept two minutes, sent only there. */
+export const NEW_KEY_COOKIE = 'sp_new_key';
+const NEW_KEY_PATH = '/partner/keys/new';
+
+/**
+ * Hands a new key to the page that shows it, after the form's redirect: a reload of that page then shows
+ * it no more, and never makes another key (the form's answer would be sent again).
+ */
+export function setNewKeyCookie(reply: FastifyReply, id: number, secret: string, publicBaseUrl: string): void {
+  reply.setCookie(NEW_KEY_COOKIE, `${id}.${secret}`, { ...cookieOptions(publicBaseUrl, 120_000), sameSite: 'strict', path: NEW_KEY_PATH });
+}
+
+/** The new key the browser carries (read once: the cookie is cleared), or undefined. */
+export function takeNewKeyCookie(request: FastifyRequest, reply: FastifyReply): { id: number; secret: string } | undefined {
+  const value = request.cookies[NEW_KEY_COOKIE];
+  if (value === undefined) return undefined;
+  reply.clearCookie(NEW_KEY_COOKIE, { path: NEW_KEY_PATH });
+  const match = /^(\d+)\.(\S+)$/.exec(value);
+  return match ? { id: Number(match[1]), secret: match[2] } : undefined;
+}
+
 /** Sets the session cookie after sign-in. */
 export function setSessionCookie(reply: FastifyReply, secret: string, publicBaseUrl: string): void {
   reply.setCookie(SESSION_COOKIE, secret, cookieOptions(publicBaseUrl, SIGN_IN_SESSION_LIFETIME_MS));

@@ -21,6 +21,12 @@ export class FormClient {
     return this.#keep(await this.#app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, cookies: Object.fromEntries(this.cookies) }));
   }
 
+  /** The page a form's answer redirects to (a 303's `location`), as the browser goes on to it; other answers as they are. */
+  async follow(response: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+    const location = response.headers.location;
+    return response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string' ? this.get(location) : response;
+  }
+
   /** The hidden `_csrf` value of a page. */
   static csrf(page: LightMyRequestResponse): string {
     const match = /name="_csrf" value="([^"]+)"/.exec(page.body);

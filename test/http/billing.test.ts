@@ -72,7 +72,7 @@ describe('plans through Stripe', () => {
     assert.equal(upgraded.billingCustomerId, 'cus_test_1');
     assert.equal(json(await deliver(checkoutCompleted('evt_1', account.id, 'business'))).outcome, 'duplicate', 'the same event again changes nothing');
 
-    const key = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec((await browser.post('/partner/keys', { _csrf: csrf, name: 'site' })).body)![1];
+    const key = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec((await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'site' }))).body)![1];
     const api = () => ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_2_0.3', headers: { authorization: `Bearer ${key}` } });
     assert.equal((await api()).statusCode, 404, 'the key works on Business');
 

@@ -37,7 +37,7 @@ for (const kind of DATABASES) {
       partner = await signedInPartner(ctx, smtp, 'installer@example.com');
       const accounts = new AccountsRepository(ctx.database.db);
       await accounts.setPlan('installer@example.com', 'business');
-      const created = await partner.browser.post('/partner/keys', { _csrf: partner.csrf, name: 'website' });
+      const created = await partner.browser.follow(await partner.browser.post('/partner/keys', { _csrf: partner.csrf, name: 'website' }));
       key = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
     });
     after(async () => {

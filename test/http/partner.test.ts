@@ -24,20 +24,25 @@ for (const kind of DATABASES) {
       const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'free@example.com');
       const portal = await browser.get('/partner');
       assert.match(portal.body, /API keys need the Business plan/);
-      const refused = await browser.post('/partner/keys', { _csrf: csrf, name: 'website' });
+      const refused = await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'website' }));
       assert.equal(refused.statusCode, 403);
     });
 
     test('Business: a key is shown once, works on the API, is listed by prefix, and fails at once when revoked after a confirmation', async () => {
       const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'business@example.com');
       await new AccountsRepository(mail.ctx.database.db).setPlan('business@example.com', 'business');
-      const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'website <b>' });
+      const created = await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'website <b>' }));
       assert.equal(created.statusCode, 200);
       assert.match(created.body, /cannot be shown again/);
       assert.match(created.body, /website &lt;b&gt;/, 'the name is escaped');
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
       const api = () => mail.ctx.app.inject({ method: 'GET', url: '/api/v1/models/hd_1_2_0.3', headers: { authorization: `Bearer ${secret}` } });
       assert.equal((await api()).statusCode, 404, 'the key works');
+      // The page is reached by a redirect: reloading it shows the key no more and makes no other key.
+      const reloaded = await browser.get('/partner/keys/new');
+      assert.doesNotMatch(reloaded.body, /spk_/);
+      assert.match(reloaded.body, /shown only once/);
+      assert.equal((await browser.get('/partner')).body.match(/\/revoke"/g)?.length, 1, 'one key');
       // The page that shows the key once also gives the embed code with the whole key (the portal shows only its start).
       const snippet = /id="new-embed-snippet">([^<]+)</.exec(created.body)![1].replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
       const embedUrl = new URL(/src="([^"]+)"/.exec(snippet)![1]);
@@ -63,7 +68,7 @@ for (const kind of DATABASES) {
     test('allowed sites per key: checked, saved, and used by the embed', async () => {
       const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'sites@example.com');
       await new AccountsRepository(mail.ctx.database.db).setPlan('sites@example.com', 'business');
-      const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'site' });
+      const created = await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'site' }));
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
       const portal = await browser.get('/partner');
       const action = /action="(\/partner\/keys\/\d+\/origins)"/.exec(portal.body)![1];
@@ -78,7 +83,7 @@ for (const kind of DATABASES) {
     test('prices: checked, saved, shown back, and the embed’s wizard starts from them', async () => {
       const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'prices@example.com');
       await new AccountsRepository(mail.ctx.database.db).setPlan('prices@example.com', 'business');
-      const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'site' });
+      const created = await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'site' }));
       const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
       const embedPrices = async () => pageSettings((await mail.ctx.app.inject({ method: 'GET', url: `/embed?lat=47.14&lng=9.52&key=${secret}` })).body).prices;
       assert.deepEqual(await embedPrices(), { currency: 'EUR', costPerKwp: 1400, tariff: 0.3, exportTariff: 0.08 }, 'the service’s defaults until the partner sets theirs');
@@ -152,7 +157,7 @@ for (const kind of DATABASES) {
     test('usage per month and key: generations billable, cache hits free', async () => {
       const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, 'usage@example.com');
       await new AccountsRepository(mail.ctx.database.db).setPlan('usage@example.com', 'business');
-      const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec((await browser.post('/partner/keys', { _csrf: csrf, name: 'crm' })).body)![1];
+      const secret = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec((await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'crm' }))).body)![1];
       const request = () => mail.ctx.app.inject({ method: 'POST', url: '/api/v1/models', headers: { authorization: `Bearer ${secret}` }, payload: { latitude: 12.5, longitude: 7.25 } });
       await request();
       await request();

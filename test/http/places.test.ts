@@ -53,7 +53,7 @@ describe('address search for the viewer pages (Photon stand-in on the Liechtenst
     const email = 'installer@example.com';
     const { browser, csrf } = await signedInPartner(mail.ctx, mail.smtp, email);
     await new AccountsRepository(mail.ctx.database.db).setPlan(email, 'business');
-    const created = await browser.post('/partner/keys', { _csrf: csrf, name: 'website' });
+    const created = await browser.follow(await browser.post('/partner/keys', { _csrf: csrf, name: 'website' }));
     const key = /id="new-key">(spk_[A-Za-z0-9_-]+)</.exec(created.body)![1];
 
     const wrong = await browser.post('/partner/search-area', { _csrf: csrf, countries: 'Liechtenstein', box: '' });

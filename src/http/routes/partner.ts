@@ -8,7 +8,7 @@ import { placeForSnippet } from '../../domain/sample-place.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { NotAllowedError } from '../../domain/not-allowed-error.ts';
 import type { SignInSession } from '../../services/account-service.ts';
-import { checkForm, signedIn } from '../browser-auth.ts';
+import { checkForm, setNewKeyCookie, signedIn, takeNewKeyCookie } from '../browser-auth.ts';
 import { messagePage } from '../pages/layout.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { leadsCsv } from '../leads-csv.ts';
@@ -89,11 +89,21 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     return reply.redirect(url, 303);
   });
 
+  // The new key, once: after the redirect from its form, from a cookie the page clears.
+  app.get('/partner/keys/new', { schema: { hide: true } }, async (request, reply) => {
+    const handed = takeNewKeyCookie(request, reply);
+    const keys = handed ? await services.apiKeys.list(request.partner.account.id) : [];
+    const key = keys.find((candidate) => candidate.id === handed?.id && !candidate.revokedAt && handed.secret.startsWith(candidate.prefix));
+    if (!key || !handed) return sendPage(reply, messagePage('The key was shown once', 'A key is shown only once, right after it is made. If it was not copied, revoke it in the portal and create another.'));
+    const place = placeForSnippet(request.partner.account.searchArea.box);
+    return sendPage(reply, newKeyPage(viewerOf(request), key.name, handed.secret, { publicBaseUrl, place }));
+  });
+
   app.post('/partner/keys', { schema: { hide: true, body: Type.Object({ _csrf: Csrf, name: OneLine(80, 'Name of the key', false) }) } }, async (request, reply) => {
     try {
       const { secret, summary } = await services.apiKeys.create(request.partner.account, request.body.name, 'partner');
-      const place = placeForSnippet(request.partner.account.searchArea.box);
-      return sendPage(reply, newKeyPage(viewerOf(request), summary.name, secret, { publicBaseUrl, place }));
+      setNewKeyCookie(reply, summary.id, secret, publicBaseUrl);
+      return reply.redirect('/partner/keys/new', 303);
     } catch (error) {
       if (error instanceof NotAllowedError) return portal(request, reply, { error: error.message }, 403);
       if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message }, 400);
