@@ -72,9 +72,9 @@ export class AccountService {
    * @throws RateLimitedError past 10 sign-ups an hour from one address
    */
   async signUp(email: string, password: string, ip: string, now: Date): Promise<void> {
-    if (!isEmailAddress(email)) throw new InvalidRequestError('Enter an e-mail address such as name@example.com.');
-    const problem = passwordProblem(password, email);
-    if (problem) throw new InvalidRequestError(problem);
+    // Every problem at once: the visitor corrects both fields in one go.
+    const problems = [isEmailAddress(email) ? undefined : 'Enter an e-mail address such as name@example.com.', passwordProblem(password, email)].filter(Boolean);
+    if (problems.length > 0) throw new InvalidRequestError(problems.join(' '));
     await consumeRateLimit(this.#limits, { bucket: `signup:ip:${ip}`, limit: 10, windowMs: HOUR_MS, message: TOO_MANY_REQUESTS }, now);
     const passwordHash = await hash(password);
     await this.#db.transaction().execute(async (trx) => {

@@ -56,6 +56,8 @@ for (const kind of DATABASES) {
       assert.match(short.body, /at least 10 characters/);
       assert.match(short.body, /value="short@example.com"/);
       assert.match((await signUp('not-an-address', PASSWORD)).response.body, /Enter an e-mail address such as name@example.com/);
+      // Both fields wrong: both named at once.
+      assert.match((await signUp('not-an-address', 'short')).response.body, /Enter an e-mail address such as name@example.com\. The password must have at least 10 characters\./);
       // Forms sent other than by the page (the page's own checks come first in a browser) are told which field is wrong.
       const form = (payload: string) => mail.ctx.app.inject({ method: 'POST', url: '/auth/signup', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       const missing = await form('email=a%40example.com&_csrf=x');
