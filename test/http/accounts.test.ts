@@ -139,7 +139,8 @@ for (const kind of DATABASES) {
       assert.match(known, /HttpOnly/);
       assert.match(known, /Path=\/auth/);
       assert.match(known, /Max-Age=15552000/, 'kept 180 days');
-      await owner.post('/auth/logout', { _csrf: FormClient.csrf(await owner.get('/partner')) });
+      const signedOut = await owner.follow(await owner.post('/auth/logout', { _csrf: FormClient.csrf(await owner.get('/partner')) }));
+      assert.match(signedOut.body, /You are signed out\./, 'signing out says so');
 
       const stranger = new FormClient(mail.ctx.app);
       const strangerForm = await stranger.get('/auth/login');

@@ -45,9 +45,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicB
     return sendPage(reply, verifiedPage(ok), ok ? 200 : 400);
   });
 
-  app.get('/auth/login', { schema: hidden }, async (request, reply) => {
+  app.get('/auth/login', { schema: { ...hidden, querystring: Type.Object({ done: Type.Optional(Type.Literal('signed-out')) }) } }, async (request, reply) => {
     if (await signedIn(request, services)) return reply.redirect('/partner', 303);
-    return sendPage(reply, signInPage({ csrf: formToken(request, reply, publicBaseUrl) }));
+    const info = request.query.done === 'signed-out' ? 'You are signed out.' : undefined;
+    return sendPage(reply, signInPage({ csrf: formToken(request, reply, publicBaseUrl), ...(info ? { info } : {}) }));
   });
   app.post('/auth/login', { schema: { ...hidden, body: SignInForm } }, async (request, reply) => {
     checkForm(request, publicBaseUrl, request.body._csrf, formCookie(request.cookies));
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicB
       await services.accounts.signOut(request.cookies[SESSION_COOKIE]!);
     }
     reply.clearCookie(SESSION_COOKIE, cookieOptions(publicBaseUrl));
-    return reply.redirect('/auth/login', 303);
+    return reply.redirect('/auth/login?done=signed-out', 303);
   });
 
   app.get('/auth/forgot', { schema: hidden }, async (request, reply) => sendPage(reply, forgotPage({ csrf: formToken(request, reply, publicBaseUrl) })));
