@@ -129,6 +129,13 @@ export function convexHull(points: Point2[]): Point2[] {
   return [...chain(sorted), ...chain([...sorted].reverse())];
 }
 
+/** Distance from a point to a ring's outline (its nearest edge), inside or outside it. */
+export function distanceToOutline(p: Point2, ring: readonly Point2[]): number {
+  let nearest = Infinity;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) nearest = Math.min(nearest, distanceToSegment(p, ring[j], ring[i]));
+  return nearest;
+}
+
 /** Whether two convex polygons overlap (more than touch): no edge of either separates them (the separating axis test). */
 export function convexOverlap(p: readonly Point2[], q: readonly Point2[]): boolean {
   for (const shape of [p, q]) {

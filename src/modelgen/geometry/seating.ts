@@ -1,5 +1,5 @@
 import type { Point2 } from './local-frame.ts';
-import { bounds, centroid, distanceToSegment, pointInRing, signedArea } from './polygon.ts';
+import { bounds, centroid, distanceToOutline, pointInRing, signedArea } from './polygon.ts';
 import type { HeightGrid } from '../terrain/height-grid.ts';
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 
@@ -190,11 +190,9 @@ export function alongRing(ring: readonly Point2[], step: number): Point2[] {
   return out;
 }
 
+/** Distance from a point to a ring's area: 0 inside it. */
 function distanceToRing(p: Point2, ring: Point2[]): number {
-  if (pointInRing(p, ring)) return 0;
-  let d = Infinity;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) d = Math.min(d, distanceToSegment(p, ring[j], ring[i]));
-  return d;
+  return pointInRing(p, ring) ? 0 : distanceToOutline(p, ring);
 }
 
 /** The highest grid height in a box grown by `grow` metres. */

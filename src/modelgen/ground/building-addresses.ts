@@ -1,7 +1,7 @@
 import { compareOsmIds } from '../features/map-features.ts';
 import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
-import { bounds, centroid, distanceToSegment, pointInRing, signedArea } from '../geometry/polygon.ts';
+import { bounds, centroid, distanceToOutline, pointInRing, signedArea } from '../geometry/polygon.ts';
 import { streetKey } from './street-key.ts';
 
 /** A drawn building as its addresses are read from it: OSM id, outline, courtyards and tags. */
@@ -145,20 +145,14 @@ function holderLookup(buildings: BuildingOutline[], areas: number[]): (p: Point2
         if (within === undefined || areas[index] < areas[within]) within = index;
         continue;
       }
-      const distance = distanceToRing(p, building.outer);
+      const distance = distanceToOutline(p, building.outer);
       if (distance <= ON_OUTLINE_M && (!onOutline || distance < onOutline.distance)) onOutline = { index, distance };
     }
     if (within !== undefined) {
-      const toWall = distanceToRing(p, buildings[within].outer);
+      const toWall = distanceToOutline(p, buildings[within].outer);
       // A point within a metre of its wall is the entrance, mapped just inside.
       return { index: within, inside: toWall > ON_OUTLINE_M, toWall };
     }
     return onOutline && { index: onOutline.index, inside: false, toWall: onOutline.distance };
   };
-}
-
-function distanceToRing(p: Point2, ring: Point2[]): number {
-  let nearest = Infinity;
-  for (let i = 0; i < ring.length; i++) nearest = Math.min(nearest, distanceToSegment(p, ring[i], ring[(i + 1) % ring.length]));
-  return nearest;
 }
