@@ -66,7 +66,7 @@ function correction({ roofCorrection: corrected }: LeadConfiguration): string {
   return `${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ${direction} ${corrected.ridgeDirection}° from north` : ''}`;
 }
 
-/** Energy in whole kWh with thousands grouped, as the wizard and the report write it ("346,996"). */
+/** Energy in whole kWh, written as the English report writes numbers ("346,996"). */
 function kwh(value: number): string {
-  return Math.round(value).toLocaleString('en-GB');
+  return ENGLISH.number(value);
 }
