@@ -132,7 +132,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
  * and are coerced to their types, numbers only from decimal text.
  */
 function setValidators(app: FastifyInstance): void {
-  const common = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false } as const;
+  // Every problem of a request is reported at once (errors-plugin.ts), so a caller fixes them in one go.
+  const common = { useDefaults: true, removeAdditional: false, allErrors: true, strict: false } as const;
   const bodyAjv = new Ajv({ ...common, coerceTypes: false });
   // Verbose: a query parameter given twice arrives as a list, and its message says so (validation-messages.ts).
   const textAjv = new Ajv({ ...common, coerceTypes: true, verbose: true });

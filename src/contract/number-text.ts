@@ -13,14 +13,14 @@ export function withDecimalNumbers(validate: ValidateFunction, schema: unknown):
   if (numeric.length === 0) return validate;
   const strict = ((data: unknown) => {
     const values = (data ?? {}) as Record<string, unknown>;
-    const wrong = numeric.find(({ name }) => typeof values[name] === 'string' && !DECIMAL.test(values[name] as string));
-    if (wrong) {
-      strict.errors = [{ keyword: 'type', instancePath: `/${wrong.name}`, schemaPath: `#/properties/${wrong.name}/type`, params: { type: wrong.type }, message: `must be ${wrong.type}` } as ErrorObject];
-      return false;
-    }
+    const wrong = numeric.filter(({ name }) => typeof values[name] === 'string' && !DECIMAL.test(values[name] as string));
     const valid = validate(data);
-    strict.errors = validate.errors;
-    return valid;
+    // A number not written in decimals is reported as the wrong type, with the rest of the request's problems.
+    const wrongPaths = new Set(wrong.map(({ name }) => `/${name}`));
+    const notDecimal = wrong.map(({ name, type }) => ({ keyword: 'type', instancePath: `/${name}`, schemaPath: `#/properties/${name}/type`, params: { type }, message: `must be ${type}` }) as ErrorObject);
+    const others = (validate.errors ?? []).filter((error) => !wrongPaths.has(error.instancePath));
+    strict.errors = wrong.length > 0 || !valid ? [...notDecimal, ...others] : null;
+    return valid && wrong.length === 0;
   }) as ValidateFunction;
   return strict;
 }

@@ -98,6 +98,15 @@ export function allValidationMessages(errors: ErrorObject[], schema: ObjectSchem
   return [...new Set(messages)].join('; ');
 }
 
+/**
+ * What a request got wrong, every problem at once, from the errors of a validator run with `allErrors`.
+ * A request without a location gets SPEC.md's message alone, word for word, since clients match it.
+ */
+export function requestProblems(errors: ErrorObject[], schema: ObjectSchema | undefined, part: string): string {
+  if (errors.some((e) => e.keyword === 'required' && e.instancePath === '' && isLocation(e.params.missingProperty))) return LOCATION_REQUIRED;
+  return allValidationMessages(errors, schema, part);
+}
+
 /** What a pattern-checked field should look like, in words. */
 function describePattern(field: string, pattern: string | undefined): string {
   if (pattern === FILLED_LINE_PATTERN) return 'one line of text, not only spaces';

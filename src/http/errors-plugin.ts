@@ -4,7 +4,7 @@ import { RateLimitedError } from '../domain/rate-limited-error.ts';
 import { clientErrorAnswer } from './error-mapping.ts';
 import { HttpError } from './http-error.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
-import { validationMessage } from '../contract/validation-messages.ts';
+import { requestProblems } from '../contract/validation-messages.ts';
 
 /**
  * Makes every error a JSON body `{"error": "..."}` with a message for the caller: validation failures,
@@ -33,11 +33,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** What a request that failed its route's schema got wrong, said against that part of the schema. */
+/** What a request that failed its route's schema got wrong, every problem said against that part of the schema. */
 export function requestValidationMessage(error: FastifyError, request: FastifyRequest): string {
   const part = error.validationContext ?? 'body';
-  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof validationMessage>[1];
-  return validationMessage(error.validation as never, schema, part);
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] as Parameters<typeof requestProblems>[1];
+  return requestProblems(error.validation as never, schema, part);
 }
 
 /**

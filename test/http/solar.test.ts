@@ -105,6 +105,9 @@ describe('POST /api/solar/calculate', { skip: recordedFile ? false : missingShar
       [{ ...request, panelAreaM2: 0 }, 'panelAreaM2 must be greater than 0 and at most 100000'],
       [{ latitude: 45, longitude: 8, azimuthDeg: 180, panelAreaM2: 1, panelEfficiency: 0.2 }, 'tiltDeg is required'],
       [{ tiltDeg: 0, azimuthDeg: 180, panelAreaM2: 1, panelEfficiency: 0.2 }, 'latitude and longitude are required'],
+      // Every problem at once, so a caller fixes them in one go; a missing location keeps SPEC.md's message.
+      [{ ...request, tiltDeg: 95, panelEfficiency: 1.5, tilt: 30 }, 'tilt is not a known field; allowed fields: latitude, longitude, tiltDeg, azimuthDeg, panelAreaM2, panelEfficiency, shadingLossFraction; tiltDeg must be between 0 and 90; panelEfficiency must be between 0 and 1'],
+      [{ tiltDeg: 95, azimuthDeg: 180, panelAreaM2: 1, panelEfficiency: 0.2 }, 'latitude and longitude are required'],
     ];
     for (const [body, message] of cases) {
       const response = await calculate(body);

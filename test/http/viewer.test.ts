@@ -90,6 +90,7 @@ for (const kind of DATABASES) {
         ['lat=1&lng=2&roofLat=1.0001', /roofLat and roofLng must be given together/],
         ['lat=%20&lng=2', /lat must be a number/],
         ['lat=1&lng=0x10', /lng must be a number/],
+        ['lat=%20&lng=0x10&wizard=x', /lat must be a number; lng must be a number; wizard must be one of/],
         ['lat=1&lng=2&roofLng=2.0001', /roofLat and roofLng must be given together/],
       ];
       for (const [query, message] of cases) {
