@@ -107,6 +107,19 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
       assert.match(await page.locator(`#${id}`).textContent() ?? '', /\d/, `${id} shows a figure`);
     }
     assert.equal(await page.locator('#wizard-chart svg rect.chart-bar').count(), 12, 'a bar a month');
+    // What the figures mean, with the assumptions they were worked out with, following the visitor's own.
+    await page.locator('#figure-terms summary').click();
+    assert.equal(await page.locator('#figure-terms dt').count(), 8, 'every figure but the panel count is explained');
+    const npvMeaning = () => page.locator('#figure-terms dt:text-is("Net present value") + dd').textContent();
+    assert.match((await npvMeaning()) ?? '', /over 20 years, counted in today’s money \(discounted at 4% a year\)/);
+    await page.locator('#wizard-settings summary').click();
+    await page.fill('#set-discount', '6.5');
+    await page.locator('#set-discount').dispatchEvent('change');
+    await page.waitForFunction(() => /discounted at 6\.5% a year/.test(document.getElementById('figure-terms-list')!.textContent ?? ''), null, { timeout: 30_000 });
+    await page.fill('#set-discount', '4');
+    await page.locator('#set-discount').dispatchEvent('change');
+    await page.locator('#wizard-settings summary').click();
+    await page.waitForFunction(() => /discounted at 4% a year/.test(document.getElementById('figure-terms-list')!.textContent ?? ''), null, { timeout: 30_000 });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-embed.png') });
     await downloadsReport(page, energy);
 

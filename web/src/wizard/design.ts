@@ -36,6 +36,8 @@ export interface Design {
   /** Energy lost to shading by the chosen panels, 0–1. */
   shadingLoss: number;
   money: Financials;
+  /** The money and climate assumptions the figures were worked out with. */
+  economics: Economics;
   co2KgPerYear: number;
   /** Whether any face's yield came from the local fallback because the service was unavailable. */
   fallback: boolean;
@@ -78,6 +80,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
     specificYield: figures.kwp > 0 ? round(figures.annualKwh / figures.kwp, 0) : 0,
     shadingLoss: figures.shadingLoss,
     money: financials(figures.kwp, figures.annualKwh, economics),
+    economics,
     co2KgPerYear: figures.annualKwh * economics.co2KgPerKwh,
     fallback: figures.fallback,
     source: figures.source,

@@ -2,6 +2,7 @@ import type { Design } from './design.ts';
 import { monthlyChart } from './monthly-chart.ts';
 import { fillYieldLegend } from './yield-legend.ts';
 import { formats, t } from '../viewer/language.ts';
+import type { MessageKey } from '../../../src/i18n/browser.ts';
 
 /** The wizard's states, shown to tests and styles as `data-state` on the panel. */
 export type WizardState = 'closed' | 'pick' | 'working' | 'done' | 'empty' | 'error';
@@ -89,5 +90,31 @@ export class WizardView {
         : t('target.cannot', { target: n(target.annualKwh / 12), share: f.percent(target.share) })
       : '');
     this.#document.getElementById('wizard-chart')?.replaceChildren(monthlyChart(design.monthlyKwh, monthlyTarget));
+    this.#document.getElementById('figure-terms-list')?.replaceChildren(...this.#terms(design));
+  }
+
+  /** What each figure means, with the assumptions it was worked out with (the visitor may have changed them). */
+  #terms(design: Design): HTMLElement[] {
+    const f = formats();
+    const e = design.economics;
+    const terms: [MessageKey, string][] = [
+      ['figure.kwp', t('terms.kwp')],
+      ['figure.kwh', t('terms.kwh')],
+      ['figure.specific', t('terms.specific')],
+      ['figure.shading', t('terms.shading')],
+      ['figure.cost', t('terms.cost', { cost: f.money(e.costPerKwp, e.currency) })],
+      ['figure.payback', t('terms.payback', { self: f.percent(e.selfConsumption), tariff: f.price(e.tariff, e.currency), exportTariff: f.price(e.exportTariff, e.currency) })],
+      ['figure.npv', t('terms.npv', { years: e.years, rate: f.percent(e.discountRate, Math.round(e.discountRate * 1000) % 10 === 0 ? 0 : 1) })],
+      ['figure.co2', t('terms.co2', { factor: f.number(e.co2KgPerKwh, 2) })],
+    ];
+    return terms.map(([name, meaning]) => {
+      const row = this.#document.createElement('div');
+      const term = this.#document.createElement('dt');
+      const text = this.#document.createElement('dd');
+      term.textContent = t(name);
+      text.textContent = meaning;
+      row.append(term, text);
+      return row;
+    });
   }
 }
