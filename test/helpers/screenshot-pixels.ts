@@ -35,3 +35,20 @@ export function changedShare(a: Pixels, b: Pixels, threshold = 24): number {
   }
   return changed / count;
 }
+
+/** The box (pixels) around every pixel within `tolerance` of `rgb` in each channel, and how many there are. */
+export function colourExtent(image: Pixels, rgb: [number, number, number], tolerance = 40): { count: number; left: number; right: number; top: number; bottom: number } {
+  const extent = { count: 0, left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const o = (y * image.width + x) * image.channels;
+      if (Math.abs(image.data[o] - rgb[0]) > tolerance || Math.abs(image.data[o + 1] - rgb[1]) > tolerance || Math.abs(image.data[o + 2] - rgb[2]) > tolerance) continue;
+      extent.count++;
+      extent.left = Math.min(extent.left, x);
+      extent.right = Math.max(extent.right, x);
+      extent.top = Math.min(extent.top, y);
+      extent.bottom = Math.max(extent.bottom, y);
+    }
+  }
+  return extent;
+}

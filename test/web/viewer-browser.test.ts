@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, freePort, type ListeningContext } from '../helpers/listening-service.ts';
-import { changedShare, distinctColours, readPng } from '../helpers/screenshot-pixels.ts';
+import { changedShare, colourExtent, distinctColours, readPng } from '../helpers/screenshot-pixels.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 
 const EXTRACT = 'osm/monaco-latest.osm.pbf';
@@ -158,6 +158,22 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await touchGesture(page, [[[195, 350], [195, 250]], [[195, 450], [195, 550]]]);
     const near = await distance();
     assert.ok(near < far * 0.8, `spreading two fingers zoomed in: the camera went from ${far} m to ${near} m`);
+    await page.close();
+  });
+
+  test('phone: a house larger than the opening view is brought wholly into it (the Casino of Monaco)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${ctx.baseUrl}/embed?lat=43.7396&lng=7.4276&key=${key}&autostart=true`);
+    await page.waitForFunction(() => document.getElementById('app')!.dataset.myBuilding && document.getElementById('app')!.dataset.state === 'ready', null, { timeout: 90_000 });
+    await nextFrame(page, await frames(page));
+    // The house's outline (#facc15, drawn over everything) stays clear of the screen's edges and of the
+    // panels over the view: the time controls below, the toolbar's column on the right.
+    const outline = colourExtent(readPng(await page.screenshot()), [0xfa, 0xcc, 0x15], 30);
+    const time = (await page.locator('#time-panel').boundingBox())!;
+    const toolbar = (await page.locator('#toolbar').boundingBox())!;
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-phone-large-house.png') });
+    assert.ok(outline.count > 100, `the outline is drawn (${outline.count} pixels)`);
+    assert.ok(outline.left > 2 && outline.right < toolbar.x && outline.top > 2 && outline.bottom < time.y, `the outline ${JSON.stringify(outline)} is within the view left free (toolbar from x ${toolbar.x}, time controls from y ${time.y})`);
     await page.close();
   });
 

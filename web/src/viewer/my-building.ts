@@ -1,5 +1,5 @@
 import {
-  BufferGeometry, ConeGeometry, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, Vector3, type Material, type Object3D,
+  Box3, BufferGeometry, ConeGeometry, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, Vector3, type Material, type Object3D,
 } from 'three';
 import { buildingBelow, pickRoofBelow, type PickedRoof } from '../wizard/roof-picker.ts';
 import { buildingMeshes, type ModelBuildings } from './model-buildings.ts';
@@ -100,6 +100,13 @@ export class MyBuilding {
     this.#viewer.requestRender();
   }
 
+  /** The box around the marked building (model frame), or undefined when none is marked. */
+  bounds(): Box3 | undefined {
+    if (!this.#marked) return undefined;
+    const box = boundsOf(this.#marked.node);
+    return box.isEmpty() ? undefined : box;
+  }
+
   clear(): void {
     this.#removeMarks();
     this.#marked = undefined;
@@ -148,20 +155,26 @@ function nearestBuilding(content: Object3D, buildings: ModelBuildings | undefine
 }
 
 /**
- * The top of a building (model frame, metres): its highest vertex. A building drawn in the model's
- * batches shares the batch's vertices, so only those its own triangles use count (the geometry's
- * bounding box would be the whole batch's: the tallest building of the model).
+ * The box around a building (model frame, metres). A building drawn in the model's batches shares the
+ * batch's vertices, so only those its own triangles use count (the geometry's bounding box would be the
+ * whole batch's: the tallest building of the model).
  */
-function topOf(node: Object3D): number {
-  let top = -Infinity;
+function boundsOf(node: Object3D): Box3 {
+  const box = new Box3();
   const point = new Vector3();
   for (const object of buildingMeshes(node)) {
     const position = object.geometry.getAttribute('position');
     const index = object.geometry.index;
     const count = index ? index.count : position.count;
-    for (let i = 0; i < count; i++) top = Math.max(top, point.fromBufferAttribute(position, index ? index.getX(i) : i).applyMatrix4(object.matrixWorld).y);
+    for (let i = 0; i < count; i++) box.expandByPoint(point.fromBufferAttribute(position, index ? index.getX(i) : i).applyMatrix4(object.matrixWorld));
   }
-  return Number.isFinite(top) ? top : 0;
+  return box;
+}
+
+/** The top of a building (model frame, metres): its highest vertex. */
+function topOf(node: Object3D): number {
+  const box = boundsOf(node);
+  return box.isEmpty() ? 0 : box.max.y;
 }
 
 /** A red pin standing on the point, its tip at `height`, drawn over everything so it is never hidden. */

@@ -1,4 +1,4 @@
-import { PerspectiveCamera, Vector3 } from 'three';
+import { PerspectiveCamera, Vector3, type Box3 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { viewHeading } from '../../../src/solar-design/index.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
@@ -92,6 +92,38 @@ export class ViewCamera {
     return radius / Math.max(Math.min(visibleHeight, visibleWidth), 0.05);
   }
 
+  /**
+   * Moves the view so that all of `box` (model frame) is drawn in the uncovered part of the canvas, and
+   * `margins` (CSS pixels; controls lying over the view's edges) in from its edges: aimed at its foot from
+   * the same direction, as far back as it needs. A box already in sight leaves the view as it is. Returns
+   * whether the view moved.
+   */
+  bringIntoView(box: Box3, margins: Insets = NO_INSETS): boolean {
+    const shows = () => this.#shows(box, margins);
+    if (shows()) return false;
+    const centre = box.getCenter(new Vector3());
+    centre.y = box.min.y;
+    const reach = Math.max(...corners(box).map((corner) => corner.distanceTo(centre)));
+    this.focus([centre.x, centre.y, centre.z], Math.max(this.camera.position.distanceTo(this.controls.target), this.distanceToShow(reach)));
+    // The sphere's estimate ignores perspective: step back until the box is in sight, within the zoom's limit.
+    while (!shows() && this.camera.position.distanceTo(this.controls.target) < this.controls.maxDistance) {
+      this.focus([centre.x, centre.y, centre.z], Math.min(this.camera.position.distanceTo(this.controls.target) * 1.15, this.controls.maxDistance));
+    }
+    return true;
+  }
+
+  /** Whether every corner of `box` is drawn in front of the camera, in the uncovered part of the canvas within `margins`. */
+  #shows(box: Box3, margins: Insets): boolean {
+    const width = Math.max(this.#container.clientWidth, 1);
+    const height = Math.max(this.#container.clientHeight, 1);
+    const [left, right, top, bottom] = (['left', 'right', 'top', 'bottom'] as const).map((side) => this.#insets[side] + margins[side]);
+    this.camera.updateMatrixWorld();
+    return corners(box).every((corner) => {
+      const { x, y, z } = corner.project(this.camera);
+      return z < 1 && x >= -1 + (2 * left) / width && x <= 1 - (2 * right) / width && y >= -1 + (2 * bottom) / height && y <= 1 - (2 * top) / height;
+    });
+  }
+
   /** Follows a new size of the canvas (CSS pixels). */
   resize(width: number, height: number): void {
     this.camera.aspect = width / height;
@@ -106,4 +138,10 @@ export class ViewCamera {
     else this.camera.setViewOffset(width, height, (right - left) / 2, (bottom - top) / 2, width, height);
     this.camera.updateProjectionMatrix();
   }
+}
+
+/** The eight corners of a box. */
+function corners(box: Box3): Vector3[] {
+  const { min, max } = box;
+  return [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new Vector3(i & 1 ? max.x : min.x, i & 2 ? max.y : min.y, i & 4 ? max.z : min.z));
 }

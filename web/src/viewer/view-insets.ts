@@ -37,3 +37,22 @@ export function coveredInsets(stage: DOMRectReadOnly, panels: DOMRectReadOnly[])
     bottom: limit(insets.bottom, stage.height / 2),
   };
 }
+
+/**
+ * How far the controls lying over the view reach in from its edges (CSS pixels): the address search at
+ * the top, the toolbar on the right, the time controls below.
+ */
+export function controlMargins(document: Document): Insets {
+  const stage = document.getElementById('stage')!.getBoundingClientRect();
+  const shown = (id: string) => {
+    const box = document.getElementById(id)?.getBoundingClientRect();
+    return box && box.width > 0 && box.height > 0 ? box : undefined;
+  };
+  const [search, toolbar, time] = [shown('place-search'), shown('toolbar'), shown('time-panel')];
+  return {
+    left: 0,
+    right: toolbar ? Math.max(0, stage.right - toolbar.left) : 0,
+    top: search ? Math.max(0, search.bottom - stage.top) : 0,
+    bottom: time ? Math.max(0, stage.bottom - time.top) : 0,
+  };
+}

@@ -22,6 +22,7 @@ import { InsightTools } from '../insight/insight-tools.ts';
 import { nextTask, yieldToPage } from './yield.ts';
 import { timeZoneAt } from './place-time-zone.ts';
 import { StartOffer, waitsForVisitor } from './start-offer.ts';
+import { controlMargins } from './view-insets.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -235,6 +236,10 @@ export class ViewerPage {
     await yieldToPage();
     if (aborted.aborted) return;
     const mine = myBuilding.mark(east, north, buildings);
+    // Aimed at the address point before the house was known: a house reaching out of the view (a large
+    // one, a narrow phone screen) is brought wholly into it.
+    const house = myBuilding.bounds();
+    if (house) viewer.bringIntoView(house, controlMargins(this.#document));
     await yieldToPage();
     if (aborted.aborted) return;
     viewer.showStreetLabels();

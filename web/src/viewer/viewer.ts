@@ -148,6 +148,14 @@ export class Viewer {
     this.requestRender();
   }
 
+  /**
+   * Moves the view just enough that all of `box` (model frame) is in sight, `margins` (CSS pixels) in from
+   * the view's edges: a large house on a phone, say.
+   */
+  bringIntoView(box: Box3, margins: Insets): void {
+    if (this.#view.bringIntoView(box, margins)) this.requestRender();
+  }
+
   /** Moves the orbit target to `point` (model frame), seen from the current direction at `distance` metres. */
   focus(point: [number, number, number], distance: number): void {
     this.#view.focus(point, distance);
