@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', SITE_PAGE_POLICY);
     });
     await site.register(authRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
-    await site.register(partnerRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl });
+    await site.register(partnerRoutes, { services, publicBaseUrl: deps.config.publicBaseUrl, supportEmail: deps.config.supportEmail });
     await site.register(exploreRoutes, { services });
     await site.register(frontPageRoutes);
   });

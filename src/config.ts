@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { EMAIL_PATTERN } from './contract/email.ts';
 import type { StripeSettings } from './billing/stripe-billing.ts';
 import { parseLod2Sources, type GeneratorSources, type Lod2SourceSpec } from './modelgen/sources.ts';
 import { GEOCODER_APIS, type GeocoderApi } from './geocoding/create-geocoder.ts';
@@ -33,6 +34,8 @@ export interface Config {
   stripe: StripeSettings | undefined;
   /** Sender of the service's e-mails. */
   mailFrom: string;
+  /** Where partners write to change their plan when billing is not through Stripe; unset, the portal says to ask the operator. */
+  supportEmail: string | undefined;
   /**
    * Which proxies' `X-Forwarded-For` entries are believed: none (false), the nearest N hops, or the
    * proxies at these addresses or ranges. Entries a client wrote itself, left of those, never count.
@@ -141,6 +144,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     metricsToken: text('METRICS_TOKEN'),
     stripe: readStripe(text, url, problems),
     mailFrom: text('MAIL_FROM') ?? `Solar Partner <no-reply@${hostOf(publicBaseUrl)}>`,
+    supportEmail: text('SUPPORT_EMAIL'),
     trustProxy: proxyTrust(text('TRUST_PROXY'), problems),
     logLevel,
     jobHeartbeatSeconds: integer('JOB_HEARTBEAT_SECONDS', 30, 10, 3600),
@@ -148,6 +152,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) problems.push(`DATABASE_SCHEMA must be a lower-case SQL name such as public or solar (got "${config.databaseSchema}")`);
   if (config.osmDatabaseUrl && !/^postgres(ql)?:\/\//.test(config.osmDatabaseUrl)) problems.push('OSM_DATABASE_URL must be a postgres:// or postgresql:// URL of the database osm2pgsql filled, or unset');
   if (config.osmDatabaseUrl && config.osmExtract) problems.push('OSM_DATABASE_URL and OSM_EXTRACT are both set: set one (the database for a country, the extract for a small area)');
+  if (config.supportEmail && !new RegExp(EMAIL_PATTERN, 'u').test(config.supportEmail)) problems.push(`SUPPORT_EMAIL must be an e-mail address such as support@example.com (got "${config.supportEmail}")`);
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

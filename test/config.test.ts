@@ -76,6 +76,8 @@ test('map data: an OpenStreetMap database or an extract, not both', () => {
     lod2Sources: [],
     cacheDir: '/var/solar/cache',
   });
+  assert.equal(loadConfig({ SUPPORT_EMAIL: 'plans@operator.example' }).supportEmail, 'plans@operator.example');
+  assert.throws(() => loadConfig({ SUPPORT_EMAIL: 'plans at operator' }), (error: ConfigError) => error.problems[0] === 'SUPPORT_EMAIL must be an e-mail address such as support@example.com (got "plans at operator")');
   assert.throws(() => loadConfig({ OSM_DATABASE_URL: 'osm.internal:5432' }), (error: ConfigError) => error.problems[0] === 'OSM_DATABASE_URL must be a postgres:// or postgresql:// URL of the database osm2pgsql filled, or unset');
   assert.throws(
     () => loadConfig({ OSM_DATABASE_URL: 'postgres://db/osm', OSM_EXTRACT: 'germany.osm.pbf' }),

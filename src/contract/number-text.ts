@@ -3,6 +3,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 /** A number as text: digits with an optional sign, decimals and exponent; nothing else. */
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
+/** A number written as decimal text (`47.04`, `-1e3`), or undefined for anything else (blank, `0x10`). */
+export function decimalNumber(text: string | undefined): number | undefined {
+  return text !== undefined && DECIMAL.test(text) ? Number(text) : undefined;
+}
+
 /**
  * A query string or path validator that takes numbers only as decimal text before coercing them:
  * coercion alone reads a blank (`lat=%20`) as 0 and `0x10` as 16, putting a viewer in the Gulf of Guinea

@@ -98,6 +98,10 @@ for (const kind of DATABASES) {
       assert.equal(unknown.statusCode, 401);
       const message = (body: string) => /class="message error"[^>]*>([^<]+)/.exec(body)?.[1];
       assert.equal(message(wrong.body), message(unknown.body));
+      // The address stays typed; the password field takes the focus and is described by the message.
+      assert.match(wrong.body, /name="email" autocomplete="email" required value="signin@example.com"/);
+      assert.match(wrong.body, /name="password" autocomplete="current-password" required autofocus aria-describedby="sign-in-error"/);
+      assert.match(wrong.body, /id="sign-in-error"/);
       const right = await browser.post('/auth/login', { _csrf: FormClient.csrf(form), email: 'SignIn@example.com ', password: PASSWORD });
       assert.equal(right.statusCode, 303);
       assert.equal(right.headers.location, '/partner');

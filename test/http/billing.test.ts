@@ -89,14 +89,22 @@ describe('plans through Stripe', () => {
     assert.equal((await api()).statusCode, 401, 'a downgrade from Business stops the key at once');
   });
 
-  test('without Stripe settings the webhook does not exist and the portal says how to ask', async () => {
-    const manual = await createTestContext({ smtpUrl: smtp.url });
+  test('without Stripe settings the webhook does not exist and the portal says whom to ask', async () => {
+    const manual = await createTestContext({ smtpUrl: smtp.url, env: { SUPPORT_EMAIL: 'plans+solar@operator.example' } });
     try {
       assert.equal((await manual.app.inject({ method: 'POST', url: '/api/billing/stripe', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode, 404);
       const { browser } = await signedInPartner(manual, smtp, 'manual@example.com');
-      assert.match((await browser.get('/partner')).body, /write to us from manual@example\.com/);
+      assert.match((await browser.get('/partner')).body, /write to <a href="mailto:plans%2Bsolar@operator\.example">plans\+solar@operator\.example<\/a> from manual@example\.com/);
     } finally {
       await manual.close();
+    }
+    // Without SUPPORT_EMAIL the portal names no address it does not have.
+    const unset = await createTestContext({ smtpUrl: smtp.url });
+    try {
+      const { browser } = await signedInPartner(unset, smtp, 'unset@example.com');
+      assert.match((await browser.get('/partner')).body, /To change it, ask the operator of this service, from unset@example\.com\./);
+    } finally {
+      await unset.close();
     }
   });
 });

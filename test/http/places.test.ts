@@ -77,6 +77,19 @@ describe('address search for the viewer pages (Photon stand-in on the Liechtenst
     assert.match(portal.body, /\/embed\?lat=47\.1675&amp;lng=9\.51&amp;key=spk_[A-Za-z0-9_-]{8}…/, 'the snippet starts in the middle of the area, with the key’s prefix');
     assert.match(portal.body, /data-copy="embed-snippet"/);
     assert.match(portal.body, /<iframe class="live-viewer" src="\/viewer\?lat=47\.1675&amp;lng=9\.51"/);
+    // The saved box in words, so that latitude and longitude typed the wrong way round are seen at once.
+    assert.match(portal.body, /Saved area: from 47\.155° N to 47\.18° N and from 9\.49° E to 9\.53° E\./);
+
+    // A place the partner chose for the snippet stays while the portal's forms are saved, and after a refused one.
+    const chosen = await browser.get('/partner?lat=47.166&lng=9.509');
+    assert.match(chosen.body, /name="lat" value="47\.166"/);
+    const kept = await browser.post('/partner/search-area', { _csrf: csrf, countries: 'LI', box: '9.49, 47.155, 9.53, 47.18', lat: '47.166', lng: '9.509' });
+    assert.equal(kept.headers.location, '/partner?done=search-area&lat=47.166&lng=9.509');
+    assert.match((await browser.follow(kept)).body, /\/embed\?lat=47\.166&amp;lng=9\.509&amp;key=/);
+    const refused = await browser.post('/partner/search-area', { _csrf: csrf, countries: 'Liechtenstein', box: '', lat: '47.166', lng: '9.509' });
+    assert.match(refused.body, /\/embed\?lat=47\.166&amp;lng=9\.509&amp;key=/);
+    const forged = await browser.post('/partner/search-area', { _csrf: csrf, countries: 'LI', box: '', lat: '0x10', lng: '9.509' });
+    assert.equal(forged.headers.location, '/partner?done=search-area', 'a place that is not one is dropped');
   });
 
   test('new places asked for in an embed count against the visitor’s one limit with keyless pages, and are the key’s free usage', async () => {

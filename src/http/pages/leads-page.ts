@@ -2,6 +2,7 @@ import type { Lead } from '../../db/leads-repository.ts';
 import { designLines, roofLocation, roofMapUrl } from '../../domain/lead.ts';
 import { page, type PageViewer } from './layout.ts';
 import { html } from './safe-html.ts';
+import { mailtoLink } from './mailto-link.ts';
 
 /** The design a lead carries, a fact a line, with the roof linked to its page on the map. */
 function systemCell(lead: Lead) {
@@ -13,15 +14,6 @@ function systemCell(lead: Lead) {
     ? html`Roof: ${link ? html`<a href="${link}" rel="noopener noreferrer" target="_blank">${configuration.roof}</a>` : configuration.roof}${at ? ` at ${at}` : ''}<br>`
     : at ? html`Roof at ${at}<br>` : undefined;
   return html`${roof}${lines.map((line) => html`${line}<br>`)}<span class="hint">Viewer centre ${configuration.latitude.toFixed(5)}, ${configuration.longitude.toFixed(5)}</span>`;
-}
-
-/**
- * A mailto link to one address: its two parts percent-encoded, as RFC 6068 asks, so that characters an
- * address may hold (`?`, `&`, `%`) cannot add headers such as a CC to the message the link opens.
- */
-function mailtoLink(email: string): string {
-  const at = email.lastIndexOf('@');
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
 }
 
 /** `/partner/leads`: quote requests, newest first, a page at a time, with the CSV export. */

@@ -5,6 +5,7 @@ import { planAllowsApi } from '../../domain/plans.ts';
 import { formatBoundingBox } from '../../domain/search-area.ts';
 import { notice, page, type PageViewer } from './layout.ts';
 import { html, type SafeHtml } from './safe-html.ts';
+import { mailtoLink } from './mailto-link.ts';
 import type { PricesForm } from '../../services/partner-profile-service.ts';
 
 /** Everything the portal's overview shows. */
@@ -16,8 +17,12 @@ export interface PortalView {
   publicBaseUrl: string;
   /** The place the embed snippet and its preview show. */
   place: { latitude: number; longitude: number };
+  /** Whether the partner chose the place ("Show this place"): the portal's forms then keep it. */
+  placeChosen?: boolean;
   /** How plans are sold: Stripe checkout buttons, or a note on how to ask. */
   billing: 'stripe' | 'manual';
+  /** Where to write to change the plan when billing is manual (SUPPORT_EMAIL). */
+  supportEmail?: string;
   info?: string;
   error?: string;
   /** The price fields as typed, when saving them failed. */
@@ -38,6 +43,9 @@ export interface ProfileForm {
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
 const csrfField = (viewer: PageViewer) => html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
+/** A form's anti-forgery value, and the place the partner chose for the embed, which saving keeps. */
+const formFields = (view: PortalView) =>
+  html`${csrfField(view.viewer)}${view.placeChosen ? html`<input type="hidden" name="lat" value="${String(view.place.latitude)}"><input type="hidden" name="lng" value="${String(view.place.longitude)}">` : undefined}`;
 
 /** `/partner`: plan, API keys, embed, profile and usage on one page. */
 export function portalPage(view: PortalView): string {
@@ -62,7 +70,9 @@ function planCard(view: PortalView): SafeHtml {
 ${view.billing === 'stripe'
     ? html`<div class="grid">${(['business', 'pro'] as const).filter((plan) => plan !== account.plan).map((plan) => html`<form method="post" action="/partner/billing/checkout">${csrfField(view.viewer)}<input type="hidden" name="plan" value="${plan}"><button type="submit">${plan === 'business' ? 'Upgrade to Business · 99 EUR/month' : 'Upgrade to Pro · 19 EUR/month'}</button></form>`)}</div>
 <p class="muted">Payment by card through Stripe; cancel any time.</p>`
-    : html`<p class="muted">Your plan is <strong>${account.plan}</strong>. To change it, write to us from ${account.email}; we switch it the same day.</p>`}</section>`;
+    : html`<p class="muted">Your plan is <strong>${account.plan}</strong>. ${view.supportEmail
+      ? html`To change it, write to <a href="${mailtoLink(view.supportEmail)}">${view.supportEmail}</a> from ${account.email}; the plan is switched the same day.`
+      : html`To change it, ask the operator of this service, from ${account.email}.`}</p>`}</section>`;
 }
 
 function manageCard(view: PortalView): SafeHtml {
@@ -99,16 +109,17 @@ function embedCard(view: PortalView): SafeHtml {
 <label>Latitude<input type="number" name="lat" step="any" min="-90" max="90" required value="${String(place.latitude)}"></label>
 <label>Longitude<input type="number" name="lng" step="any" min="-180" max="180" required value="${String(place.longitude)}"></label>
 <div><button class="secondary" type="submit">Show this place</button></div></form>
-<p class="muted">Live preview of the viewer at this place, as your visitors see it:</p>
+<p class="muted">Live preview of the viewer at this place, with your prices. On your site it also shows the “Get a quote” button when lead capture is on, and on phones a start card first.</p>
 <iframe class="live-viewer" src="/viewer?lat=${String(place.latitude)}&amp;lng=${String(place.longitude)}" title="Preview of the viewer on your site" allow="fullscreen; geolocation" loading="lazy"></iframe>
 <h3 id="search-area-title">Address search</h3>
 <p class="muted">Limit the places your visitors find to where you work. Empty: anywhere.</p>
-<form class="stack form-narrow" method="post" action="/partner/search-area" aria-labelledby="search-area-title">${csrfField(view.viewer)}
+<form class="stack form-narrow" method="post" action="/partner/search-area" aria-labelledby="search-area-title">${formFields(view)}
 <label>Countries <span class="hint">Two-letter codes, e.g. LI, CH, AT.</span><input type="text" name="countries" maxlength="200" value="${view.typedSearchArea?.countries ?? area.countries.join(', ')}"></label>
 <label>Area <span class="hint">West, south, east, north in degrees, e.g. 9.47, 47.04, 9.64, 47.27.</span><input type="text" name="box" maxlength="200" value="${view.typedSearchArea?.box ?? formatBoundingBox(area.box)}"></label>
 <div><button class="secondary" type="submit">Save the search area</button></div></form>
+${area.box && !view.typedSearchArea ? html`<p class="muted" id="search-area-read">Saved area: from ${latitudeText(area.box[1])} to ${latitudeText(area.box[3])} and from ${longitudeText(area.box[0])} to ${longitudeText(area.box[2])}.</p>` : undefined}
 ${live.length > 0 ? html`<p>Sites allowed to show the viewer with each key (one address per line; empty: any site):</p>
-${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${csrfField(view.viewer)}
+${live.map((key) => html`<form class="stack spaced" method="post" action="/partner/keys/${key.id}/origins">${formFields(view)}
 <label><span>${key.name} (<code>${key.prefix}…</code>)</span><textarea name="origins" rows="2" placeholder="https://www.your-site.example">${key.allowedOrigins.join('\n')}</textarea></label>
 <div><button class="secondary" type="submit">Save sites for ${key.name}</button></div></form>`)}` : undefined}</section>`;
 }
@@ -120,7 +131,7 @@ function pricesCard(view: PortalView): SafeHtml {
   const prices = view.typedPrices ?? { currency: saved.currency, costPerKwp: plain(saved.costPerKwp), tariff: plain(saved.tariff), exportTariff: plain(saved.exportTariff) };
   return html`<section class="card" aria-labelledby="prices-title"><h2 id="prices-title">Prices in the Solar Wizard</h2>
 <p class="muted">Your visitors' designs start from these: cost, savings and payback are worked out in your currency. Visitors can still change them for their own figures.</p>
-<form class="stack form-narrow" method="post" action="/partner/prices" aria-labelledby="prices-title">${csrfField(view.viewer)}
+<form class="stack form-narrow" method="post" action="/partner/prices" aria-labelledby="prices-title">${formFields(view)}
 <label>Currency <span class="hint">Three-letter ISO code, e.g. EUR, CHF, GBP.</span><input type="text" name="currency" required maxlength="3" pattern="[A-Za-z]{3}" autocapitalize="characters" value="${prices.currency}"></label>
 <label>Installed cost per kWp<input type="text" name="costPerKwp" required inputmode="decimal" maxlength="30" value="${prices.costPerKwp}"></label>
 <label>Electricity price per kWh <span class="hint">What a kWh from the grid costs your customers.</span><input type="text" name="tariff" required inputmode="decimal" maxlength="30" value="${prices.tariff}"></label>
@@ -133,7 +144,7 @@ function profileCard(view: PortalView): SafeHtml {
   // What was typed, where saving it failed, to be corrected rather than typed again.
   const shown: ProfileForm = view.typedProfile ?? { companyName: account.companyName ?? '', leadCapture: account.leadCapture, notificationEmail: account.notificationEmail ?? '', privacyUrl: account.privacyUrl ?? '' };
   return html`<section class="card" aria-labelledby="profile-title"><h2 id="profile-title">Profile and lead capture</h2>
-<form class="stack form-narrow" method="post" action="/partner/profile">${csrfField(view.viewer)}
+<form class="stack form-narrow" method="post" action="/partner/profile">${formFields(view)}
 <label>Company name<input type="text" name="companyName" maxlength="120" value="${shown.companyName}"></label>
 <label class="check"><input type="checkbox" name="leadCapture" value="on" ${shown.leadCapture ? html`checked` : undefined}> <span>Show a “Get a quote” form in the viewer on my site</span></label>
 <label>Send new leads to <span class="hint">Needed for lead capture.</span><input type="email" name="notificationEmail" maxlength="254" value="${shown.notificationEmail}"></label>
@@ -177,4 +188,14 @@ export function revokeKeyPage(viewer: PageViewer, key: ApiKeySummary): string {
   return page('Revoke key', html`<div class="narrow"><h1>Revoke “${key.name}”?</h1>
 <p class="lead">Requests with <code>${key.prefix}…</code> fail at once, and viewers embedded with it stop working. This cannot be undone; you can create a new key.</p>
 <form method="post" action="/partner/keys/${key.id}/revoke">${csrfField(viewer)}<button class="danger" type="submit">Revoke the key</button> <a href="/partner">Cancel</a></form></div>`, viewer);
+}
+
+/** A latitude as people write it: 47.04° N, 33.9° S. */
+function latitudeText(degrees: number): string {
+  return `${Math.abs(degrees)}° ${degrees < 0 ? 'S' : 'N'}`;
+}
+
+/** A longitude as people write it: 9.47° E, 74.0° W. */
+function longitudeText(degrees: number): string {
+  return `${Math.abs(degrees)}° ${degrees < 0 ? 'W' : 'E'}`;
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../services/services.ts';
 import { EMAIL_MAX_LENGTH } from '../../domain/credentials.ts';
 import { Latitude, Longitude, OneLine } from '../../contract/common.ts';
+import { decimalNumber } from '../../contract/number-text.ts';
 import { placeForSnippet } from '../../domain/sample-place.ts';
 import { InvalidRequestError } from '../../domain/invalid-request-error.ts';
 import { NotAllowedError } from '../../domain/not-allowed-error.ts';
@@ -20,6 +21,8 @@ const Csrf = Type.String({ maxLength: 100 });
 const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const BILLING = { done: 'Thank you: your plan changes as soon as the payment is confirmed (a few seconds).', cancelled: 'The checkout was cancelled; nothing was charged.' } as const;
 const DONE = { created: 'The key is created.', revoked: 'The key is revoked: requests with it fail from now on.', origins: 'The allowed sites are saved.', profile: 'Your profile is saved.', 'search-area': 'The search area is saved.', prices: 'The prices are saved: your viewer’s Solar Wizard starts from them.' } as const;
+/** The place the partner chose for the embed, sent back by the portal's forms so that saving keeps it. */
+const PlaceFields = { lat: Type.Optional(Type.String({ maxLength: 40 })), lng: Type.Optional(Type.String({ maxLength: 40 })) };
 const DoneQuery = Type.Object({
   done: Type.Optional(Type.Enum(Object.keys(DONE))),
   billing: Type.Optional(Type.Enum(Object.keys(BILLING))),
@@ -39,13 +42,14 @@ declare module 'fastify' {
  * sites for the embed), profile with lead capture, and usage. Every route needs a signed-in browser;
  * every form carries the session's anti-forgery value.
  */
-export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string }> = async (app, { services, publicBaseUrl }) => {
+export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publicBaseUrl: string; supportEmail?: string }> = async (app, { services, publicBaseUrl, supportEmail }) => {
   const viewerOf = (request: FastifyRequest) => ({ email: request.partner.account.email, csrfToken: request.partner.csrfToken });
   const portal = async (request: FastifyRequest, reply: FastifyReply, notes: Pick<PortalView, 'info' | 'error' | 'typedPrices' | 'typedProfile' | 'typedSearchArea'> & { place?: PortalView['place'] } = {}, status = 200) => {
     const account = request.partner.account;
     const [keys, usage] = await Promise.all([services.apiKeys.list(account.id), services.profiles.usage(account.id)]);
-    const place = notes.place ?? placeForSnippet(account.searchArea.box);
-    return sendPage(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, ...notes, place }), status);
+    const chosen = notes.place ?? chosenPlace(request.body as PlaceForm | undefined);
+    const place = chosen ?? placeForSnippet(account.searchArea.box);
+    return sendPage(reply, portalPage({ viewer: viewerOf(request), account, keys, usage, publicBaseUrl, billing: services.billing.kind, supportEmail, ...notes, place, placeChosen: chosen !== undefined }), status);
   };
 
   app.decorateRequest('partner', null as unknown as SignInSession);
@@ -123,7 +127,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
     return reply.redirect('/partner?done=revoked', 303);
   });
 
-  app.post('/partner/keys/:id/origins', { schema: { hide: true, params: KeyParams, body: Type.Object({ _csrf: Csrf, origins: Type.String({ maxLength: 4000 }) }) } }, async (request, reply) => {
+  app.post('/partner/keys/:id/origins', { schema: { hide: true, params: KeyParams, body: Type.Object({ _csrf: Csrf, origins: Type.String({ maxLength: 4000 }), ...PlaceFields }) } }, async (request, reply) => {
     const sites = request.body.origins.split(/[\s,]+/).filter(Boolean);
     let saved: boolean;
     try {
@@ -133,11 +137,11 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       throw error;
     }
     if (!saved) return sendPage(reply, messagePage('No such key', 'This key does not exist.'), 404);
-    return reply.redirect('/partner?done=origins', 303);
+    return reply.redirect(portalAddress('origins', request.body), 303);
   });
 
   app.post('/partner/search-area', {
-    schema: { hide: true, body: Type.Object({ _csrf: Csrf, countries: Type.String({ maxLength: 200 }), box: Type.String({ maxLength: 200 }) }) },
+    schema: { hide: true, body: Type.Object({ _csrf: Csrf, countries: Type.String({ maxLength: 200 }), box: Type.String({ maxLength: 200 }), ...PlaceFields }) },
   }, async (request, reply) => {
     try {
       await services.profiles.updateSearchArea(request.partner.account.id, request.body);
@@ -145,13 +149,13 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message, typedSearchArea: { countries: request.body.countries, box: request.body.box } }, 400);
       throw error;
     }
-    return reply.redirect('/partner?done=search-area', 303);
+    return reply.redirect(portalAddress('search-area', request.body), 303);
   });
 
   app.post('/partner/prices', {
     schema: {
       hide: true,
-      body: Type.Object({ _csrf: Csrf, currency: Type.String({ maxLength: 20 }), costPerKwp: Type.String({ maxLength: 30 }), tariff: Type.String({ maxLength: 30 }), exportTariff: Type.String({ maxLength: 30 }) }),
+      body: Type.Object({ _csrf: Csrf, currency: Type.String({ maxLength: 20 }), costPerKwp: Type.String({ maxLength: 30 }), tariff: Type.String({ maxLength: 30 }), exportTariff: Type.String({ maxLength: 30 }), ...PlaceFields }),
     },
   }, async (request, reply) => {
     const { _csrf, ...typed } = request.body;
@@ -163,7 +167,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message, typedPrices: typed }, 400);
       throw error;
     }
-    return reply.redirect('/partner?done=prices', 303);
+    return reply.redirect(portalAddress('prices', request.body), 303);
   });
 
   app.post('/partner/profile', {
@@ -175,6 +179,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
         leadCapture: Type.Optional(Type.Literal('on')),
         notificationEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
         privacyUrl: Type.String({ maxLength: 500 }),
+        ...PlaceFields,
       }),
     },
   }, async (request, reply) => {
@@ -186,6 +191,26 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ services: Services; publ
       if (error instanceof InvalidRequestError) return portal(request, reply, { error: error.message, typedProfile: typed }, 400);
       throw error;
     }
-    return reply.redirect('/partner?done=profile', 303);
+    return reply.redirect(portalAddress('profile', request.body), 303);
   });
 };
+
+/** The place fields a portal form sends back. */
+interface PlaceForm {
+  lat?: string;
+  lng?: string;
+}
+
+/** The place the partner chose for the embed, as a form sent it back, when it is one. */
+function chosenPlace(form: PlaceForm | undefined): { latitude: number; longitude: number } | undefined {
+  const [latitude, longitude] = [decimalNumber(form?.lat), decimalNumber(form?.lng)];
+  if (latitude === undefined || longitude === undefined || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
+  return { latitude, longitude };
+}
+
+/** The portal after saving `done`, at the place the partner chose for the embed, if any. */
+function portalAddress(done: keyof typeof DONE, form: PlaceForm): string {
+  const place = chosenPlace(form);
+  const query = new URLSearchParams({ done, ...(place ? { lat: String(place.latitude), lng: String(place.longitude) } : {}) });
+  return `/partner?${query.toString()}`;
+}
