@@ -150,6 +150,26 @@ test('address points give their building its numbers: each entrance of a block i
   }
 });
 
+test('a house on a square mapped only as an area gets its number on the square, in front of the wall facing it', async () => {
+  const map = new HandMadeMap(...CENTRE);
+  map.way([[-150, -60], [150, -60]], { highway: 'residential', name: 'Rue du Soleil' });
+  // The Piazza: a pedestrian area 40 m across, with houses on its north and south sides. No. 3's back faces the Rue du Soleil.
+  map.way([[-20, -20], [20, -20], [20, 20], [-20, 20]], { highway: 'pedestrian', area: 'yes', name: 'Piazza del Sole' }, true);
+  map.way([[-10, 20], [10, 20], [10, 32], [-10, 32]], { building: 'house', 'addr:housenumber': '1', 'addr:street': 'Piazza del Sole' }, true);
+  map.way([[-10, -32], [10, -32], [10, -20], [-10, -20]], { building: 'house', 'addr:housenumber': '3', 'addr:street': 'piazza del sole' }, true);
+  const numbers = assetExtras(await modelOf(map)).houseNumbers as StreetLabel[];
+  const northOf = (name: string) => {
+    const label = numbers.find((candidate) => candidate.name === name);
+    assert.ok(label, `no. ${name} is written: ${JSON.stringify(numbers)}`);
+    return { north: -label.path[5], east: label.path[3], size: label.size };
+  };
+  const one = northOf('1');
+  assert.ok(one.north < 20 - one.size / 2 && one.north > 14, `no. 1 on the square, just south of its wall at 20 m: ${one.north.toFixed(1)} m north`);
+  const three = northOf('3');
+  assert.ok(three.north > -20 + three.size / 2 && three.north < -14, `no. 3 on the square, just north of its wall at −20 m, not toward the road behind: ${three.north.toFixed(1)} m north`);
+  assert.ok(Math.abs(one.east) < 3 && Math.abs(three.east) < 3, 'each in front of its house');
+});
+
 test('two streets crossing in the middle of their runs are both named, their letters apart', async () => {
   const map = new HandMadeMap(...CENTRE);
   map.way([[-120, 0], [120, 0]], { highway: 'primary', name: 'Avenue de la Gare' });

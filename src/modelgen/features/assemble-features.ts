@@ -118,8 +118,10 @@ function buildingKind(tags: Record<string, string>): BuildingFeature['kind'] | u
 }
 
 /** What an area keeps of its tags for drawing: leaf type of woods, bridge, tunnel and layer. */
-function groundDetails(tags: Record<string, string>): Pick<GroundFeature, 'leafType' | 'bridge' | 'underground' | 'layer'> {
-  return { ...(tags.leaf_type ? { leafType: tags.leaf_type } : {}), ...placement(tags) };
+function groundDetails(tags: Record<string, string>): Pick<GroundFeature, 'leafType' | 'bridge' | 'underground' | 'layer' | 'name'> {
+  // A square or a pedestrian street mapped as an area is the street of the addresses around it.
+  const named = tags.name && areaKind(tags) === 'pedestrian';
+  return { ...(tags.leaf_type ? { leafType: tags.leaf_type } : {}), ...(named ? { name: tags.name } : {}), ...placement(tags) };
 }
 
 /** A way's points in order (closing point kept), or undefined when a node is missing or it has under two. */

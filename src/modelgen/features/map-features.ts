@@ -38,7 +38,7 @@ export interface GroundFeature {
   width?: number;
   /** The `highway` value of a road or path. */
   roadClass?: string;
-  /** The street's `name`, when a road or path has one (the viewer writes it on the road). */
+  /** The street's `name`, when a road, a path or a pedestrian area (a square) has one (the viewer writes a road's on it). */
   name?: string;
   /** Woods and trees: `leaf_type` as mapped. */
   leafType?: string;

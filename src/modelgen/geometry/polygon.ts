@@ -149,3 +149,23 @@ export function convexOverlap(p: readonly Point2[], q: readonly Point2[]): boole
   }
   return true;
 }
+
+/**
+ * How far a ray from `p` along the unit direction `d` runs before it meets an edge of `ring`, or Infinity
+ * when it meets none.
+ */
+export function rayToRing(p: Point2, d: Point2, ring: readonly Point2[]): number {
+  let nearest = Infinity;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % ring.length];
+    const e: Point2 = [b[0] - a[0], b[1] - a[1]];
+    const denominator = d[0] * e[1] - d[1] * e[0];
+    if (Math.abs(denominator) < 1e-12) continue;
+    const w: Point2 = [a[0] - p[0], a[1] - p[1]];
+    const t = (w[0] * e[1] - w[1] * e[0]) / denominator;
+    const u = (w[0] * d[1] - w[1] * d[0]) / denominator;
+    if (t > 1e-9 && u >= 0 && u <= 1) nearest = Math.min(nearest, t);
+  }
+  return nearest;
+}

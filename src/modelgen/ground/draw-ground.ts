@@ -15,7 +15,7 @@ import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
 import { stripPieces } from './road-strips.ts';
 import type { HouseAddress } from './building-addresses.ts';
 import { houseNumberLabels } from './house-numbers.ts';
-import { namedStreets, streetLabels, type StreetLabel } from './street-labels.ts';
+import { namedSquares, namedStreets, streetLabels, type StreetLabel } from './street-labels.ts';
 import { seaPolygons, seaReach } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
 
@@ -135,7 +135,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   const lift = liftOf('road') + extraLift;
   const names = streetLabels(streets, surface, radius, lift);
   const roads = onSurface.filter((feature) => feature.kind === 'road' && !feature.bridge).map((feature) => ({ line: local(feature.points), width: feature.width ?? 4 }));
-  const numbers = houseNumberLabels(scene.addresses, { streets, roads, names, footprints: scene.footprints, surface, radius, lift });
+  const squares = namedSquares(onSurface, local);
+  const numbers = houseNumberLabels(scene.addresses, { streets, squares, roads, names, footprints: scene.footprints, surface, radius, lift });
   return { triangles, trees: trees.length, streetLabels: names, houseNumbers: numbers };
 }
 

@@ -3,7 +3,7 @@ import { centroid, distanceToSegment, signedArea } from '../geometry/polygon.ts'
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import type { HouseAddress } from './building-addresses.ts';
 import { buildingCover, type CoverFootprint } from './building-cover.ts';
-import { nameLookup, numberLookup, roadLookup, streetLookup, type RoadStrip, type StreetPoint } from './number-lookups.ts';
+import { nameLookup, numberLookup, roadLookup, streetLookup, type NamedSquares, type RoadStrip, type StreetPoint } from './number-lookups.ts';
 import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
 
 /** Height of the digits, metres; smaller (down to MIN_SIZE_M) where the room before the street is narrow. */
@@ -25,6 +25,8 @@ const STREET_SEARCH_M = 50;
 /** What house numbers are placed among. */
 export interface NumberSurroundings {
   streets: NamedStreets;
+  /** Squares and pedestrian streets mapped as areas: the streets of the addresses around them. */
+  squares: NamedSquares;
   /** The drawn roads, named or not: a number is never written on one. */
   roads: RoadStrip[];
   /** Street names already placed: a number keeps clear of them. */
@@ -50,7 +52,7 @@ export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurro
   const onRoad = roadLookup(around.roads);
   const free = (p: Point2) => !underBuilding(p[0], p[1]) && !onRoad(p);
   const clearOfNames = nameLookup(around.names);
-  const streets = streetLookup(around.streets);
+  const streets = streetLookup(around.streets, around.squares);
   const clearOfNumbers = numberLookup();
   const labels: StreetLabel[] = [];
   for (const address of addresses) {

@@ -1,6 +1,6 @@
 import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
-import { bounds, closestOnSegment, convexOverlap, distanceToSegment, pointInRing } from '../geometry/polygon.ts';
+import { bounds, closestOnSegment, convexOverlap, distanceToSegment, pointInRing, rayToRing } from '../geometry/polygon.ts';
 import { streetKey } from './street-key.ts';
 import type { NamedStreets, StreetLabel } from './street-labels.ts';
 
@@ -62,13 +62,17 @@ export interface StreetPoint {
   width: number;
 }
 
+/** Squares and pedestrian streets mapped as areas, by name: their outlines (local metres). */
+export type NamedSquares = Map<string, Point2[][]>;
+
 /**
  * The nearest point to `p`, within `reach` metres, of the centre lines of the street named `name` (spelt
- * alike: {@link streetKey}), else of any named street; through a grid of the streets' segments. Whether a
- * street of that name is drawn at all is the second answer: an address on a street the model does not
- * draw (a square mapped as an area, a typo) faces the nearest street instead.
+ * alike: {@link streetKey}), else of any named street; through a grid of the streets' segments. A street
+ * mapped only as an area (a square, a pedestrian street) is met in its middle across from `p`, with no
+ * road width. Whether a street of that name is drawn at all is the second answer: an address on a street
+ * the model does not have (a typo, a passage) faces the nearest street instead.
  */
-export function streetLookup(streets: NamedStreets): { nearest: (p: Point2, reach: number, name?: string) => StreetPoint | undefined; drawn: (name: string) => boolean } {
+export function streetLookup(streets: NamedStreets, squares: NamedSquares = new Map()): { nearest: (p: Point2, reach: number, name?: string) => StreetPoint | undefined; drawn: (name: string) => boolean } {
   const grid = new BoxGrid<{ key: string; width: number; a: Point2; b: Point2 }>();
   const keys = new Set<string>();
   for (const [name, { width, lines }] of streets) {
@@ -78,6 +82,8 @@ export function streetLookup(streets: NamedStreets): { nearest: (p: Point2, reac
       for (let i = 1; i < line.length; i++) grid.add(bounds([line[i - 1], line[i]]), { key, width, a: line[i - 1], b: line[i] });
     }
   }
+  const areas = new Map<string, Point2[][]>();
+  for (const [name, outlines] of squares) areas.set(streetKey(name), [...(areas.get(streetKey(name)) ?? []), ...outlines]);
   const nearest = (p: Point2, reach: number, name?: string) => {
     const key = name === undefined ? undefined : streetKey(name);
     let best: (StreetPoint & { distance: number }) | undefined;
@@ -87,7 +93,30 @@ export function streetLookup(streets: NamedStreets): { nearest: (p: Point2, reac
       const distance = Math.hypot(point[0] - p[0], point[1] - p[1]);
       if (distance <= reach && (!best || distance < best.distance)) best = { point, width: segment.width, distance };
     }
-    return best;
+    if (best || key === undefined) return best;
+    return acrossSquare(p, reach, areas.get(key) ?? []);
   };
-  return { nearest, drawn: (name) => keys.has(streetKey(name)) };
+  return { nearest, drawn: (name) => keys.has(streetKey(name)) || areas.has(streetKey(name)) };
+}
+
+/**
+ * The middle of a square (or a pedestrian area) across from `p`: where the line from `p` through the
+ * nearest point of its outline, within `reach`, enters it, halfway to where it leaves it again.
+ */
+function acrossSquare(p: Point2, reach: number, outlines: Point2[][]): StreetPoint | undefined {
+  let best: { edge: Point2; distance: number; outline: Point2[] } | undefined;
+  for (const outline of outlines) {
+    for (let i = 0; i < outline.length; i++) {
+      const edge = closestOnSegment(p, outline[i], outline[(i + 1) % outline.length]);
+      const distance = Math.hypot(edge[0] - p[0], edge[1] - p[1]);
+      if (distance <= reach && distance > 1e-6 && (!best || distance < best.distance)) best = { edge, distance, outline };
+    }
+  }
+  if (!best) return undefined;
+  const direction: Point2 = [(best.edge[0] - p[0]) / best.distance, (best.edge[1] - p[1]) / best.distance];
+  const entered: Point2 = [best.edge[0] + direction[0] * 0.01, best.edge[1] + direction[1] * 0.01];
+  if (!pointInRing(entered, best.outline)) return undefined;
+  const across = rayToRing(entered, direction, best.outline);
+  if (!Number.isFinite(across)) return undefined;
+  return { point: [entered[0] + (direction[0] * across) / 2, entered[1] + (direction[1] * across) / 2], width: 0 };
 }

@@ -61,6 +61,17 @@ export function namedStreets(ground: GroundFeature[], local: (points: [number, n
   return streets;
 }
 
+/** The named squares and pedestrian streets mapped as areas (not in tunnels, not on bridges), by name: their outlines. */
+export function namedSquares(ground: GroundFeature[], local: (points: [number, number][]) => Point2[]): Map<string, Point2[][]> {
+  const squares = new Map<string, Point2[][]>();
+  for (const feature of ground) {
+    const name = feature.name?.trim();
+    if (!name || feature.kind !== 'pedestrian' || feature.underground || feature.bridge) continue;
+    squares.set(name, [...(squares.get(name) ?? []), local(feature.points)]);
+  }
+  return squares;
+}
+
 /**
  * The street names a model's roads carry: named roads and paths on the surface (not in tunnels, not on
  * bridges), their ways joined into runs where they meet end to end, and a stretch of each run long and
