@@ -3,7 +3,7 @@ import { before, describe, test } from 'node:test';
 import { buildingHeights } from '../../src/modelgen/geometry/building-heights.ts';
 import { buildBuildingMesh } from '../../src/modelgen/geometry/building-mesh.ts';
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
-import { signedArea } from '../../src/modelgen/geometry/polygon.ts';
+import { distanceToSegment, signedArea } from '../../src/modelgen/geometry/polygon.ts';
 import type { MeshBuilder } from '../../src/modelgen/geometry/mesh-builder.ts';
 import { initSkeleton } from '../../src/modelgen/geometry/roofs/skeleton-roof.ts';
 
@@ -271,23 +271,43 @@ describe('roofs cut along a ridge that splits the outline, runs along a wall or 
     return { area, off };
   }
   const COURTYARD: Point2[] = [[-4, -2], [-4, 2], [4, 2], [4, -2]]; // clockwise, across the ridge at y = 0
-  const cases: { name: string; outer: Point2[]; inners?: Point2[][]; shape: string; inside: (p: Point2) => boolean }[] = [
+  const cases: { name: string; outer: Point2[]; inners?: Point2[][]; shape: string; inside: (p: Point2) => boolean; tags?: Record<string, string> }[] = [
     // 24 × 18 m: the ridge along the long side, halfway up, cuts both arms of the U: two pieces on the north side.
     { name: 'a U whose arms the ridge cuts', outer: U_SHAPE, shape: 'gabled', inside: ([x, y]) => !(x > 8 && x < 16 && y > 8) },
     // 20 × 20 m with arms 10 m wide: the ridge halfway runs exactly along the inner wall.
     { name: 'an L whose inner wall the ridge runs along', outer: [[0, 0], [20, 0], [20, 10], [10, 10], [10, 20], [0, 20]], shape: 'gabled', inside: ([x, y]) => x < 10 || y < 10 },
-    { name: 'a courtyard the ridge crosses', outer: RECTANGLE, inners: [COURTYARD], shape: 'gabled', inside: ([x, y]) => !(Math.abs(x) < 4 && Math.abs(y) < 2) },
+    // A ridge mapped across keeps one gable over the courtyard (otherwise the roof goes round it: below).
+    { name: 'a courtyard the ridge crosses', outer: RECTANGLE, inners: [COURTYARD], shape: 'gabled', inside: ([x, y]) => !(Math.abs(x) < 4 && Math.abs(y) < 2), tags: { 'roof:orientation': 'across' } },
     { name: 'a U whose arms its breaks cut', outer: U_SHAPE, shape: 'gambrel', inside: ([x, y]) => !(x > 8 && x < 16 && y > 8) },
     { name: 'a courtyard its hips and ridge cross', outer: RECTANGLE, inners: [COURTYARD], shape: 'half-hipped', inside: ([x, y]) => !(Math.abs(x) < 4 && Math.abs(y) < 2) },
   ];
-  for (const { name, outer, inners = [], shape, inside } of cases) {
+  test('gabled on a block around a courtyard: the roof goes round it, eaves level all round, at the tagged pitch, as high as a wing is deep', () => {
+    // 40 × 30 m with a 20 × 10 m courtyard: wings 10 m deep. One gable over the 30 m would rise 8.7 m at 30°.
+    const outer: Point2[] = [[-20, -15], [20, -15], [20, 15], [-20, 15]];
+    const courtyard: Point2[] = [[-10, -5], [-10, 5], [10, 5], [10, -5]];
+    const { mesh, heights } = build(outer, { building: 'apartments', 'building:levels': '3', 'roof:shape': 'gabled', 'roof:angle': '30' }, [courtyard]);
+    const segments = mesh.roofFaces.flatMap((face) => face.segments);
+    assert.ok(segments.every((segment) => Math.abs(segment.pitch - 30) < 0.5), `every face at 30°: ${segments.map((s) => s.pitch.toFixed(1)).join(', ')}`);
+    const corners = segments.flatMap((segment) => [...segment.outline, ...(segment.holes ?? []).flat()]);
+    const onRing = (ring: Point2[], [x, , z]: [number, number, number]) => ring.some((a, i) => distanceToSegment([x, -z], a, ring[(i + 1) % ring.length]) < 0.01);
+    const eaves = corners.filter((corner) => onRing(outer, corner) || onRing(courtyard, corner));
+    assert.ok(eaves.length >= 8 && eaves.every((corner) => Math.abs(corner[1] - heights.wallTop) < 0.01), `every corner on the walls at the wall top ${heights.wallTop} m`);
+    const rise = Math.max(...corners.map((corner) => corner[1])) - heights.wallTop;
+    assert.ok(Math.abs(rise - 5 * Math.tan(Math.PI / 6)) < 0.05, `rises tan 30° × half a wing's depth: ${rise.toFixed(2)} m`);
+    const footprint = signedArea(outer) + signedArea(courtyard);
+    const { area, off } = planTriangles(mesh, ([x, y]) => !(Math.abs(x) < 10 && Math.abs(y) < 5));
+    assert.ok(Math.abs(area - footprint) < 0.01 && off === 0, `covers the block once (${area.toFixed(2)} of ${footprint} m²), nothing over the courtyard`);
+    for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+  });
+
+  for (const { name, outer, inners = [], shape, inside, tags = {} } of cases) {
     test(`${shape} on ${name}: the roof covers the footprint once, nothing beside it`, () => {
       // At the model's centre and some hundred metres from it, and turned: how a ring clipped badly triangulates depends on where it lies.
       for (const [dx, dy, degrees] of [[0, 0, 0], [312.37, -451.91, 0], [-87.5, 203.25, 13]]) {
         const [cos, sin] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
         const shift = (ring: Point2[]) => ring.map(([x, y]): Point2 => [x * cos - y * sin + dx, x * sin + y * cos + dy]);
         const back = ([x, y]: Point2): Point2 => [(x - dx) * cos + (y - dy) * sin, -(x - dx) * sin + (y - dy) * cos];
-        const { mesh } = build(shift(outer), { building: 'house', 'building:levels': '2', 'roof:shape': shape, 'roof:angle': '30' }, inners.map(shift));
+        const { mesh } = build(shift(outer), { building: 'house', 'building:levels': '2', 'roof:shape': shape, 'roof:angle': '30', ...tags }, inners.map(shift));
         assert.equal(mesh.roofShape, shape);
         const footprint = signedArea(outer) + inners.reduce((sum, ring) => sum + signedArea(ring), 0);
         const { area, off } = planTriangles(mesh, (p) => inside(back(p)));

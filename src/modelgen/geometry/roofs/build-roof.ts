@@ -33,6 +33,10 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
     }
     if (shape === CROSS_GABLED) return crossGabledRoof(footprint, heights, tags);
+    if (shape === 'gabled' && footprint.inners.length > 0 && !tags['roof:direction'] && tags['roof:orientation'] !== 'across') {
+      const round = roundTheCourtyard(footprint, heights);
+      if (round) return { roof: round };
+    }
     if (PROFILES[shape]) {
       // `roof:direction` is where the roof's main face looks: across the ridge.
       const across = directionVector(tags['roof:direction']) ?? ridgeAcross(footprint.outer, tags['roof:orientation'] === 'across');
@@ -73,6 +77,21 @@ function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Recor
   } catch {
     // CGAL's own message (a C++ exception's text) says nothing to a visitor.
     return gable('straight skeleton failed');
+  }
+}
+
+/**
+ * A gabled roof on a block around courtyards, following the block round: one ridge along every wing, a
+ * gable where a wing ends, hips at the corners, eaves level all round (the straight skeleton). One gable
+ * over the whole outline would be a single slope with the courtyards cut out of it, its gable walls as
+ * tall as the block is wide. Undefined where the skeleton is not loaded or fails: one gable then.
+ */
+function roundTheCourtyard(footprint: Footprint, heights: RoofHeights): Roof | undefined {
+  if (!skeletonLoaded()) return undefined;
+  try {
+    return skeletonRoof(footprint, heights, CROSS_GABLED) ?? skeletonRoof(footprint, heights, 'hipped');
+  } catch {
+    return undefined;
   }
 }
 
