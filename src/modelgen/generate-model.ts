@@ -6,7 +6,7 @@ import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
 import { drawGroundFeatures } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
-import { centroid, cleanRing, oriented, pointInRing, touchesCircle } from './geometry/polygon.ts';
+import { centroid, cleanRing, oriented, pointInRing, signedArea, touchesCircle } from './geometry/polygon.ts';
 import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { RoofCover } from './geometry/roof-cover.ts';
 import type { StreetLabel } from './ground/street-labels.ts';
@@ -94,7 +94,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const mesh = { ...built, roofFaces: built.roofFaces.map((face) => ({ ...face, segments: cover.withOpenings(face.segments, pieceNumber) })) };
     if (mesh.roofFallback) fallbacks.push(`${osmId}: ${mesh.roofFallback}`);
     const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
-    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, osmId, hd, owner?.feature.tags);
+    const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, osmId, hd, owner?.feature.tags, Math.abs(signedArea(building.outer)));
     const pv = first && solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const added = writer.addBuilding(
       osmId,

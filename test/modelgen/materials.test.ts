@@ -196,4 +196,9 @@ test('a town wall, a clock tower, a monument and a car park mapped as buildings 
     assert.equal(facadeOf(tags, 0, 12).layout, 'plain', JSON.stringify(tags));
   }
   assert.equal(facadeOf({ building: 'yes' }, 0, 12).layout, 'windows', 'a plain building of the same height has windows');
+  // The Victory Column's drums (Berlin way/131553985: a part of 30 m², 38.5–44.5 m up): no room behind such walls.
+  assert.equal(facadeOf({ 'building:part': 'yes', height: '44.5', min_height: '38.5' }, 38.5, 44.5, 30).layout, 'plain');
+  assert.equal(facadeOf({ 'building:part': 'yes', 'building:levels': '2' }, 0, 6, 30).layout, 'windows', 'storeys mapped: rooms, however small');
+  assert.equal(facadeOf({ 'building:part': 'yes' }, 0, 12, 80).layout, 'windows', 'a part large enough for rooms');
+  assert.equal(facadeOf({ building: 'house' }, 0, 6, 30).layout, 'windows', 'a small house keeps its windows');
 });

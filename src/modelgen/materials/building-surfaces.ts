@@ -22,14 +22,15 @@ export interface BuildingSurfaces {
  * Dresses a building: walls in their material with window rows per storey (shop fronts on a retail
  * ground floor, cut from the walls at the first storey's height), roof faces in the roof's material
  * with the texture running up the slope. `base` is the building's ground height (glTF y). `detailed`
- * (HD) bakes ambient occlusion into the walls' feet. `ownerTags` are a part's building's tags.
+ * (HD) bakes ambient occlusion into the walls' feet. `ownerTags` are a part's building's tags; `area` is
+ * the footprint's, m².
  */
-export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, base: number, ownTags: Record<string, string>, region: Region, seed: string, detailed: boolean, ownerTags?: Record<string, string>): BuildingSurfaces {
+export function buildingSurfaces(mesh: BuildingMesh, heights: BuildingHeights, base: number, ownTags: Record<string, string>, region: Region, seed: string, detailed: boolean, ownerTags?: Record<string, string>, area?: number): BuildingSurfaces {
   // A part (`building:part=yes`) is of its building's type: a church's tower has no flat windows.
   const tags = ownerTags?.building && (!ownTags['building:part'] || ownTags['building:part'] === 'yes') ? { ...ownTags, building: ownerTags.building } : ownTags;
   const wall = wallMaterial(tags, region, seed);
   const roof = roofMaterial(tags, mesh.roofShape, region, seed);
-  const facade = isRoofOnPosts(tags) ? { layout: 'plain' as const, levels: 1, levelHeight: 3 } : facadeOf(tags, heights.minHeight, heights.wallTop);
+  const facade = isRoofOnPosts(tags) ? { layout: 'plain' as const, levels: 1, levelHeight: 3 } : facadeOf(tags, heights.minHeight, heights.wallTop, area);
   const bottom = base + heights.minHeight;
   const summary = { walls: wall.material, roof: roof.material, facade: facade.groundFloor ? `${facade.groundFloor}+${facade.layout}` : facade.layout, levels: facade.levels };
   const { walls: uv, roof: roofUv, groundFloorTop } = buildingUvMappings(summary, { walls: MATERIALS[wall.material].tile, roof: MATERIALS[roof.material].tile }, heights.minHeight, heights.wallTop, base);

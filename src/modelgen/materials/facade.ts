@@ -5,6 +5,8 @@ import type { FacadeLayout } from './texture-names.ts';
 export const BAY_M = 3;
 /** Below this wall height a building gets no window rows (a garden shed, a wall-high fence). */
 const MIN_WINDOWED_WALL_M = 2.2;
+/** A part smaller than this, with no storeys mapped, holds no rooms: a column's drum, a pinnacle, a turret (m²). */
+const MIN_ROOMS_M2 = 50;
 
 const SHOP_TYPES = new Set(['retail', 'commercial', 'supermarket', 'kiosk', 'mall', 'shop', 'department_store']);
 const PLAIN_TYPES = new Set([
@@ -40,9 +42,9 @@ export interface Facade {
  * The facade of a building or part whose walls run from `minHeight` to `wallTop` (metres above its
  * base): window rows per storey (`building:levels` − `building:min_level`, else the wall height / 3 m),
  * shop fronts on the ground floor of retail and commercial buildings, plain walls where windows make no
- * sense (garages, sheds, industrial halls, churches' tall naves).
+ * sense (garages, sheds, industrial halls, churches' tall naves, parts of `area` m² too small for rooms).
  */
-export function facadeOf(tags: Record<string, string>, minHeight: number, wallTop: number): Facade {
+export function facadeOf(tags: Record<string, string>, minHeight: number, wallTop: number, area = Infinity): Facade {
   const wall = Math.max(wallTop - minHeight, 0.1);
   const type = tags.building && tags.building !== 'yes' ? tags.building : (tags['building:part'] ?? 'yes');
   const taggedLevels = positive(tags['building:levels']);
@@ -50,7 +52,8 @@ export function facadeOf(tags: Record<string, string>, minHeight: number, wallTo
   const fromTag = taggedLevels !== undefined && taggedLevels - minLevel >= 1 ? Math.round(taggedLevels - minLevel) : undefined;
   const levels = fromTag ?? Math.max(1, Math.round(wall / 3));
   const levelHeight = storeyHeight(minHeight, wallTop, levels);
-  if (PLAIN_TYPES.has(type) || isStructure(tags) || wall < MIN_WINDOWED_WALL_M || levelHeight > 8) return { layout: 'plain', levels, levelHeight };
+  const roomless = Boolean(tags['building:part']) && taggedLevels === undefined && area < MIN_ROOMS_M2;
+  if (PLAIN_TYPES.has(type) || isStructure(tags) || roomless || wall < MIN_WINDOWED_WALL_M || levelHeight > 8) return { layout: 'plain', levels, levelHeight };
   const shop = SHOP_TYPES.has(type) || !!tags.shop;
   return { layout: 'windows', ...(shop && minHeight < 0.5 ? { groundFloor: 'shop' as const } : {}), levels, levelHeight };
 }
