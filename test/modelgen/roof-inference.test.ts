@@ -170,6 +170,10 @@ test('a car park building (parking=multi-storey) is flat even among pitched roof
     return decideRoof(tags, all[all.length - 1].outer, [], roofContexts(all)[all.length - 1]);
   };
   assert.notEqual(decide({ building: 'yes' }).tags['roof:shape'], 'flat', 'the mapped roofs around make a plain building pitched');
+  // A type that is usually flat, turned pitched by the roofs around: its rule says both, without contradiction.
+  const service = decide({ building: 'service' });
+  assert.notEqual(service.tags['roof:shape'], 'flat');
+  assert.match(service.roofRule ?? '', /^type service: usually flat; .*; the roofs around outweigh the rules: pitched(;|$)/);
   const carPark = decide({ building: 'yes', amenity: 'parking', parking: 'multi-storey' });
   assert.equal(carPark.tags['roof:shape'], 'flat');
   assert.match(carPark.roofRule ?? '', /car park/);

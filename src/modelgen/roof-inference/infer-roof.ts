@@ -72,7 +72,9 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
   const nearPitched = context.nearest.filter((c) => c !== 'flat').length;
   const p = (styled * LOCAL_WEIGHT + nearPitched) / (LOCAL_WEIGHT + context.nearest.length);
   const weak = prior.isDefault && mapped + context.nearest.length < RULE_WEIGHT;
-  const evidence = [prior.rule, ...(mapped ? [`${mapped} mapped roofs around`] : []), ...(context.nearest.length ? [`${nearPitched} of the ${context.nearest.length} nearest mapped roofs pitched`] : [])].join('; ');
+  // Where the roofs around turn the rules' lean, the rule says so: "usually flat" and a pitched roof would contradict each other.
+  const turned = !weak && (prior.p < 0.5) !== (p < 0.5) ? [`the roofs around outweigh the rules: ${p < 0.5 ? 'flat' : 'pitched'}`] : [];
+  const evidence = [prior.rule, ...(mapped ? [`${mapped} mapped roofs around`] : []), ...(context.nearest.length ? [`${nearPitched} of the ${context.nearest.length} nearest mapped roofs pitched`] : []), ...turned].join('; ');
   if (p < 0.5 || weak) return { shape: 'flat', confidence: round(weak ? 0.5 : 1 - p), isDefault: weak, rule: evidence };
   const hipped = prefersHipped(local, context.nearest);
   const orientation = context.sharedLong > context.sharedShort + 1 && shape.length <= MAX_ACROSS_M ? 'across' : 'along';
@@ -94,12 +96,12 @@ export function inferRoof(tags: Record<string, string>, shape: FootprintShape, c
 function pitchedPrior(type: string, levels: number | undefined, shape: FootprintShape): { p: number; rule: string; isDefault: boolean } {
   const group = typeGroup(type);
   const complex = shape.courtyards > 0 || (shape.rectangularity < 0.6 && shape.corners > 8);
-  if (group === 'flat-type') return { p: 0.2, rule: `type ${type}: flat`, isDefault: false };
+  if (group === 'flat-type') return { p: 0.2, rule: `type ${type}: usually flat`, isDefault: false };
   if (group === 'house') {
     if (shape.area > HOUSE_MAX_M2 && complex) return { p: 0.35, rule: `type ${type}, large complex footprint`, isDefault: false };
     // `building=residential` (or house) on a tower of flats: as tall as a large block of flats, flat like one.
     if ((levels ?? 0) > APARTMENT_MAX_LEVELS) return { p: 0.3, rule: `type ${type}, ${levels} levels: a tall block`, isDefault: false };
-    return { p: 0.85, rule: `type ${type}: pitched`, isDefault: false };
+    return { p: 0.85, rule: `type ${type}: usually pitched`, isDefault: false };
   }
   if (group === 'apartments') {
     if ((levels ?? 3) > APARTMENT_MAX_LEVELS || shape.area > APARTMENT_MAX_M2 || complex) return { p: 0.3, rule: 'apartments, large or tall', isDefault: false };
