@@ -50,6 +50,22 @@ describe('the ground outline: the circle, with tabs under buildings that cross i
     assert.ok(!covered(pair(40), [110, 0]), 'a 40 m gap stays open');
   });
 
+  test('a tab under a building crossing the circle at a slant ends in a line along its wall, not in steps', () => {
+    // A square turned 45°, its corner 40 m past the circle: its walls cross the radii at a slant.
+    const diamond: Point2[] = [[110, -30], [140, 0], [110, 30], [80, 0]];
+    const pieces = cover(new GroundOutline(100, [diamond]));
+    // The ground's reach along radii 0.5 m apart at the circle: between neighbours it changes a little, never by a step.
+    const reach = (angle: number) => {
+      let r = 100;
+      while (covered(pieces, [(r + 0.05) * Math.cos(angle), (r + 0.05) * Math.sin(angle)])) r += 0.05;
+      return r;
+    };
+    const reaches = Array.from({ length: 60 }, (_, i) => reach((-15 + i * 0.5) / 100));
+    const jumps = reaches.slice(1).map((r, i) => Math.abs(r - reaches[i]));
+    assert.ok(Math.max(...jumps) < 1.2, `largest change between radii 0.5 m apart: ${Math.max(...jumps).toFixed(2)} m`);
+    for (const [x, y] of diamond) assert.ok(covered(pieces, [x * 0.999, y * 0.999]), `ground under the corner ${x}, ${y}`);
+  });
+
   test('a site reaching farther than the tab limit beyond the circle is left cut', () => {
     const outline = new GroundOutline(100, [box(90, -10, 100 + TAB_MAX_M + 10, 10)]);
     assert.equal(outline.isCircle, true);

@@ -45,7 +45,7 @@ export class GroundOutline {
     this.base = base;
     const radii = sectorRadii(base, footprints);
     this.maxRadius = Math.max(base, ...radii);
-    this.#regions = this.maxRadius === base ? undefined : spansOf(radii).flatMap(regionsOf).map((ring) => ({ ring, box: bounds(ring) }));
+    this.#regions = this.maxRadius === base ? undefined : spansOf(radii).flatMap((span) => (span.radius > base ? tabRegions(span, radii) : regionsOf(span))).map((ring) => ({ ring, box: bounds(ring) }));
   }
 
   /** Whether the outline is the plain circle. */
@@ -132,6 +132,24 @@ function spansOf(radii: number[]): Span[] {
     else spans.push({ from: k * width, to: (k + 1) * width, radius });
   });
   return spans;
+}
+
+/**
+ * A span of a tab as one triangle from the centre per sector, its far side running from the sector's
+ * start to its end at the reach of the farther sector on each side: the tab's edge follows its building's
+ * walls in slants, not in 4 m steps, and reaches at least as far as each sector.
+ */
+function tabRegions(span: Span, radii: number[]): Point2[][] {
+  const count = radii.length;
+  const width = (2 * Math.PI) / count;
+  const reachAt = (boundary: number) => Math.max(radii[(boundary - 1 + count) % count], radii[boundary % count]);
+  const regions: Point2[][] = [];
+  for (let k = Math.round(span.from / width); k < Math.round(span.to / width); k++) {
+    const [a, b] = [k * width, (k + 1) * width];
+    const [ra, rb] = [reachAt(k), reachAt(k + 1)];
+    regions.push([[0, 0], [ra * Math.cos(a), ra * Math.sin(a)], [rb * Math.cos(b), rb * Math.sin(b)]]);
+  }
+  return regions;
 }
 
 /**
