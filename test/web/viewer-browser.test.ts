@@ -243,11 +243,13 @@ describe('the viewer while a model is made, and when it fails (test generator)',
     await page.close();
   });
 
-  test('a failed generation says why and offers a retry that starts again', async () => {
+  test('a failed generation says so in plain words, keeps the service\'s reason as the detail, and offers a retry that starts again', async () => {
     const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
     await page.goto(`${ctx.baseUrl}/viewer?lat=-10&lng=5`);
     await page.waitForSelector('#app[data-state="failed"]', { timeout: 30_000 });
-    assert.match(await page.locator('#loading-step').textContent() ?? '', /^The model could not be generated: Overpass answered 504 Gateway Timeout/, 'the reason once, without the job step\'s "Failed:"');
+    // The visitor is told in plain words; the service's reason is kept as the detail, without the job step's "Failed:".
+    assert.equal(await page.locator('#loading-step').textContent(), 'The 3D model could not be made just now. Please try again in a moment.');
+    assert.match(await page.locator('#loading-step').getAttribute('data-reason') ?? '', /^Overpass answered 504 Gateway Timeout/);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-failed.png') });
     await page.locator('#retry').click();
     await page.waitForSelector('#app[data-state="loading"]');

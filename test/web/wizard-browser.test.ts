@@ -131,6 +131,10 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
     await page.fill('#wizard-kwh', '100000');
     await page.locator('#wizard-kwh').dispatchEvent('change');
     await page.waitForFunction(() => /cannot cover/.test(document.getElementById('wizard-target')!.textContent ?? ''));
+    // Every kWh label of the axis is whole inside the chart, "100,000" of the target's line included.
+    const labels = () => page.locator('#wizard-chart svg').evaluate((svg) => [...svg.querySelectorAll('text')].map((text) => ({ text: text.textContent, x: (text as SVGTextElement).getBBox().x })));
+    await page.waitForFunction(() => [...document.querySelectorAll('#wizard-chart svg text')].some((text) => text.textContent === '100,000'));
+    assert.deepEqual((await labels()).filter((label) => label.x < 0), [], 'no label runs off the chart');
     const most = await settled(page);
     assert.equal(most.panels, energy.panels, 'an unreachable target keeps every good panel');
 

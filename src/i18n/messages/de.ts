@@ -23,7 +23,7 @@ export const de: Catalogue = {
   'offer.text': 'Suchen Sie oben Ihre Adresse, um Ihr eigenes Dach zu sehen, oder öffnen Sie gleich diese Nachbarschaft.',
   'offer.start': 'In 3D zeigen',
   'loading.generationFailed': 'Das Modell konnte nicht erzeugt werden: {reason}',
-  'loading.generationFailedPlain': 'Das Modell konnte nicht erzeugt werden.',
+  'loading.generationFailedNow': 'Das 3D-Modell konnte gerade nicht erstellt werden. Bitte versuchen Sie es gleich noch einmal.',
   'loading.serviceAnswered': 'Der Dienst antwortete mit {status}.',
   'time.panel': 'Sonne und Schatten',
   'time.date': 'Datum',

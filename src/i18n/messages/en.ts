@@ -25,7 +25,7 @@ export const en = {
   'offer.text': 'Search your address above to see your own roof, or open this neighbourhood now.',
   'offer.start': 'Show in 3D',
   'loading.generationFailed': 'The model could not be generated: {reason}',
-  'loading.generationFailedPlain': 'The model could not be generated.',
+  'loading.generationFailedNow': 'The 3D model could not be made just now. Please try again in a moment.',
   'loading.serviceAnswered': 'The service answered {status}.',
   'time.panel': 'Sun and shadows',
   'time.date': 'Date',

@@ -23,7 +23,7 @@ export const es: Catalogue = {
   'offer.text': 'Busque su dirección arriba para ver su propio tejado, o abra ahora este barrio.',
   'offer.start': 'Ver en 3D',
   'loading.generationFailed': 'No se pudo generar el modelo: {reason}',
-  'loading.generationFailedPlain': 'No se pudo generar el modelo.',
+  'loading.generationFailedNow': 'El modelo 3D no se ha podido crear en este momento. Vuelva a intentarlo dentro de un momento.',
   'loading.serviceAnswered': 'El servicio respondió {status}.',
   'time.panel': 'Sol y sombras',
   'time.date': 'Fecha',

@@ -23,7 +23,7 @@ export const fr: Catalogue = {
   'offer.text': 'Cherchez votre adresse ci-dessus pour voir votre propre toit, ou ouvrez tout de suite ce quartier.',
   'offer.start': 'Afficher en 3D',
   'loading.generationFailed': 'Le modèle n’a pas pu être généré : {reason}',
-  'loading.generationFailedPlain': 'Le modèle n’a pas pu être généré.',
+  'loading.generationFailedNow': 'Le modèle 3D n’a pas pu être créé pour le moment. Veuillez réessayer dans un instant.',
   'loading.serviceAnswered': 'Le service a répondu {status}.',
   'time.panel': 'Soleil et ombres',
   'time.date': 'Date',

@@ -23,7 +23,7 @@ export const it: Catalogue = {
   'offer.text': 'Cerca il tuo indirizzo qui sopra per vedere il tuo tetto, oppure apri subito questo quartiere.',
   'offer.start': 'Mostra in 3D',
   'loading.generationFailed': 'Non è stato possibile generare il modello: {reason}',
-  'loading.generationFailedPlain': 'Non è stato possibile generare il modello.',
+  'loading.generationFailedNow': 'Al momento non è stato possibile creare il modello 3D. Riprovi tra poco.',
   'loading.serviceAnswered': 'Il servizio ha risposto {status}.',
   'time.panel': 'Sole e ombre',
   'time.date': 'Data',

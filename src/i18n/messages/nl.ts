@@ -23,7 +23,7 @@ export const nl: Catalogue = {
   'offer.text': 'Zoek hierboven uw adres om uw eigen dak te zien, of open nu deze buurt.',
   'offer.start': 'Toon in 3D',
   'loading.generationFailed': 'Het model kon niet worden gegenereerd: {reason}',
-  'loading.generationFailedPlain': 'Het model kon niet worden gegenereerd.',
+  'loading.generationFailedNow': 'Het 3D-model kon nu niet worden gemaakt. Probeer het zo nog eens.',
   'loading.serviceAnswered': 'De dienst antwoordde {status}.',
   'time.panel': 'Zon en schaduw',
   'time.date': 'Datum',

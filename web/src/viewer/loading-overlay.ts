@@ -34,10 +34,19 @@ export class LoadingOverlay {
   }
 
   /** Shows why the model could not be shown, and a retry button that calls `retry` (none without it). */
-  fail(message: string, retry?: () => void): void {
+  fail(message: string, retry?: () => void, detail?: string): void {
     this.#app.dataset.state = 'failed';
     this.#title.textContent = t('loading.failed');
     this.#step.textContent = message;
+    // The service's own reason, for whoever looks closer (a tooltip, the page's data, the console).
+    if (detail) {
+      this.#step.title = detail;
+      this.#step.dataset.reason = detail;
+      console.warn(`The model could not be generated: ${detail}`);
+    } else {
+      this.#step.removeAttribute('title');
+      delete this.#step.dataset.reason;
+    }
     this.#retry.hidden = !retry;
     if (!retry) return;
     this.#retry.onclick = () => {

@@ -13,10 +13,13 @@ export interface ModelOrder {
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
   readonly retryable: boolean;
+  /** The service's own reason, for the partner and the operator rather than the visitor. */
+  readonly detail: string | undefined;
 
-  constructor(message: string, retryable = true) {
+  constructor(message: string, retryable = true, detail?: string) {
     super(message);
     this.retryable = retryable;
+    this.detail = detail;
   }
 }
 
@@ -48,8 +51,12 @@ export async function requestModel(order: ModelOrder, options: ModelRequestOptio
     options.onProgress?.(job);
     if (job.status === 'ready' && job.modelUrl) return job as ModelJob & { modelUrl: string };
     if (job.status === 'failed') {
-      const message = job.step ? t('loading.generationFailed', { reason: failureReason(job.step) }) : t('loading.generationFailedPlain');
-      throw new ModelUnavailableError(message, job.metadata?.reason !== OUTSIDE_MAP_DATA);
+      const reason = job.step ? failureReason(job.step) : undefined;
+      const outside = job.metadata?.reason === OUTSIDE_MAP_DATA;
+      // A place outside the map data is the visitor's to change, and said; any other failure is the
+      // service's, said without its internals (kept as the detail; the partner reads them over the API).
+      const message = outside && reason ? t('loading.generationFailed', { reason }) : t('loading.generationFailedNow');
+      throw new ModelUnavailableError(message, !outside, reason);
     }
     await delay(pollMs, options.signal);
     job = await readJob(await doFetch(`/api/viewer/models/${encodeURIComponent(job.id)}`, { signal: options.signal }));

@@ -16,6 +16,8 @@ const MARKER_COLOUR = 0xdc2626;
 const OUTLINE_COLOUR = 0xfacc15;
 /** The pin's opacity while a design is shown on the roofs (it is drawn over everything, panels too). */
 const PIN_FADED_OPACITY = 0.3;
+/** The outline is drawn through everything, its back edges too: faded while panels lie on the roof. */
+const OUTLINE_FADED_OPACITY = 0.25;
 
 /** The visitor's building: the one under the requested or chosen point. */
 export interface MyBuildingFound {
@@ -81,13 +83,14 @@ export class MyBuilding {
   }
 
   /**
-   * Fades the pin while the Solar Wizard shows a design, so the panels under it show through (the
-   * outline still marks the house), and brings it back when the design is cleared.
+   * Fades the pin and the outline while the Solar Wizard shows a design, so the panels under them show
+   * through (faint, the outline still marks the house), and brings them back when the design is cleared.
    */
   fade(faded: boolean): void {
     const opacity = faded ? PIN_FADED_OPACITY : 1;
     if (this.#pinMaterial.opacity === opacity) return;
     this.#pinMaterial.opacity = opacity;
+    this.#outlineMaterial.opacity = faded ? OUTLINE_FADED_OPACITY : 1;
     this.#app.dataset.pinFaded = String(faded);
     this.#viewer.requestRender();
   }
@@ -145,9 +148,13 @@ function nearestBuilding(content: Object3D, buildings: ModelBuildings | undefine
       const y = north + radius * Math.sin(angle);
       const building = buildingBelow(content, buildings, x, y);
       if (!building) continue;
-      // Met at its wall: the pin stands a little further in, on the roof rather than at its edge.
+      if (radius === 0) return { ...building, east: x, north: y };
+      // Met at its wall: the pin stands in the middle of the house, where it reads as on it from any side
+      // (at the far edge of its roof it looked like the neighbour's), else a little further in than the wall.
+      const middle = boundsOf(building.node).getCenter(new Vector3());
+      if (buildingBelow(content, buildings, middle.x, -middle.z)?.node === building.node) return { ...building, east: middle.x, north: -middle.z };
       const [inX, inY] = [x + INWARD_M * Math.cos(angle), y + INWARD_M * Math.sin(angle)];
-      const further = radius > 0 && buildingBelow(content, buildings, inX, inY)?.node === building.node;
+      const further = buildingBelow(content, buildings, inX, inY)?.node === building.node;
       return further ? { ...building, east: inX, north: inY } : { ...building, east: x, north: y };
     }
   }

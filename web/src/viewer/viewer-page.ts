@@ -199,7 +199,7 @@ export class ViewerPage {
       if (current.signal.aborted) return;
       // A place outside the map data fails the same way again: no retry is offered for it.
       const retry = !(error instanceof ModelUnavailableError) || error.retryable ? () => void this.#open() : undefined;
-      this.#overlay.fail(error instanceof Error ? error.message : String(error), retry);
+      this.#overlay.fail(error instanceof Error ? error.message : String(error), retry, error instanceof ModelUnavailableError ? error.detail : undefined);
     }
   }
 

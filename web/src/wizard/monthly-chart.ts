@@ -1,8 +1,10 @@
 import { formats, t } from '../viewer/language.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
-/** Plot area inside the 320 × 160 view box: room on the left for the kWh labels, below for the months. */
+/** Plot area inside the 320 × 160 view box: room on the left for the kWh labels (at least), below for the months. */
 const BOX = { width: 320, height: 160, left: 40, right: 6, top: 20, bottom: 22 } as const;
+/** Width of a digit or separator of the 10-unit axis labels, with a margin: the plot starts right of the widest. */
+const LABEL_CHAR = 6;
 
 /**
  * A step for the kWh axis giving 3 to 5 lines: 1, 2 or 5 times a power of ten.
@@ -30,23 +32,25 @@ export function monthlyChart(monthlyKwh: number[], targetKwh?: number): SVGSVGEl
   const format = (kwh: number) => f.number(kwh);
   const bar = (i: number, kwh: number) => t('chart.bar', { month: f.month(i), kwh: format(kwh) });
   const plotHeight = BOX.height - BOX.top - BOX.bottom;
-  const plotWidth = BOX.width - BOX.left - BOX.right;
   const step = axisStep(Math.max(...monthlyKwh, targetKwh ?? 0, 1));
   const top = step * Math.ceil(Math.max(...monthlyKwh, targetKwh ?? 0, 1) / step);
+  // "100,000" needs more room than "400": the labels are never cut at the left edge.
+  const left = Math.max(BOX.left, 8 + LABEL_CHAR * format(top).length);
+  const plotWidth = BOX.width - left - BOX.right;
   const y = (kwh: number) => BOX.top + plotHeight * (1 - kwh / top);
   const svg = element('svg', { viewBox: `0 0 ${BOX.width} ${BOX.height}`, role: 'img', class: 'monthly-chart' });
   svg.setAttribute('aria-label', t('chart.label', { months: monthlyKwh.map((kwh, i) => bar(i, kwh)).join(', ') }));
   for (let value = 0; value <= top + step / 2; value += step) {
     svg.append(
-      element('line', { x1: BOX.left, x2: BOX.width - BOX.right, y1: y(value), y2: y(value), stroke: value === 0 ? '#64748b' : '#e2e8f0', 'stroke-width': 1 }),
-      element('text', { x: BOX.left - 4, y: y(value) + 3.5, 'text-anchor': 'end', 'font-size': 10, fill: '#475569' }, format(value)),
+      element('line', { x1: left, x2: BOX.width - BOX.right, y1: y(value), y2: y(value), stroke: value === 0 ? '#64748b' : '#e2e8f0', 'stroke-width': 1 }),
+      element('text', { x: left - 4, y: y(value) + 3.5, 'text-anchor': 'end', 'font-size': 10, fill: '#475569' }, format(value)),
     );
   }
   svg.append(element('text', { x: 2, y: 10, 'font-size': 10, fill: '#475569' }, 'kWh'));
-  const value = element('text', { class: 'chart-value', x: BOX.left + plotWidth / 2, y: 11, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#0f172a' }, '');
+  const value = element('text', { class: 'chart-value', x: left + plotWidth / 2, y: 11, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#0f172a' }, '');
   const slot = plotWidth / 12;
   monthlyKwh.forEach((kwh, i) => {
-    const x = BOX.left + i * slot;
+    const x = left + i * slot;
     const column = element('rect', { class: 'chart-bar', x: x + 2.5, y: y(kwh), width: slot - 5, height: Math.max(y(0) - y(kwh), 0), rx: 2, fill: '#d97706' });
     column.append(element('title', {}, bar(i, kwh)));
     // The whole column answers the pointer, so a finger need not hit a short winter bar.
@@ -60,7 +64,7 @@ export function monthlyChart(monthlyKwh: number[], targetKwh?: number): SVGSVGEl
     svg.append(column, element('text', { x: x + slot / 2, y: BOX.height - 7, 'text-anchor': 'middle', 'font-size': 9.5, fill: '#475569' }, f.month(i, 'short')), hit);
   });
   if (targetKwh) {
-    svg.append(element('line', { x1: BOX.left, x2: BOX.width - BOX.right, y1: y(targetKwh), y2: y(targetKwh), stroke: '#0f172a', 'stroke-dasharray': '4 3', 'stroke-width': 1 }));
+    svg.append(element('line', { x1: left, x2: BOX.width - BOX.right, y1: y(targetKwh), y2: y(targetKwh), stroke: '#0f172a', 'stroke-dasharray': '4 3', 'stroke-width': 1 }));
   }
   svg.append(value);
   return svg;
