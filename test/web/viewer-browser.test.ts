@@ -148,11 +148,16 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await nextFrame(page, 0);
     const panel = (await page.locator('#time-panel').boundingBox())!;
     assert.ok(panel.x >= 0 && panel.x + panel.width <= 390 && panel.y + panel.height <= 844, 'the time controls fit a phone screen');
+    // No tooltip on a touch screen: the Solar Wizard's button says its name beside it until the first touch.
+    await page.locator('#wizard-toggle').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#wizard-toggle').getAttribute('data-hint'), 'Solar Wizard: place panels');
+    assert.equal(await page.locator('#wizard-toggle').evaluate((button) => getComputedStyle(button, '::before').content), '"Solar Wizard: place panels"');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-phone.png') });
     const view = () => page.evaluate(() => document.getElementById('compass')!.getAttribute('aria-label'));
     const before = await view();
     await touchGesture(page, [[[150, 300], [260, 300]]]);
     assert.notEqual(await view(), before, 'one finger turned the view');
+    assert.equal(await page.locator('#wizard-toggle').getAttribute('data-hint'), null, 'the name goes at the first touch');
     const distance = () => page.evaluate(() => Number(document.getElementById('app')!.dataset.cameraDistance));
     const far = await distance();
     await touchGesture(page, [[[195, 350], [195, 250]], [[195, 450], [195, 550]]]);

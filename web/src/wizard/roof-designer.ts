@@ -199,7 +199,7 @@ export class RoofDesigner {
       // Said once over the view; the design's source line keeps saying it for each design after.
       if (design.fallback && !this.#fallbackNoticed) {
         this.#fallbackNoticed = true;
-        this.#notice.show(t('wizard.fallbackNotice', { accuracy: t('source.accuracy') }));
+        this.#notice.show(t('wizard.fallbackNotice'));
       }
     } catch (error) {
       if (generation === this.#generation) this.#view.failed(error);

@@ -1,5 +1,6 @@
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import { t } from '../viewer/language.ts';
+import { pointerIsTouch } from '../viewer/touch-screen.ts';
 
 /** What the wizard's buttons and keyboard shortcut do. */
 export interface WizardActions {
@@ -18,10 +19,28 @@ export function wireWizardControls(document: Document, settings: ViewerSettings,
   if (settings.upgradeUrl?.startsWith('/')) upgrade.href = settings.upgradeUrl;
   if (settings.upgradeUrl === '/partner') upgrade.textContent = t('wizard.upgradePortal');
   toggle.hidden = false;
+  if (pointerIsTouch(document.defaultView!)) nameForAWhile(document, toggle);
   toggle.addEventListener('click', () => actions.toggle());
   document.getElementById('wizard-close')!.addEventListener('click', () => actions.close());
   document.getElementById('wizard-start-over')!.addEventListener('click', () => actions.startOver());
   document.addEventListener('keydown', (event) => {
     if ((event.key === 'p' || event.key === 'P') && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) && !event.ctrlKey && !event.metaKey && !event.altKey) actions.toggle();
   });
+}
+
+/** How long the wizard's button says its name beside it on a touch screen, unless the visitor touches the page first (ms). */
+const HINT_MS = 8000;
+
+/**
+ * Writes the wizard button's name beside it (`data-hint`, drawn by viewer.css) on a touch screen, where no
+ * tooltip does, until the visitor first touches the page or for {@link HINT_MS}.
+ */
+function nameForAWhile(document: Document, toggle: HTMLButtonElement): void {
+  toggle.dataset.hint = t('wizard.toggleLabel');
+  const hide = () => {
+    delete toggle.dataset.hint;
+    document.removeEventListener('pointerdown', hide, true);
+  };
+  document.addEventListener('pointerdown', hide, true);
+  setTimeout(hide, HINT_MS);
 }
