@@ -105,9 +105,13 @@ export class ViewCamera {
     centre.y = box.min.y;
     const reach = Math.max(...corners(box).map((corner) => corner.distanceTo(centre)));
     this.focus([centre.x, centre.y, centre.z], Math.max(this.camera.position.distanceTo(this.controls.target), this.distanceToShow(reach)));
-    // The sphere's estimate ignores perspective: step back until the box is in sight, within the zoom's limit.
-    while (!shows() && this.camera.position.distanceTo(this.controls.target) < this.controls.maxDistance) {
-      this.focus([centre.x, centre.y, centre.z], Math.min(this.camera.position.distanceTo(this.controls.target) * 1.15, this.controls.maxDistance));
+    // The sphere's estimate ignores perspective: step back until the box is in sight, within the zoom's
+    // limit (a box too large for the view, or margins leaving no room, stop there) and a few steps.
+    for (let step = 0; step < MAX_STEPS_BACK && !shows(); step++) {
+      const distance = this.camera.position.distanceTo(this.controls.target);
+      const next = Math.min(distance * 1.15, this.controls.maxDistance);
+      if (next <= distance + 1e-3) break;
+      this.focus([centre.x, centre.y, centre.z], next);
     }
     return true;
   }
@@ -139,6 +143,9 @@ export class ViewCamera {
     this.camera.updateProjectionMatrix();
   }
 }
+
+/** Steps back of 15 % at most that bringing a box into view takes (×1.15^20 ≈ 16: any house, from the opening distance). */
+const MAX_STEPS_BACK = 20;
 
 /** The eight corners of a box. */
 function corners(box: Box3): Vector3[] {
