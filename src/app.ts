@@ -14,6 +14,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerFormBodyParser } from './http/form-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { addTextRule, withTextRule } from './contract/text-rule.ts';
+import { withEveryProblem } from './contract/every-problem.ts';
 import { withDecimalNumbers } from './contract/number-text.ts';
 import { ErrorBody } from './contract/common.ts';
 import { ModelJob } from './contract/models.ts';
@@ -132,15 +133,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
  * and are coerced to their types, numbers only from decimal text.
  */
 function setValidators(app: FastifyInstance): void {
-  // Every problem of a request is reported at once (errors-plugin.ts), so a caller fixes them in one go.
-  const common = { useDefaults: true, removeAdditional: false, allErrors: true, strict: false } as const;
-  const bodyAjv = new Ajv({ ...common, coerceTypes: false });
-  // Verbose: a query parameter given twice arrives as a list, and its message says so (validation-messages.ts).
-  const textAjv = new Ajv({ ...common, coerceTypes: true, verbose: true });
-  // No control characters (U+0000 above all) in any string of any route: see text-rule.ts.
-  addTextRule(bodyAjv);
-  addTextRule(textAjv);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv.compile(withTextRule(schema)) : withDecimalNumbers(textAjv.compile(withTextRule(schema)), schema)));
+  const common = { useDefaults: true, removeAdditional: false, strict: false } as const;
+  // Each part has two validators: every problem for a request of a person's size, so a caller fixes them in
+  // one go; the first problem only for a larger one (every-problem.ts).
+  const ajvs = (allErrors: boolean) => {
+    const body = new Ajv({ ...common, allErrors, coerceTypes: false });
+    // Verbose: a query parameter given twice arrives as a list, and its message says so (validation-messages.ts).
+    const text = new Ajv({ ...common, allErrors, coerceTypes: true, verbose: true });
+    // No control characters (U+0000 above all) in any string of any route: see text-rule.ts.
+    addTextRule(body);
+    addTextRule(text);
+    return { body, text };
+  };
+  const [first, every] = [ajvs(false), ajvs(true)];
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const checked = withTextRule(schema);
+    if (httpPart === 'body') return withEveryProblem(first.body.compile(checked), every.body.compile(checked));
+    return withEveryProblem(withDecimalNumbers(first.text.compile(checked), schema), withDecimalNumbers(every.text.compile(checked), schema));
+  });
 }
 
 async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {

@@ -86,7 +86,9 @@ export function allValidationMessages(errors: ErrorObject[], schema: ObjectSchem
   for (const error of errors) {
     // Unknown fields of one object are named together, with the allowed ones said once.
     const key = error.keyword === 'additionalProperties' ? `${error.instancePath}|unknown` : `${error.instancePath}|${String(error.params.missingProperty ?? '')}`;
-    byField.set(key, [...(byField.get(key) ?? []), error]);
+    const group = byField.get(key);
+    if (group) group.push(error);
+    else byField.set(key, [error]);
   }
   const messages = [...byField.values()].map((group) => {
     const message = validationMessage(group, schema, part);

@@ -114,5 +114,10 @@ describe('POST /api/solar/calculate', { skip: recordedFile ? false : missingShar
       assert.equal(response.statusCode, 400, message);
       assert.equal(json(response).error, message);
     }
+    // A body far beyond a person's size is told its first problem only: listing all of them is work a caller could ask for at will.
+    const flood = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`f${i}`, i]));
+    const flooded = await calculate({ ...request, ...flood });
+    assert.equal(flooded.statusCode, 400);
+    assert.match(json(flooded).error as string, /^f\d+ is not a known field; allowed fields: [^;]*$/);
   });
 });
