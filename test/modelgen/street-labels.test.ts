@@ -157,12 +157,16 @@ test('a house on a square mapped only as an area gets its number on the square, 
   map.way([[-20, -20], [20, -20], [20, 20], [-20, 20]], { highway: 'pedestrian', area: 'yes', name: 'Piazza del Sole' }, true);
   map.way([[-10, 20], [10, 20], [10, 32], [-10, 32]], { building: 'house', 'addr:housenumber': '1', 'addr:street': 'Piazza del Sole' }, true);
   map.way([[-10, -32], [10, -32], [10, -20], [-10, -20]], { building: 'house', 'addr:housenumber': '3', 'addr:street': 'piazza del sole' }, true);
+  map.way([[-4, -12], [4, -12], [4, -6], [-4, -6]], { building: 'townhall', 'addr:housenumber': '9', 'addr:street': 'Piazza del Sole' }, true);
   const numbers = assetExtras(await modelOf(map)).houseNumbers as StreetLabel[];
   const northOf = (name: string) => {
     const label = numbers.find((candidate) => candidate.name === name);
     assert.ok(label, `no. ${name} is written: ${JSON.stringify(numbers)}`);
     return { north: -label.path[5], east: label.path[3], size: label.size };
   };
+  // The town hall standing in the Piazza, nearer its south edge, has its number on the square in front of its south wall.
+  const hall = northOf('9');
+  assert.ok(hall.north < -12 - hall.size / 2 + 0.01 && hall.north > -18, `no. 9 on the square in front of the hall's south wall at −12 m: ${hall.north.toFixed(1)} m north`);
   const one = northOf('1');
   assert.ok(one.north < 20 - one.size / 2 && one.north > 14, `no. 1 on the square, just south of its wall at 20 m: ${one.north.toFixed(1)} m north`);
   const three = northOf('3');

@@ -101,7 +101,8 @@ export function streetLookup(streets: NamedStreets, squares: NamedSquares = new 
 
 /**
  * The middle of a square (or a pedestrian area) across from `p`: where the line from `p` through the
- * nearest point of its outline, within `reach`, enters it, halfway to where it leaves it again.
+ * nearest point of its outline, within `reach`, enters it, halfway to where it leaves it again; for a `p`
+ * inside the square, that nearest point of its outline.
  */
 function acrossSquare(p: Point2, reach: number, outlines: Point2[][]): StreetPoint | undefined {
   let best: { edge: Point2; distance: number; outline: Point2[] } | undefined;
@@ -113,6 +114,9 @@ function acrossSquare(p: Point2, reach: number, outlines: Point2[][]): StreetPoi
     }
   }
   if (!best) return undefined;
+  // A building standing in its square (a town hall on its market place): its number faces the square's
+  // nearest edge, where the streets come in.
+  if (pointInRing(p, best.outline)) return { point: best.edge, width: 0 };
   const direction: Point2 = [(best.edge[0] - p[0]) / best.distance, (best.edge[1] - p[1]) / best.distance];
   const entered: Point2 = [best.edge[0] + direction[0] * 0.01, best.edge[1] + direction[1] * 0.01];
   if (!pointInRing(entered, best.outline)) return undefined;
