@@ -298,6 +298,15 @@ describe('roofs cut along a ridge that splits the outline, runs along a wall or 
     const { area, off } = planTriangles(mesh, ([x, y]) => !(Math.abs(x) < 10 && Math.abs(y) < 5));
     assert.ok(Math.abs(area - footprint) < 0.01 && off === 0, `covers the block once (${area.toFixed(2)} of ${footprint} m²), nothing over the courtyard`);
     for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
+    // Without a mapped pitch the roof keeps the pitch one gable over the block would have had: its guessed
+    // height was for the whole 30 m, and over 10 m wings it would make them steep.
+    const guessedTags = { building: 'apartments', 'building:levels': '4', 'roof:shape': 'gabled' };
+    // The heights as the generator guesses them, from the block's width (30 m).
+    const guessedHeights = buildingHeights(guessedTags, 30);
+    const gable = (Math.atan((guessedHeights.height - guessedHeights.wallTop) / 15) * 180) / Math.PI;
+    const guessedMesh = buildBuildingMesh({ outer, inners: [courtyard] }, guessedHeights, 0, guessedTags);
+    const guessedPitches = guessedMesh.roofFaces.flatMap((face) => face.segments).map((segment) => segment.pitch);
+    assert.ok(guessedPitches.every((pitch) => Math.abs(pitch - gable) < 0.5), `every face at the block's gable pitch ${gable.toFixed(1)}°: ${guessedPitches.map((p) => p.toFixed(1)).join(', ')}`);
   });
 
   for (const { name, outer, inners = [], shape, inside, tags = {} } of cases) {

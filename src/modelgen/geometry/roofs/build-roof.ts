@@ -34,7 +34,7 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
     }
     if (shape === CROSS_GABLED) return crossGabledRoof(footprint, heights, tags);
     if (shape === 'gabled' && footprint.inners.length > 0 && !tags['roof:direction'] && tags['roof:orientation'] !== 'across') {
-      const round = roundTheCourtyard(footprint, heights);
+      const round = roundTheCourtyard(footprint, heights, tags);
       if (round) return { roof: round };
     }
     if (PROFILES[shape]) {
@@ -82,14 +82,20 @@ function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Recor
 
 /**
  * A gabled roof on a block around courtyards, following the block round: one ridge along every wing, a
- * gable where a wing ends, hips at the corners, eaves level all round (the straight skeleton). One gable
+ * gable where a wing ends, hips at the corners (all hips where no wing ends: the drawn shape says
+ * `hipped`), eaves level all round (the straight skeleton). One gable
  * over the whole outline would be a single slope with the courtyards cut out of it, its gable walls as
  * tall as the block is wide. Undefined where the skeleton is not loaded or fails: one gable then.
  */
-function roundTheCourtyard(footprint: Footprint, heights: RoofHeights): Roof | undefined {
+function roundTheCourtyard(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>): Roof | undefined {
   if (!skeletonLoaded()) return undefined;
+  // A roof height guessed for one gable over the whole block keeps that gable's pitch over each wing (the
+  // wings are narrower: the same height would make them steep); a mapped height is the roof's own.
+  const guessed = heights.pitch === undefined && tags['roof:height'] === undefined && tags['roof:levels'] === undefined;
+  const halfWidth = minimumBoundingRectangle(footprint.outer).width / 2;
+  const held = guessed && halfWidth > 0 ? { ...heights, pitch: (Math.atan((heights.height - heights.wallTop) / halfWidth) * 180) / Math.PI } : heights;
   try {
-    return skeletonRoof(footprint, heights, CROSS_GABLED) ?? skeletonRoof(footprint, heights, 'hipped');
+    return skeletonRoof(footprint, held, CROSS_GABLED) ?? skeletonRoof(footprint, held, 'hipped');
   } catch {
     return undefined;
   }
