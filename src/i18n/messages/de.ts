@@ -69,7 +69,7 @@ export const de: Catalogue = {
   'wizard.tracing': 'Verschattung von {count, plural, one {# Modul} other {# Modulen}} über ein Jahr wird berechnet…',
   'wizard.tracingProgress': 'Verschattung über ein Jahr wird berechnet: {percent}',
   'wizard.asking': 'Ertrag jeder Dachfläche wird abgefragt…',
-  'wizard.fallbackNotice': 'Der Solardatendienst ist gerade nicht erreichbar: Die Erträge werden aus Klimadaten geschätzt, über ein Jahr meist auf etwa 5 % genau.',
+  'wizard.fallbackNotice': 'Der Solardatendienst ist gerade nicht erreichbar: Die Erträge werden aus Klimadaten geschätzt (wie genau: siehe den Hinweis unter den Zahlen).',
   'wizard.noPayback': 'Auf diesem Dach amortisiert sich bei diesen Preisen keine Modulanzahl.',
   'wizard.noSun': 'Kein Modul auf diesem Dach bekommt genug Sonne.',
   'wizard.summary': '{count, plural, one {# Modul} other {# Module}} auf diesem Dach.',

@@ -71,7 +71,7 @@ export const en = {
   'wizard.tracing': 'Tracing the shading of {count, plural, one {# panel} other {# panels}} over a year…',
   'wizard.tracingProgress': 'Tracing the shading over a year: {percent}',
   'wizard.asking': 'Asking for the yield of each roof face…',
-  'wizard.fallbackNotice': 'The solar data service is not reachable just now: yields are estimated from climate data, usually within about 5 % over a year.',
+  'wizard.fallbackNotice': 'The solar data service is not reachable just now: yields are estimated from climate data (how closely: see the note under the figures).',
   'wizard.noPayback': 'No number of panels pays back on this roof at these prices.',
   'wizard.noSun': 'No panel on this roof gets enough sun.',
   'wizard.summary': '{count, plural, one {# panel} other {# panels}} on this roof.',

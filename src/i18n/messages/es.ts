@@ -69,7 +69,7 @@ export const es: Catalogue = {
   'wizard.tracing': 'Calculando el sombreado de {count, plural, one {# panel} other {# paneles}} durante un año…',
   'wizard.tracingProgress': 'Calculando el sombreado durante un año: {percent}',
   'wizard.asking': 'Pidiendo la producción de cada faldón…',
-  'wizard.fallbackNotice': 'El servicio de datos solares no responde en este momento: la producción se estima a partir de datos climáticos, normalmente con un margen de un 5 % en un año.',
+  'wizard.fallbackNotice': 'El servicio de datos solares no responde en este momento: la producción se estima a partir de datos climáticos (su precisión: vea la nota bajo las cifras).',
   'wizard.noPayback': 'Ningún número de paneles se amortiza en este tejado con estos precios.',
   'wizard.noSun': 'Ningún panel de este tejado recibe suficiente sol.',
   'wizard.summary': '{count, plural, one {# panel} other {# paneles}} en este tejado.',

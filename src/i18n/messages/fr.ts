@@ -69,7 +69,7 @@ export const fr: Catalogue = {
   'wizard.tracing': 'Calcul de l’ombrage de {count, plural, one {# panneau} other {# panneaux}} sur une année…',
   'wizard.tracingProgress': 'Calcul de l’ombrage sur une année : {percent}',
   'wizard.asking': 'Demande de la production de chaque pan de toit…',
-  'wizard.fallbackNotice': 'Le service de données solaires est injoignable pour le moment : les productions sont estimées à partir de données climatiques, en général à environ 5 % près sur une année.',
+  'wizard.fallbackNotice': 'Le service de données solaires est injoignable pour le moment : les productions sont estimées à partir de données climatiques (leur précision : voir la note sous les chiffres).',
   'wizard.noPayback': 'Aucun nombre de panneaux n’est rentable sur ce toit à ces prix.',
   'wizard.noSun': 'Aucun panneau de ce toit ne reçoit assez de soleil.',
   'wizard.summary': '{count, plural, one {# panneau} other {# panneaux}} sur ce toit.',

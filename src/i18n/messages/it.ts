@@ -69,7 +69,7 @@ export const it: Catalogue = {
   'wizard.tracing': 'Calcolo dell’ombreggiamento di {count, plural, one {# pannello} other {# pannelli}} su un anno…',
   'wizard.tracingProgress': 'Calcolo dell’ombreggiamento su un anno: {percent}',
   'wizard.asking': 'Richiesta della produzione di ogni falda…',
-  'wizard.fallbackNotice': 'Il servizio dei dati solari non è raggiungibile in questo momento: la produzione è stimata da dati climatici, di solito entro circa il 5 % su un anno.',
+  'wizard.fallbackNotice': 'Il servizio dei dati solari non è raggiungibile in questo momento: la produzione è stimata da dati climatici (con quale precisione: vedere la nota sotto le cifre).',
   'wizard.noPayback': 'Nessun numero di pannelli si ripaga su questo tetto a questi prezzi.',
   'wizard.noSun': 'Nessun pannello su questo tetto riceve abbastanza sole.',
   'wizard.summary': '{count, plural, one {# pannello} other {# pannelli}} su questo tetto.',

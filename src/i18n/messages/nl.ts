@@ -69,7 +69,7 @@ export const nl: Catalogue = {
   'wizard.tracing': 'De schaduw op {count, plural, one {# paneel} other {# panelen}} over een jaar wordt berekend…',
   'wizard.tracingProgress': 'De schaduw over een jaar wordt berekend: {percent}',
   'wizard.asking': 'De opbrengst van elk dakvlak wordt opgevraagd…',
-  'wizard.fallbackNotice': 'De zonnedatadienst is nu niet bereikbaar: de opbrengsten worden geschat uit klimaatgegevens, doorgaans tot op ongeveer 5 % over een jaar.',
+  'wizard.fallbackNotice': 'De zonnedatadienst is nu niet bereikbaar: de opbrengsten worden geschat uit klimaatgegevens (hoe nauwkeurig: zie de opmerking onder de cijfers).',
   'wizard.noPayback': 'Geen enkel aantal panelen verdient zich op dit dak terug bij deze prijzen.',
   'wizard.noSun': 'Geen paneel op dit dak krijgt genoeg zon.',
   'wizard.summary': '{count, plural, one {# paneel} other {# panelen}} op dit dak.',
