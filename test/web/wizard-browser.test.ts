@@ -107,6 +107,7 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
       assert.match(await page.locator(`#${id}`).textContent() ?? '', /\d/, `${id} shows a figure`);
     }
     assert.equal(await page.locator('#wizard-chart svg rect.chart-bar').count(), 12, 'a bar a month');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-embed.png') });
     // What the figures mean, with the assumptions they were worked out with, following the visitor's own.
     await page.locator('#figure-terms summary').click();
     assert.equal(await page.locator('#figure-terms dt').count(), 8, 'every figure but the panel count is explained');
@@ -120,7 +121,8 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
     await page.locator('#set-discount').dispatchEvent('change');
     await page.locator('#wizard-settings summary').click();
     await page.waitForFunction(() => /discounted at 4% a year/.test(document.getElementById('figure-terms-list')!.textContent ?? ''), null, { timeout: 30_000 });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-embed.png') });
+    await page.locator('#figure-terms summary').click();
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.state === 'done');
     await downloadsReport(page, energy);
 
     // The bill goal starts at a typical household's use, not at nothing (a single panel).
