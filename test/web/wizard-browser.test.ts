@@ -117,6 +117,10 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
     await page.fill('#set-discount', '6.5');
     await page.locator('#set-discount').dispatchEvent('change');
     await page.waitForFunction(() => /discounted at 6\.5% a year/.test(document.getElementById('figure-terms-list')!.textContent ?? ''), null, { timeout: 30_000 });
+    // Where the prices are typed, what they give, as the figures above say it.
+    const effect = (await page.locator('#settings-effect').textContent()) ?? '';
+    for (const id of ['fig-kwh', 'fig-payback', 'fig-npv']) assert.ok(effect.includes((await page.locator(`#${id}`).textContent()) ?? '?'), `${id} in "${effect}"`);
+    assert.ok(await page.locator('#settings-effect').isVisible(), 'shown under the fields');
     await page.fill('#set-discount', '4');
     await page.locator('#set-discount').dispatchEvent('change');
     await page.locator('#wizard-settings summary').click();

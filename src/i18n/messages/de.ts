@@ -141,6 +141,7 @@ export const de: Catalogue = {
   'chart.label': 'Monatlicher Ertrag: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Module und Preise',
+  'settings.effect': 'Damit: {kwh} im Jahr, Amortisation {payback}, Kapitalwert {npv}.',
   'settings.width': 'Modulbreite (m)',
   'settings.length': 'Modullänge (m)',
   'settings.power': 'Modulleistung (W)',

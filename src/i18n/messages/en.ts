@@ -143,6 +143,7 @@ export const en = {
   'chart.label': 'Monthly yield: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Panels and prices',
+  'settings.effect': 'With these: {kwh} a year, payback {payback}, net present value {npv}.',
   'settings.width': 'Panel width (m)',
   'settings.length': 'Panel length (m)',
   'settings.power': 'Panel power (W)',

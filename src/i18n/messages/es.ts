@@ -141,6 +141,7 @@ export const es: Catalogue = {
   'chart.label': 'Producción mensual: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Paneles y precios',
+  'settings.effect': 'Con estos valores: {kwh} al año, amortización {payback}, valor actual neto {npv}.',
   'settings.width': 'Ancho del panel (m)',
   'settings.length': 'Largo del panel (m)',
   'settings.power': 'Potencia del panel (W)',

@@ -141,6 +141,7 @@ export const fr: Catalogue = {
   'chart.label': 'Production mensuelle : {months}',
   'chart.bar': '{month} : {kwh} kWh',
   'settings.title': 'Panneaux et prix',
+  'settings.effect': 'Avec ces valeurs : {kwh} par an, amortissement {payback}, valeur actuelle nette {npv}.',
   'settings.width': 'Largeur du panneau (m)',
   'settings.length': 'Longueur du panneau (m)',
   'settings.power': 'Puissance du panneau (W)',

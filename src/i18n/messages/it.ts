@@ -141,6 +141,7 @@ export const it: Catalogue = {
   'chart.label': 'Produzione mensile: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Pannelli e prezzi',
+  'settings.effect': 'Con questi valori: {kwh} l’anno, rientro {payback}, valore attuale netto {npv}.',
   'settings.width': 'Larghezza del pannello (m)',
   'settings.length': 'Lunghezza del pannello (m)',
   'settings.power': 'Potenza del pannello (W)',

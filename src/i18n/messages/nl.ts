@@ -141,6 +141,7 @@ export const nl: Catalogue = {
   'chart.label': 'Maandelijkse opbrengst: {months}',
   'chart.bar': '{month}: {kwh} kWh',
   'settings.title': 'Panelen en prijzen',
+  'settings.effect': 'Hiermee: {kwh} per jaar, terugverdientijd {payback}, netto contante waarde {npv}.',
   'settings.width': 'Paneelbreedte (m)',
   'settings.length': 'Paneellengte (m)',
   'settings.power': 'Paneelvermogen (W)',

@@ -83,6 +83,12 @@ export class WizardView {
     set('fig-payback', design.money.paybackYears === undefined ? t('value.noPayback', { years: 20 }) : f.years(design.money.paybackYears));
     set('fig-npv', f.money(design.money.npv, design.money.currency));
     set('fig-co2', t('value.co2', { value: n(design.co2KgPerYear) }));
+    // Where the prices are typed, what they give: on a phone the figures above are out of sight.
+    set('settings-effect', t('settings.effect', {
+      kwh: t('value.kwh', { value: n(design.annualKwh) }),
+      payback: design.money.paybackYears === undefined ? t('value.noPayback', { years: 20 }) : f.years(design.money.paybackYears),
+      npv: f.money(design.money.npv, design.money.currency),
+    }));
     const target = design.selection.target;
     set('wizard-target', target
       ? target.reached
