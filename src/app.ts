@@ -148,8 +148,8 @@ function setValidators(app: FastifyInstance): void {
   const [first, every] = [ajvs(false), ajvs(true)];
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const checked = withTextRule(schema);
-    if (httpPart === 'body') return withEveryProblem(first.body.compile(checked), every.body.compile(checked));
-    return withEveryProblem(withDecimalNumbers(first.text.compile(checked), schema), withDecimalNumbers(every.text.compile(checked), schema));
+    if (httpPart === 'body') return withEveryProblem(() => first.body.compile(checked), every.body.compile(checked));
+    return withEveryProblem(() => withDecimalNumbers(first.text.compile(checked), schema), withDecimalNumbers(every.text.compile(checked), schema));
   });
 }
 

@@ -10,12 +10,14 @@ const SMALL_CHARS = 50_000;
 
 /**
  * A validator that, for a request of a person's size, says every problem it has (`every`, compiled with
- * `allErrors`), so a caller fixes them in one go, and for a larger one stops at the first (`first`).
+ * `allErrors`), so a caller fixes them in one go, and for a larger one stops at the first (`first`,
+ * compiled when a large request first comes: most routes never see one).
  */
-export function withEveryProblem(first: ValidateFunction, every: ValidateFunction): ValidateFunction {
+export function withEveryProblem(first: () => ValidateFunction, every: ValidateFunction): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
   const validate = ((data: unknown) => {
     // Chosen before validating: a validator coerces and fills in the data it checks.
-    const chosen = isSmall(data) ? every : first;
+    const chosen = isSmall(data) ? every : (compiled ??= first());
     const valid = chosen(data);
     validate.errors = valid ? null : chosen.errors;
     return valid;
