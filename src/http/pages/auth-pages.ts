@@ -37,16 +37,14 @@ export function verifiedPage(ok: boolean): string {
 }
 
 export function signInPage(state: FormState): string {
+  // Refused: the address stays typed, and the password field takes the focus, described by the message.
   return page('Sign in', html`<div class="narrow">
 <h1>Sign in</h1>
-${notice('ok', state.info)}${state.error ? html`<p class="message error" role="alert" id="sign-in-error">${state.error}</p>` : undefined}
+${notice('ok', state.info)}${notice('error', state.error, 'sign-in-error')}
 <form class="stack card" method="post" action="/auth/login" novalidate>
 <input type="hidden" name="_csrf" value="${state.csrf}">
 <label>E-mail address<input type="email" name="email" autocomplete="email" required value="${state.email ?? ''}"></label>
-${state.error
-    // Refused: the address stays typed, and the password field takes the focus, to be typed again.
-    ? html`<label>Password<input type="password" name="password" autocomplete="current-password" required autofocus aria-describedby="sign-in-error"></label>`
-    : html`<label>Password<input type="password" name="password" autocomplete="current-password" required></label>`}
+<label>Password<input type="password" name="password" autocomplete="current-password" required${state.error ? html` autofocus aria-describedby="sign-in-error"` : undefined}></label>
 <button type="submit">Sign in</button>
 </form>
 <p><a href="/auth/forgot">Forgot the password?</a> · <a href="/auth/signup">Create an account</a></p></div>`);

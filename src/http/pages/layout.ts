@@ -53,7 +53,7 @@ export function messagePage(title: string, message: string, chrome: PageChrome =
   return page(title, html`<div class="narrow"><h1>${title}</h1><p class="lead">${message}</p></div>`, undefined, chrome);
 }
 
-/** A notice above a form. */
-export function notice(kind: 'error' | 'ok', text: string | undefined): SafeHtml | undefined {
-  return text ? html`<p class="message ${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${text}</p>` : undefined;
+/** A notice above a form; `id` names it for a field it describes (`aria-describedby`). */
+export function notice(kind: 'error' | 'ok', text: string | undefined, id?: string): SafeHtml | undefined {
+  return text ? html`<p class="message ${kind}" role="${kind === 'error' ? 'alert' : 'status'}"${id ? html` id="${id}"` : undefined}>${text}</p>` : undefined;
 }
