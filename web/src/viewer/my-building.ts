@@ -38,7 +38,7 @@ export class MyBuilding {
   readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
   readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true });
   /** The building marked and the point on it the pin stands on. */
-  #marked: { node: Object3D; east: number; north: number } | undefined;
+  #marked: { node: Object3D; east: number; north: number; box?: Box3 } | undefined;
 
   constructor(viewer: Viewer, app: HTMLElement) {
     this.#viewer = viewer;
@@ -105,9 +105,8 @@ export class MyBuilding {
 
   /** The box around the marked building (model frame), or undefined when none is marked. */
   bounds(): Box3 | undefined {
-    if (!this.#marked) return undefined;
-    const box = boundsOf(this.#marked.node);
-    return box.isEmpty() ? undefined : box;
+    const box = this.#marked?.box;
+    return box && !box.isEmpty() ? box : undefined;
   }
 
   clear(): void {
@@ -121,8 +120,11 @@ export class MyBuilding {
 
   /** Outlines the marked building and stands the pin on its top (shown as `data-my-building-top`, metres). */
   #markBuilding(): void {
-    const { node, east, north } = this.#marked!;
-    const top = topOf(node);
+    const marked = this.#marked!;
+    const { node, east, north } = marked;
+    // Measured once a drawing (again after a roof correction): the pin's height and the opening view's frame.
+    marked.box = boundsOf(node);
+    const top = marked.box.isEmpty() ? 0 : marked.box.max.y;
     this.#marks.add(pin(east, top, north, this.#pinMaterial), outline(node, this.#outlineMaterial));
     this.#app.dataset.myBuildingTop = top.toFixed(2);
   }
@@ -176,12 +178,6 @@ function boundsOf(node: Object3D): Box3 {
     for (let i = 0; i < count; i++) box.expandByPoint(point.fromBufferAttribute(position, index ? index.getX(i) : i).applyMatrix4(object.matrixWorld));
   }
   return box;
-}
-
-/** The top of a building (model frame, metres): its highest vertex. */
-function topOf(node: Object3D): number {
-  const box = boundsOf(node);
-  return box.isEmpty() ? 0 : box.max.y;
 }
 
 /** A red pin standing on the point, its tip at `height`, drawn over everything so it is never hidden. */

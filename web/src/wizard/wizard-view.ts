@@ -76,19 +76,18 @@ export class WizardView {
     this.#result.hidden = false;
     if (!this.#full) return;
     set('fig-kwp', t('value.kwp', { value: f.number(design.kwp, 2) }));
-    set('fig-kwh', t('value.kwh', { value: n(design.annualKwh) }));
+    const kwh = t('value.kwh', { value: n(design.annualKwh) });
+    const payback = design.money.paybackYears === undefined ? t('value.noPayback', { years: design.economics.years }) : f.years(design.money.paybackYears);
+    const npv = f.money(design.money.npv, design.money.currency);
+    set('fig-kwh', kwh);
     set('fig-specific', t('value.specific', { value: n(design.specificYield) }));
     set('fig-shading', f.percent(design.shadingLoss, 1));
     set('fig-cost', f.money(design.money.cost, design.money.currency));
-    set('fig-payback', design.money.paybackYears === undefined ? t('value.noPayback', { years: 20 }) : f.years(design.money.paybackYears));
-    set('fig-npv', f.money(design.money.npv, design.money.currency));
+    set('fig-payback', payback);
+    set('fig-npv', npv);
     set('fig-co2', t('value.co2', { value: n(design.co2KgPerYear) }));
     // Where the prices are typed, what they give: on a phone the figures above are out of sight.
-    set('settings-effect', t('settings.effect', {
-      kwh: t('value.kwh', { value: n(design.annualKwh) }),
-      payback: design.money.paybackYears === undefined ? t('value.noPayback', { years: 20 }) : f.years(design.money.paybackYears),
-      npv: f.money(design.money.npv, design.money.currency),
-    }));
+    set('settings-effect', t('settings.effect', { kwh, payback, npv }));
     const target = design.selection.target;
     set('wizard-target', target
       ? target.reached
