@@ -18,7 +18,7 @@ export function withDecimalNumbers(validate: ValidateFunction, schema: unknown):
   if (numeric.length === 0) return validate;
   const strict = ((data: unknown) => {
     const values = (data ?? {}) as Record<string, unknown>;
-    const wrong = numeric.filter(({ name }) => typeof values[name] === 'string' && !DECIMAL.test(values[name] as string));
+    const wrong = numeric.filter(({ name }) => typeof values[name] === 'string' && decimalNumber(values[name]) === undefined);
     const valid = validate(data);
     // A number not written in decimals is reported as the wrong type, with the rest of the request's problems.
     const wrongPaths = new Set(wrong.map(({ name }) => `/${name}`));

@@ -3,8 +3,8 @@ import { centroid, distanceToSegment, signedArea } from '../geometry/polygon.ts'
 import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import type { HouseAddress } from './building-addresses.ts';
 import { buildingCover, type CoverFootprint } from './building-cover.ts';
-import { nameLookup, numberLookup, roadLookup, streetLookup, type NamedSquares, type RoadStrip, type StreetPoint } from './number-lookups.ts';
-import { pathPoint, round, type NamedStreets, type StreetLabel } from './street-labels.ts';
+import { nameLookup, numberLookup, roadLookup, streetLookup, type RoadStrip, type StreetPoint } from './number-lookups.ts';
+import { pathPoint, round, type NamedSquares, type NamedStreets, type StreetLabel } from './street-labels.ts';
 
 /** Height of the digits, metres; smaller (down to MIN_SIZE_M) where the room before the street is narrow. */
 const SIZE_M = 1.6;

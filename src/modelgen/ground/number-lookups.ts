@@ -2,7 +2,7 @@ import { BoxGrid } from '../geometry/box-grid.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import { bounds, closestOnSegment, convexOverlap, distanceToSegment, pointInRing, rayToRing } from '../geometry/polygon.ts';
 import { streetKey } from './street-key.ts';
-import type { NamedStreets, StreetLabel } from './street-labels.ts';
+import type { NamedSquares, NamedStreets, StreetLabel } from './street-labels.ts';
 
 /** A number keeps this clear of a street name's letters, metres. */
 const CLEAR_OF_NAMES_M = 0.3;
@@ -62,9 +62,6 @@ export interface StreetPoint {
   width: number;
 }
 
-/** Squares and pedestrian streets mapped as areas, by name: their outlines (local metres). */
-export type NamedSquares = Map<string, Point2[][]>;
-
 /**
  * The nearest point to `p`, within `reach` metres, of the centre lines of the street named `name` (spelt
  * alike: {@link streetKey}), else of any named street; through a grid of the streets' segments. A street
@@ -83,7 +80,10 @@ export function streetLookup(streets: NamedStreets, squares: NamedSquares = new 
     }
   }
   const areas = new Map<string, Point2[][]>();
-  for (const [name, outlines] of squares) areas.set(streetKey(name), [...(areas.get(streetKey(name)) ?? []), ...outlines]);
+  for (const [name, outlines] of squares) {
+    const key = streetKey(name);
+    areas.set(key, [...(areas.get(key) ?? []), ...outlines]);
+  }
   const nearest = (p: Point2, reach: number, name?: string) => {
     const key = name === undefined ? undefined : streetKey(name);
     let best: (StreetPoint & { distance: number }) | undefined;

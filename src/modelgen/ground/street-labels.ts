@@ -61,13 +61,18 @@ export function namedStreets(ground: GroundFeature[], local: (points: [number, n
   return streets;
 }
 
+/** Squares and pedestrian streets mapped as areas, by name: their outlines (local metres). */
+export type NamedSquares = Map<string, Point2[][]>;
+
 /** The named squares and pedestrian streets mapped as areas (not in tunnels, not on bridges), by name: their outlines. */
-export function namedSquares(ground: GroundFeature[], local: (points: [number, number][]) => Point2[]): Map<string, Point2[][]> {
-  const squares = new Map<string, Point2[][]>();
+export function namedSquares(ground: GroundFeature[], local: (points: [number, number][]) => Point2[]): NamedSquares {
+  const squares: NamedSquares = new Map();
   for (const feature of ground) {
     const name = feature.name?.trim();
     if (!name || feature.kind !== 'pedestrian' || feature.underground || feature.bridge) continue;
-    squares.set(name, [...(squares.get(name) ?? []), local(feature.points)]);
+    const outlines = squares.get(name) ?? [];
+    outlines.push(local(feature.points));
+    squares.set(name, outlines);
   }
   return squares;
 }
