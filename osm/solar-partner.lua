@@ -9,7 +9,7 @@
 -- Tables (SRID 4326, coordinates as mapped):
 --   osm_nodes          trees, solar PV points and address points       (node_id, tags, geom point)
 --   osm_ways           buildings, parts, roads, paths, coastline,      (way_id, tags, geom linestring:
---                      tree rows, ground areas, solar areas              every node in order, closing
+--                      cliffs, tree rows, ground areas, solar areas      every node in order, closing
 --                                                                        node repeated on closed ways)
 --   osm_multipolygons  multipolygon relations: buildings, parts and    (relation_id, tags,
 --                      ground areas with their holes                     geom multipolygon)
@@ -95,7 +95,7 @@ end
 local WATERWAYS = { river = true, canal = true, stream = true, ditch = true, drain = true }
 
 local function is_line(tags)
-    return tags.natural == 'coastline' or tags.natural == 'tree_row' or (tags.highway ~= nil and ROAD_CLASSES[tags.highway] == true)
+    return tags.natural == 'coastline' or tags.natural == 'cliff' or tags.natural == 'tree_row' or (tags.highway ~= nil and ROAD_CLASSES[tags.highway] == true)
         or (tags.waterway ~= nil and WATERWAYS[tags.waterway] == true)
 end
 

@@ -12,6 +12,7 @@ import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
+import { quantile, SHORE_SAMPLE_INLAND_M, shoreHeights } from '../helpers/shore-measure.ts';
 import { GROUND_MARGIN_M } from '../../src/modelgen/terrain/terrain-mesh.ts';
 
 const MONACO = 'osm/monaco-latest.osm.pbf';
@@ -77,6 +78,39 @@ describe('Monaco 0.3 km with the SRTM tile', { skip: sharedDataFile(MONACO) && s
       const off = feet.filter(([x, y]) => Math.hypot(x, y) > groundEdge && drawn.heightAt(x * 0.999, y * 0.999) === undefined);
       assert.ok(feet.some(([x, y]) => Math.hypot(x, y) > groundEdge + 20), 'buildings reach more than 20 m beyond the round edge here');
       assert.equal(off.length, 0, `${off.length} building vertices beyond the round edge with no ground under them`);
+    } finally {
+      fs.rmSync(terrainDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Monaco', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, () => {
+  test('quays and beaches meet the water low, the mapped cliffs keep their height, the ground\'s rim at sea lies at sea level', async () => {
+    const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
+    fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
+    try {
+      const [latitude, longitude] = [43.73, 7.418];
+      const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
+      const seaLevel = -(asset.origin as { elevation: number }).elevation;
+      const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+      const frame = new LocalFrame(latitude, longitude);
+      const mapped = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground;
+      const local = (kind: string) => mapped.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+      const { away, along } = shoreHeights(ground, seaLevel, local('coastline'), local('cliff'), 290);
+      // SRTM's 90 m cells put Fontvieille's quays 5–9 m over the water on a wall; a quay stands 1–3 m high.
+      assert.ok(away.length > 100 && along.length > 30, `${away.length} shore samples away from cliffs, ${along.length} along them`);
+      assert.ok(quantile(away, 1) <= 3, `the shore ${SHORE_SAMPLE_INLAND_M} m inland stands at most ${quantile(away, 1).toFixed(1)} m over the sea away from cliffs (median ${quantile(away, 0.5).toFixed(1)} m)`);
+      assert.ok(quantile(along, 0.5) > 15, `the Rock's cliff stands ${quantile(along, 0.5).toFixed(1)} m over the sea (median)`);
+      // Where the ground's round edge runs through the sea, it lies at sea level: no spikes at the rim.
+      const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
+      const coasts = local('coastline');
+      const rim = nodes.find((n) => n.name === 'ground')!.triangles.flat().filter(([x, y]) => {
+        const r = Math.hypot(x, y);
+        return r > 300 + GROUND_MARGIN_M - 5 && sea.heightAt(x * (1 - 2 / r), y * (1 - 2 / r)) !== undefined && !coasts.some((c) => c.some((a, i) => i + 1 < c.length && distanceToSegment([x, y], a, c[i + 1]) < 10));
+      });
+      const raised = rim.filter((v) => v[2] - seaLevel > 3);
+      assert.ok(rim.length > 20, `${rim.length} rim vertices at sea`);
+      assert.equal(raised.length, 0, `${raised.length} of ${rim.length} rim vertices at sea stand over 3 m above it`);
     } finally {
       fs.rmSync(terrainDir, { recursive: true, force: true });
     }

@@ -54,12 +54,13 @@ const UNNAMED_SERVICE = new Set(['parking_aisle', 'driveway', 'drive-through']);
 
 /**
  * A line drawn on the ground from a way's tags (centre line given): a road or path (`highway`), a
- * waterway (river, stream, canal, ditch, drain; in a culvert it is underground), the coastline; undefined
- * when it is not drawn.
+ * waterway (river, stream, canal, ditch, drain; in a culvert it is underground), the coastline, a cliff's
+ * edge; undefined when it is none of these.
  */
 export function lineFeature(tags: Record<string, string>): Omit<GroundFeature, 'osmId' | 'points'> | undefined {
   const highway = tags.highway;
   if (tags.natural === 'coastline') return { kind: 'coastline' };
+  if (tags.natural === 'cliff') return { kind: 'cliff' };
   const waterway = WATERWAY_WIDTHS[tags.waterway];
   if (waterway !== undefined && tags.area !== 'yes') return { kind: 'waterway', width: metres(tags.width) ?? waterway, ...placement(tags) };
   if (!highway || tags.area === 'yes') return undefined;

@@ -21,10 +21,11 @@ export interface TreeFeature {
 
 /**
  * What a ground feature is, for drawing and for materials: areas (water, wood, grass, …), lines widened
- * to strips (roads, paths, and rivers, streams and canals mapped as lines), and the coastline, from
- * which the sea is drawn.
+ * to strips (roads, paths, and rivers, streams and canals mapped as lines), the coastline, from
+ * which the sea is drawn, and cliffs, which are not drawn but keep a steep coast's height (see
+ * sea-level-ground.ts).
  */
-export type GroundKind = 'road' | 'path' | 'waterway' | 'pedestrian' | 'water' | 'wood' | 'scrub' | 'grass' | 'farmland' | 'pitch' | 'beach' | 'rock' | 'coastline';
+export type GroundKind = 'road' | 'path' | 'waterway' | 'pedestrian' | 'water' | 'wood' | 'scrub' | 'grass' | 'farmland' | 'pitch' | 'beach' | 'rock' | 'coastline' | 'cliff';
 
 /** A ground feature: an area lying on the terrain, a road or path strip, or a piece of coastline. */
 export interface GroundFeature {

@@ -79,7 +79,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   for (const feature of onSurface) {
     const isLine = feature.kind === 'road' || feature.kind === 'path' || feature.kind === 'waterway';
     // Bridges are drawn as decks (roads and paths) or not at all (an aqueduct's channel).
-    if (feature.kind === 'coastline' || (isLine && feature.bridge)) continue;
+    if (feature.kind === 'coastline' || feature.kind === 'cliff' || (isLine && feature.bridge)) continue;
     if (isLine) {
       const line = local(feature.points);
       if (nearCircle(line, radius + (feature.width ?? 0))) lay(stripPieces(line, feature.width ?? 4), feature.kind, feature.roadClass);

@@ -1,7 +1,7 @@
 import type { GroundKind } from '../features/map-features.ts';
 
-/** What the ground features are drawn as: the mapped kinds (the coastline becomes the sea) and bridge decks. */
-export type DrawnKind = Exclude<GroundKind, 'coastline'> | 'sea';
+/** What the ground features are drawn as: the mapped kinds (the coastline becomes the sea; cliffs shape the ground only) and bridge decks. */
+export type DrawnKind = Exclude<GroundKind, 'coastline' | 'cliff'> | 'sea';
 
 /** How one kind is drawn: its place in the stack on the ground, its colour, the coarse `surface` the viewer reads. */
 export interface GroundLayer {

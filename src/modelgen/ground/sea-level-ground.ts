@@ -1,28 +1,101 @@
 import type { MapFeatures } from '../features/map-features.ts';
-import type { LocalFrame } from '../geometry/local-frame.ts';
+import { distanceField } from '../geometry/distance-field.ts';
+import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
+import { distanceToSegment } from '../geometry/polygon.ts';
 import type { Polygon2 } from './area-pieces.ts';
 import { seaPolygons, seaReach } from './sea.ts';
 import { rowCrossings } from './row-crossings.ts';
 
-/** Cells of the sea mask across the model's diameter (about 1 m at 0.3 km, 10 m at 5 km). */
+/** Cells of the sea mask across the model's diameter (about 0.7 m at 0.3 km, 10 m at 5 km). */
 const MASK_CELLS = 1000;
+/** Cells of the distances from the shore across the model's diameter: read bilinearly, and the bends are `BLEND_M` wide. */
+const DISTANCE_CELLS = 400;
+/** How high the land stands over the sea at the waterline, metres: a quay's or a beach's top. */
+export const SHORE_M = 1.5;
+/**
+ * The land along the water (a quay, a promenade, a beach) is nearly level this far inland, metres, rising
+ * by `SHORE_RISE` per metre; beyond, the ground may rise as steeply as `BANK_RISE` (45°) to the elevation
+ * data's. SRTM's 90 m cells average the quay with the hill behind it: unchecked, a harbour or a beach
+ * stood 10–20 m over the water on a wall. Only the waterside is held down: the same cells smooth a steep
+ * hill too (three of Monaco's four mapped survey heights stand 18–72 m over SRTM's), so a gentler bank
+ * would lower hillsides that are already too low.
+ */
+export const SHORE_WIDTH_M = 20;
+export const SHORE_RISE = 0.1;
+export const BANK_RISE = 1;
+/** Where the level strip turns into the bank, and where the bank meets the data's ground, the surface bends over this many metres. */
+const BLEND_M = 8;
+/**
+ * A stretch of coast this close to a mapped cliff's edge (`natural=cliff`, drawn along the top, which stands back
+ * from the water on a rock with a quay at its foot: 30–50 m at Fontvieille) is that cliff: the land keeps its height there, metres.
+ */
+const CLIFF_NEAR_M = 50;
 
 /**
- * The ground's elevation with the sea held at sea level: coarse elevation data (SRTM's 90 m cells)
- * smears steep coasts out to sea, where the drawn sea would then lie under the ground. Inside the
- * sea (from the coastline, see seaPolygons) the ground is lowered to `seaLevel`; land is kept as it is.
+ * The ground's elevation held to the sea: coarse elevation data (SRTM's 90 m cells) smears steep coasts
+ * out to sea, where the drawn sea would then lie under the ground, and lifts quays and beaches onto
+ * walls over the water. Inside the sea (from the coastline, see seaPolygons) the ground is lowered to
+ * `seaLevel`; on land near a shore that is not a mapped cliff, it stands at most `shoreCap` over the sea
+ * (a level strip along the water, then a bank up to the elevation data's ground); elsewhere land is kept
+ * as it is.
  */
 export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius: number, seaLevel: number, elevation: (x: number, y: number) => number): (x: number, y: number) => number {
-  const coasts = features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+  const local = (kind: string) => features.ground.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+  const coasts = local('coastline');
   if (coasts.length === 0) return elevation;
   const reach = seaReach(radius);
   const sea = seaPolygons(coasts, reach);
   if (sea.length === 0) return elevation;
-  const inSea = polygonMask(sea, reach, (2 * reach) / MASK_CELLS);
+  const cell = (2 * reach) / MASK_CELLS;
+  const inSea = polygonMask(sea, reach, cell);
+  const fromShore = distanceField(shoresAwayFromCliffs(coasts, local('cliff'), reach), reach, DISTANCE_CELLS);
+  // The sea polygons end at the drawn ground's edge, in chords of its circle; the terrain's grid reaches
+  // past it, and the ground's rim is interpolated from there. Past a little inside the edge, a point is
+  // sea or land as the point on that line towards the centre is: else the rim took the land's height at
+  // sea (spikes along the model's edge).
+  const inner = reach - 2 * cell;
+  const seaAt = (x: number, y: number) => {
+    const r = Math.hypot(x, y);
+    return r > inner ? inSea((x * inner) / r, (y * inner) / r) : inSea(x, y);
+  };
   return (x, y) => {
     const z = elevation(x, y);
-    return inSea(x, y) ? Math.min(z, seaLevel) : z;
+    if (seaAt(x, y)) return Math.min(z, seaLevel);
+    // Rounded, but never below the waterline's height where the data's ground is higher.
+    return Math.max(softMin(z, seaLevel + shoreCap(fromShore(x, y)), BLEND_M), Math.min(z, seaLevel + SHORE_M));
   };
+}
+
+/** The highest the land may stand over the sea this far from a shore that is not a cliff, metres: level strip and bank joined in a curve `BLEND_M` wide. */
+export function shoreCap(distance: number): number {
+  const past = distance - SHORE_WIDTH_M;
+  const bend = Math.abs(past) < BLEND_M / 2 ? ((BANK_RISE - SHORE_RISE) * (past + BLEND_M / 2) ** 2) / (2 * BLEND_M) : past > 0 ? (BANK_RISE - SHORE_RISE) * past : 0;
+  return SHORE_M + SHORE_RISE * distance + bend;
+}
+
+/** The smaller of two heights, rounded where they meet over about `k` metres (no crease for the mesh to follow in fine triangles). */
+function softMin(a: number, b: number, k: number): number {
+  const h = Math.max(k - Math.abs(a - b), 0) / k;
+  return Math.min(a, b) - (h * h * k) / 4;
+}
+
+/**
+ * The coast's segments within `reach` of the centre (give or take one segment's length) away from mapped
+ * cliffs: those whose middle is not within `CLIFF_NEAR_M` of a cliff's edge.
+ */
+export function shoresAwayFromCliffs(coasts: Point2[][], cliffs: Point2[][], reach: number): Point2[][] {
+  const cliffSegments = cliffs.flatMap((cliff) => cliff.slice(1).map((b, i): [Point2, Point2] => [cliff[i], b]));
+  const nearCliff = (p: Point2) => cliffSegments.some(([a, b]) => distanceToSegment(p, a, b) < CLIFF_NEAR_M);
+  const out: Point2[][] = [];
+  for (const coast of coasts) {
+    for (let i = 0; i + 1 < coast.length; i++) {
+      const [a, b] = [coast[i], coast[i + 1]];
+      const middle: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      if (Math.hypot(...middle) - Math.hypot(b[0] - a[0], b[1] - a[1]) / 2 > reach) continue;
+      if (!nearCliff(middle)) out.push([a, b]);
+    }
+  }
+  return out;
 }
 
 /** A raster of which cells (of `cell` metres, over [-extent, extent]²) lie inside the polygons, filled row by row. */

@@ -26,6 +26,7 @@ export function overpassQuery(latitude: number, longitude: number, radiusM: numb
   way["natural"="tree_row"]${around};
   way["highway"]${around};
   way["natural"="coastline"]${around};
+  way["natural"="cliff"]${around};
   way${WATERWAY_FILTER}${around};
 ${AREA_FILTERS.map((filter) => `  way${filter}${around};\n  relation["type"="multipolygon"]${filter}${around};\n`).join('')}  node["generator:source"="solar"]${around};
   way["generator:source"="solar"]${around};

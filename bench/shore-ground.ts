@@ -1,0 +1,77 @@
+/**
+ * The ground at the coast: HD models of 0.3 km of Monaco's shore (Port Hercule, Fontvieille under the
+ * Rock, Larvotto beach) with its SRTM tile, read back as a viewer would. For each: the drawn ground's
+ * height over the sea 4 m inland of the coastline away from mapped cliffs (median and highest) and along
+ * them (median), the ground's rim vertices at sea standing over 3 m above it, triangles, GLB size and the
+ * generation time (median of 3 after a warm-up). Run with a baseline checkout as the argument to
+ * measure both in one run.
+ *
+ *   node bench/shore-ground.ts [baseline checkout]
+ */
+import path from 'node:path';
+import { cacheWithMonacoTerrain, SHARED, skipWithoutSharedData } from './look-places.ts';
+
+skipWithoutSharedData();
+const PLACES: [string, number, number][] = [
+  ['Port Hercule', 43.7345, 7.4235],
+  ['Fontvieille', 43.73, 7.418],
+  ['Larvotto', 43.745, 7.433],
+];
+const EXTRACT = path.join(SHARED, 'osm/monaco-latest.osm.pbf');
+const RADIUS_KM = 0.3;
+const { cacheDir, terrainDir } = cacheWithMonacoTerrain('solar-partner-shore-');
+const { readNodes, HeightLookup } = await import('../test/helpers/ground-features-measure.ts');
+const { quantile, shoreHeights } = await import('../test/helpers/shore-measure.ts');
+const { assembleFeatures } = await import('../src/modelgen/features/assemble-features.ts');
+const { LocalFrame } = await import('../src/modelgen/geometry/local-frame.ts');
+const { distanceToSegment } = await import('../src/modelgen/geometry/polygon.ts');
+const { OsmData } = await import('../src/modelgen/osm/osm-elements.ts');
+const { readOsmFile } = await import('../src/modelgen/osm/read-osm-file.ts');
+const { GROUND_MARGIN_M } = await import('../src/modelgen/terrain/terrain-mesh.ts');
+
+// The coast and the cliffs as mapped, read here so the baseline is measured against the same lines.
+const mapped = new OsmData(readOsmFile(EXTRACT));
+const features = assembleFeatures(mapped);
+const cliffWays = [...mapped.ways.values()].filter((w) => w.tags?.natural === 'cliff').map((w) => w.nodes.map((id) => mapped.nodes.get(id)!));
+
+async function measure(checkout: string): Promise<string[]> {
+  const { generateModel, indexExtract } = await import(path.join(checkout, 'src/modelgen/index.ts'));
+  const rows: string[] = [];
+  for (const [name, latitude, longitude] of PLACES) {
+    const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: EXTRACT, terrainDir, cacheDir };
+    await indexExtract(EXTRACT, cacheDir);
+    const run = () => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {});
+    let model = await run(); // warms up
+    const times: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const started = performance.now();
+      model = await run();
+      times.push(performance.now() - started);
+    }
+    const json = JSON.parse(Buffer.from(model.glb.subarray(20, 20 + Buffer.from(model.glb).readUInt32LE(12))).toString('utf8'));
+    const seaLevel = -json.asset.extras.origin.elevation;
+    const nodes = await readNodes(model.glb);
+    const groundTriangles = nodes.find((n) => n.name === 'ground')!.triangles;
+    const frame = new LocalFrame(latitude, longitude);
+    const coasts = features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    const cliffs = cliffWays.map((way) => way.map((node) => frame.toLocal(node.lon, node.lat)));
+    const { away, along } = shoreHeights(new HeightLookup(groundTriangles), seaLevel, coasts, cliffs, 290);
+    const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
+    const rim = groundTriangles.flat().filter(([x, y]) => {
+      const r = Math.hypot(x, y);
+      return r > RADIUS_KM * 1000 + GROUND_MARGIN_M - 5 && sea.heightAt(x * (1 - 2 / r), y * (1 - 2 / r)) !== undefined && !coasts.some((c) => c.some((a, i) => i + 1 < c.length && distanceToSegment([x, y], a, c[i + 1]) < 10));
+    });
+    const raised = new Set(rim.filter((v) => v[2] - seaLevel > 3).map((v) => v.join())).size;
+    const fixed = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${new Set(rim.map((v) => v.join())).size} | ${model.summary.triangles} | ${model.glb.length} | ${times[1].toFixed(0)} ms |`,
+    );
+  }
+  return rows;
+}
+
+const header = '| place | shore 4 m inland away from cliffs, median / highest (samples) | along cliffs, median | rim vertices at sea over 3 m | triangles | bytes | generation |\n|---|---:|---:|---:|---:|---:|---:|';
+const baseline = process.argv[2];
+if (baseline) console.log(`baseline ${baseline}\n${header}\n${(await measure(path.resolve(baseline))).join('\n')}\n`);
+console.log(`this checkout\n${header}\n${(await measure(path.resolve(import.meta.dirname, '..'))).join('\n')}`);

@@ -1,0 +1,40 @@
+import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
+import { distanceToSegment } from '../../src/modelgen/geometry/polygon.ts';
+import type { HeightLookup } from './ground-features-measure.ts';
+
+/** How far inland of the coastline the shore's height is read, metres. */
+export const SHORE_SAMPLE_INLAND_M = 4;
+
+/**
+ * The drawn ground's height over the sea just inland of the coastline (the land lies on a coast way's
+ * left), read every 5 m along the coast within `within` metres of the centre: where no mapped cliff's
+ * edge is within 80 m (`away`), and where one is within 30 m (`along`). What a visitor sees as the
+ * height of a quay, a beach or a cliff over the water.
+ */
+export function shoreHeights(ground: HeightLookup, seaLevel: number, coasts: Point2[][], cliffs: Point2[][], within: number): { away: number[]; along: number[] } {
+  const away: number[] = [];
+  const along: number[] = [];
+  const toCliff = (p: Point2) => Math.min(Infinity, ...cliffs.flatMap((c) => c.slice(1).map((b, i) => distanceToSegment(p, c[i], b))));
+  for (const coast of coasts) {
+    for (let i = 0; i + 1 < coast.length; i++) {
+      const [a, b] = [coast[i], coast[i + 1]];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const left: Point2 = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+      for (let s = 2.5; s < length; s += 5) {
+        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + SHORE_SAMPLE_INLAND_M * left[0], a[1] + ((b[1] - a[1]) * s) / length + SHORE_SAMPLE_INLAND_M * left[1]];
+        const height = Math.hypot(...p) <= within ? ground.heightAt(...p) : undefined;
+        if (height === undefined) continue;
+        const cliff = toCliff(p);
+        if (cliff > 80) away.push(height - seaLevel);
+        else if (cliff < 30) along.push(height - seaLevel);
+      }
+    }
+  }
+  return { away, along };
+}
+
+/** The value at fraction `f` (0–1) of the sorted values. */
+export function quantile(values: number[], f: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))];
+}
