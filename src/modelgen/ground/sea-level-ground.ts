@@ -55,8 +55,9 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
   // sea (spikes along the model's edge).
   const inner = reach - 2 * cell;
   const seaAt = (x: number, y: number) => {
+    if (x * x + y * y <= inner * inner) return inSea(x, y);
     const r = Math.hypot(x, y);
-    return r > inner ? inSea((x * inner) / r, (y * inner) / r) : inSea(x, y);
+    return inSea((x * inner) / r, (y * inner) / r);
   };
   return (x, y) => {
     const z = elevation(x, y);
