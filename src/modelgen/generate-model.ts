@@ -3,7 +3,7 @@ import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { groundMesh } from './geometry/ground-mesh.ts';
 import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
-import { drawGroundFeatures } from './ground/draw-ground.ts';
+import { drawGroundFeatures, drawSea } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, signedArea, touchesCircle } from './geometry/polygon.ts';
@@ -60,8 +60,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const { terrain, flatReason } = measured.groundUnder(await loadTerrain(request.sources, request.latitude, request.longitude, radius));
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const elevationAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
-  // In HD the sea is held at sea level, so coarse elevation data does not lift the ground over the drawn sea.
-  const heightAt = hd ? seaLevelGround(features, frame, radius, -originElevation, elevationAt) : elevationAt;
+  // The ground is held to the drawn sea, so coarse elevation data does not lift it over the sea or stand quays on walls.
+  const heightAt = seaLevelGround(features, frame, radius, -originElevation, elevationAt);
   await initSkeleton();
 
   const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
@@ -154,6 +154,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const addresses = buildingAddresses(footprints, points);
     const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses });
     [triangles, treeCount, labels, numbers] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels, drawn.houseNumbers];
+  } else {
+    triangles += drawSea(writer, { features, frame, radius, seaLevel: -originElevation });
   }
 
   onProgress({ progress: 92, step: 'Writing the GLB file' });

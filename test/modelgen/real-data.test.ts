@@ -12,7 +12,8 @@ import { layoutRoof } from '../../src/solar-design/roof-layout.ts';
 import type { Footprint } from '../../src/modelgen/geometry/roofs/roof-types.ts';
 import { generateModel, type GeneratedModel, indexExtract } from '../../src/modelgen/index.ts';
 import { readBuildingTable } from '../helpers/building-parts.ts';
-import { readModel } from '../helpers/read-model.ts';
+import { HeightLookup, hiddenArea, planAreaOf, readNodes } from '../helpers/ground-features-measure.ts';
+import { readModel, readPrimitives } from '../helpers/read-model.ts';
 import { missingSharedData, SHARED_DATA_DIR } from '../helpers/shared-data.ts';
 import { OverpassStandIn } from '../stand-ins/overpass-stand-in.ts';
 
@@ -75,6 +76,17 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       assert.deepEqual(sd.extras.filter((e) => e.roofShape !== hdRoofs.get(e.osmId)), [], 'SD draws the roofs HD draws');
       assert.ok(sd.extras.some((e) => e.roofShape !== 'flat'), 'pitched roofs among them');
       assert.ok(sdModel.glb.length < hdModel.glb.length / 3, `SD stays light: ${sdModel.glb.length} bytes against HD's ${hdModel.glb.length}`);
+      // The sea east of the Casino is drawn in SD too (a coast without it reads as a meadow), level at sea
+      // level, untextured, with the ground held under it.
+      const seaLevel = -(sd.asset.origin as { elevation: number }).elevation;
+      const sdNodes = await readNodes(sdModel.glb);
+      const sea = sdNodes.find((n) => n.name === 'sea');
+      assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'SD draws the sea');
+      assert.equal(sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5).length, 0, 'at sea level');
+      const seaUnder = hiddenArea(sea.triangles, new HeightLookup(sdNodes.find((n) => n.name === 'ground')!.triangles));
+      // SD's coarser ground (1.5 m error bound) spans the coast in wider triangles than HD's.
+      assert.ok(seaUnder.hidden / seaUnder.area < 0.15, `the SD ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea`);
+      assert.ok((await readPrimitives(sdModel.glb)).every((p) => !p.texture), 'SD has no textures');
     } finally {
       fs.rmSync(terrainDir, { recursive: true, force: true });
     }

@@ -54,8 +54,8 @@ export interface GroundScene {
 export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { triangles: number; trees: number; streetLabels: StreetLabel[]; houseNumbers: StreetLabel[] } {
   const { features, frame, surface, radius } = scene;
   const local = (ring: [number, number][]): Point2[] => ring.map(([lon, lat]) => frame.toLocal(lon, lat));
-  // The ground's quantisation step: draped layers keep at least that much above it.
-  const extraLift = Math.max(0, (2 * (radius + 20)) / POSITION_STEPS - 0.04);
+  const extraLift = quantisationLift(radius);
+  let triangles = drawSea(writer, scene);
   const meshes = new Map<string, { kind: DrawnKind; roadClass?: string; mesh: MeshBuilder }>();
   const meshFor = (kind: DrawnKind, roadClass?: string) => {
     const key = `${kind}/${roadClass ?? ''}`;
@@ -63,14 +63,13 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     return meshes.get(key)!.mesh;
   };
   const flat = isFlat(surface, radius);
-  /** Lays pieces on the ground within `reach` of the centre, or flat at `level` (the sea) when one is given. */
-  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string, level?: number, reach = radius) => {
+  /** Lays pieces on the ground within the circle. */
+  const lay = (pieces: Point2[][], kind: DrawnKind, roadClass?: string) => {
     const options = { lift: liftOf(kind) + extraLift };
-    const height = level ?? (flat ? 0 : undefined);
     for (const piece of pieces) {
-      const inside = clipToCircle(piece, reach);
+      const inside = clipToCircle(piece, radius);
       if (inside.length < 3) continue;
-      if (height !== undefined) layFlat(meshFor(kind, roadClass), inside, height, options);
+      if (flat) layFlat(meshFor(kind, roadClass), inside, 0, options);
       else for (const tile of tilePieces(inside, TILE_M)) drapeConvex(meshFor(kind, roadClass), tile, surface, options);
     }
   };
@@ -87,18 +86,12 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
       lay(areaPieces({ outer: local(feature.points), holes: (feature.inners ?? []).map(local) }, radius), feature.kind);
     }
   }
-  const coasts = onSurface.filter((g) => g.kind === 'coastline').map((g) => local(g.points));
-  // The sea is one level surface laid whole: where the ground inside the coastline rises above it (a
-  // terrain triangle spanning the coast), the drawn ground hides it, so it needs no cutting along the
-  // ground's triangles (that cutting was a fifth of a coastal model's triangles).
-  const reach = seaReach(radius);
-  for (const sea of seaPolygons(coasts, reach)) lay(areaPieces(sea, reach), 'sea', undefined, scene.seaLevel, reach);
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();
   for (const span of bridgeSpans(onSurface, local, radius)) addBridgeDeck(deckTop, deckSides, span, surface, liftOf('road') + extraLift);
 
-  let triangles = deckTop.triangleCount + deckSides.triangleCount;
+  triangles += deckTop.triangleCount + deckSides.triangleCount;
   const ordered = [...meshes.values()].sort((a, b) => GROUND_LAYERS[a.kind].drawOrder - GROUND_LAYERS[b.kind].drawOrder);
   for (const kind of new Set(ordered.map((m) => m.kind))) {
     const layer = GROUND_LAYERS[kind];
@@ -138,6 +131,36 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   const squares = namedSquares(onSurface, local);
   const numbers = houseNumberLabels(scene.addresses, { streets, squares, roads, names, footprints: scene.footprints, surface, radius, lift });
   return { triangles, trees: trees.length, streetLabels: names, houseNumbers: numbers };
+}
+
+/**
+ * Draws the sea from the coastline into its own node (both qualities: the sea is how a coast is known). It
+ * is one level surface laid whole: where the ground inside the coastline rises above it (a terrain
+ * triangle spanning the coast), the drawn ground hides it, so it needs no cutting along the ground's
+ * triangles (that cutting was a fifth of a coastal model's triangles).
+ *
+ * @returns the triangles drawn
+ */
+export function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' | 'frame' | 'radius' | 'seaLevel'>): number {
+  const coasts = scene.features.ground.filter((g) => g.kind === 'coastline' && !g.underground).map((g) => g.points.map(([lon, lat]) => scene.frame.toLocal(lon, lat)));
+  const reach = seaReach(scene.radius);
+  const mesh = new MeshBuilder();
+  const options = { lift: liftOf('sea') + quantisationLift(scene.radius) };
+  for (const sea of seaPolygons(coasts, reach)) {
+    for (const piece of areaPieces(sea, reach)) {
+      const inside = clipToCircle(piece, reach);
+      if (inside.length >= 3) layFlat(mesh, inside, scene.seaLevel, options);
+    }
+  }
+  if (mesh.triangleCount === 0) return 0;
+  const layer = GROUND_LAYERS.sea;
+  writer.addNode('sea', [{ mesh, ...groundSurface('sea'), extras: { kind: 'sea' } }], { surface: layer.surface, kind: 'sea', drawOrder: layer.drawOrder });
+  return mesh.triangleCount;
+}
+
+/** The ground's quantisation step over a model of this radius: draped layers keep at least that much above it, metres. */
+function quantisationLift(radius: number): number {
+  return Math.max(0, (2 * (radius + 20)) / POSITION_STEPS - 0.04);
 }
 
 /** Whether any point of a line comes within `reach` of the origin (a cheap test before cutting it). */
