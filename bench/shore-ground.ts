@@ -21,10 +21,9 @@ const EXTRACT = path.join(SHARED, 'osm/monaco-latest.osm.pbf');
 const RADIUS_KM = 0.3;
 const { cacheDir, terrainDir } = cacheWithMonacoTerrain('solar-partner-shore-');
 const { readNodes, HeightLookup } = await import('../test/helpers/ground-features-measure.ts');
-const { quantile, shoreHeights } = await import('../test/helpers/shore-measure.ts');
+const { quantile, rimAtSea, shoreHeights } = await import('../test/helpers/shore-measure.ts');
 const { assembleFeatures } = await import('../src/modelgen/features/assemble-features.ts');
 const { LocalFrame } = await import('../src/modelgen/geometry/local-frame.ts');
-const { distanceToSegment } = await import('../src/modelgen/geometry/polygon.ts');
 const { OsmData } = await import('../src/modelgen/osm/osm-elements.ts');
 const { readOsmFile } = await import('../src/modelgen/osm/read-osm-file.ts');
 const { GROUND_MARGIN_M } = await import('../src/modelgen/terrain/terrain-mesh.ts');
@@ -56,16 +55,12 @@ async function measure(checkout: string): Promise<string[]> {
     const coasts = features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
     const cliffs = cliffWays.map((way) => way.map((node) => frame.toLocal(node.lon, node.lat)));
     const { away, along } = shoreHeights(new HeightLookup(groundTriangles), seaLevel, coasts, cliffs, 290);
-    const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
-    const rim = groundTriangles.flat().filter(([x, y]) => {
-      const r = Math.hypot(x, y);
-      return r > RADIUS_KM * 1000 + GROUND_MARGIN_M - 5 && sea.heightAt(x * (1 - 2 / r), y * (1 - 2 / r)) !== undefined && !coasts.some((c) => c.some((a, i) => i + 1 < c.length && distanceToSegment([x, y], a, c[i + 1]) < 10));
-    });
-    const raised = new Set(rim.filter((v) => v[2] - seaLevel > 3).map((v) => v.join())).size;
+    const rim = rimAtSea(groundTriangles, new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles), coasts, RADIUS_KM * 1000 + GROUND_MARGIN_M);
+    const raised = rim.filter((v) => v[2] - seaLevel > 3).length;
     const fixed = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
     times.sort((a, b) => a - b);
     rows.push(
-      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${new Set(rim.map((v) => v.join())).size} | ${model.summary.triangles} | ${model.glb.length} | ${times[1].toFixed(0)} ms |`,
+      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${rim.length} | ${model.summary.triangles} | ${model.glb.length} | ${times[1].toFixed(0)} ms |`,
     );
   }
   return rows;

@@ -38,3 +38,16 @@ export function quantile(values: number[], f: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))];
 }
+
+/**
+ * The drawn ground's vertices along its round edge (`edge` metres from the centre, within 5 m) where the
+ * sea lies just inside them, more than 10 m from the coastline: where the ground's rim runs through the
+ * sea and should lie at sea level.
+ */
+export function rimAtSea(groundTriangles: [number, number, number][][], sea: HeightLookup, coasts: Point2[][], edge: number): [number, number, number][] {
+  const unique = new Map(groundTriangles.flat().map((v) => [v.join(), v]));
+  return [...unique.values()].filter(([x, y]) => {
+    const r = Math.hypot(x, y);
+    return r > edge - 5 && sea.heightAt(x * (1 - 2 / r), y * (1 - 2 / r)) !== undefined && !coasts.some((c) => c.some((a, i) => i + 1 < c.length && distanceToSegment([x, y], a, c[i + 1]) < 10));
+  });
+}

@@ -86,7 +86,7 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       const seaUnder = hiddenArea(sea.triangles, new HeightLookup(sdNodes.find((n) => n.name === 'ground')!.triangles));
       // SD's coarser ground (1.5 m error bound) spans the coast in wider triangles than HD's.
       assert.ok(seaUnder.hidden / seaUnder.area < 0.15, `the SD ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea`);
-      assert.ok((await readPrimitives(sdModel.glb)).every((p) => !p.texture), 'SD has no textures');
+      assert.ok((await readPrimitives(sdModel.glb)).every((p) => !p.material.texture), 'SD has no textures');
     } finally {
       fs.rmSync(terrainDir, { recursive: true, force: true });
     }
