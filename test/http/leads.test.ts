@@ -70,7 +70,7 @@ for (const kind of DATABASES) {
       }
       assert.match(notification.raw, /^Reply-To: ada@home\.example/im);
       const [confirmation] = await waitFor('the visitor’s e-mail', async () => smtp.to('ada@home.example').length > 0 && smtp.to('ada@home.example'));
-      assert.equal(confirmation.subject, 'Your quote request to Sunny Roofs');
+      assert.equal(confirmation.subject, 'Your quote request – Sunny Roofs');
       assert.ok(confirmation.text.includes('the roof at 52.520313, 13.405123 (https://www.openstreetmap.org/way/123)'), `the visitor’s e-mail names the roof: ${confirmation.text}`);
       assert.ok(confirmation.text.includes('14 panels'));
       const leads = await partner.browser.get('/partner/leads');
@@ -84,7 +84,7 @@ for (const kind of DATABASES) {
       assert.equal(response.statusCode, 200);
       assert.match(json(response).message as string, /^Vielen Dank\./);
       const [confirmation] = await waitFor('the visitor’s e-mail', async () => smtp.to('de@home.example').length > 0 && smtp.to('de@home.example'));
-      assert.equal(confirmation.subject, 'Ihre Angebotsanfrage an Sunny Roofs');
+      assert.equal(confirmation.subject, 'Ihre Angebotsanfrage – Sunny Roofs');
       assert.match(confirmation.text, /^Guten Tag Greta,/);
       assert.ok(confirmation.text.includes('14 Module, 6,16 kWp, 5.900 kWh/Jahr'), confirmation.text);
       const notification = await waitFor('the partner’s e-mail', async () => smtp.messages.find((m) => m.to.includes('leads@sunny.example') && m.text.includes('Name: Greta')));

@@ -83,7 +83,15 @@ function parse(raw: string, to: string[]): DeliveredMail {
       if (filename) attachments.push({ filename, contentType: part.header('Content-Type').split(';')[0].trim(), content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') });
     }
   }
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n'), raw, attachments };
+  return { to, subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n'), raw, attachments };
+}
+
+/** A header's MIME encoded words (RFC 2047, `=?UTF-8?Q?…?=` or `?B?`) decoded, as a mail client shows them. */
+function decodeWords(value: string): string {
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, charset: string, encoding: string, words: string) => {
+    const bytes = encoding.toUpperCase() === 'B' ? Buffer.from(words, 'base64') : Buffer.from(words.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1');
+    return new TextDecoder(charset).decode(bytes);
+  });
 }
 
 /** A message or part: its headers (folded lines joined) and its body. */
