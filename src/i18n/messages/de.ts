@@ -64,7 +64,7 @@ export const de: Catalogue = {
   'wizard.noRoofAtPosition': 'An der angegebenen Stelle ist kein Dach. Klicken Sie auf Ihr Dach, um Module darauf zu platzieren.',
   'wizard.removed': 'Module entfernt. Klicken Sie auf ein Dach, um Module darauf zu platzieren.',
   'wizard.notRoof': 'Das ist kein Dach. Klicken Sie auf das Dach eines Gebäudes, um Module darauf zu platzieren.',
-  'wizard.roofFallback': 'Das Dach konnte nicht als {shape} gezeichnet werden ({reason}); es ist als {drawn} gezeichnet.',
+  'wizard.roofFallback': 'Das Dach konnte nicht als „{shape}“ gezeichnet werden; es ist als „{drawn}“ gezeichnet.',
   'wizard.noRoom': 'Auf diesem Dach ist kein Platz für ein Modul von {width} × {length} m mit {setback} m Randabstand. Wählen Sie ein anderes Dach oder ändern Sie die Moduleinstellungen.',
   'wizard.tracing': 'Verschattung von {count, plural, one {# Modul} other {# Modulen}} über ein Jahr wird berechnet…',
   'wizard.tracingProgress': 'Verschattung über ein Jahr wird berechnet: {percent}',

@@ -66,7 +66,7 @@ export const en = {
   'wizard.noRoofAtPosition': 'No roof at the given position. Click your roof to place panels on it.',
   'wizard.removed': 'Panels removed. Click a roof to place panels on it.',
   'wizard.notRoof': 'That is not a roof. Click a building’s roof to place panels on it.',
-  'wizard.roofFallback': 'The roof could not be drawn as {shape} ({reason}); it is drawn {drawn}.',
+  'wizard.roofFallback': 'The roof could not be drawn as “{shape}”; it is drawn as “{drawn}”.',
   'wizard.noRoom': 'This roof has no room for a {width} × {length} m panel with a {setback} m setback. Choose another roof, or change the panel settings.',
   'wizard.tracing': 'Tracing the shading of {count, plural, one {# panel} other {# panels}} over a year…',
   'wizard.tracingProgress': 'Tracing the shading over a year: {percent}',

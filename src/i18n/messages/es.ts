@@ -64,7 +64,7 @@ export const es: Catalogue = {
   'wizard.noRoofAtPosition': 'No hay ningún tejado en la posición indicada. Haga clic en su tejado para colocar paneles en él.',
   'wizard.removed': 'Paneles retirados. Haga clic en un tejado para colocar paneles en él.',
   'wizard.notRoof': 'Eso no es un tejado. Haga clic en el tejado de un edificio para colocar paneles en él.',
-  'wizard.roofFallback': 'No se pudo dibujar el tejado con la forma «{shape}» ({reason}); se dibuja con la forma «{drawn}».',
+  'wizard.roofFallback': 'No se pudo dibujar el tejado con la forma «{shape}»; se dibuja con la forma «{drawn}».',
   'wizard.noRoom': 'Este tejado no tiene sitio para un panel de {width} × {length} m con un margen de {setback} m. Elija otro tejado o cambie los ajustes de los paneles.',
   'wizard.tracing': 'Calculando el sombreado de {count, plural, one {# panel} other {# paneles}} durante un año…',
   'wizard.tracingProgress': 'Calculando el sombreado durante un año: {percent}',

@@ -64,7 +64,7 @@ export const fr: Catalogue = {
   'wizard.noRoofAtPosition': 'Aucun toit à la position indiquée. Cliquez sur votre toit pour y placer des panneaux.',
   'wizard.removed': 'Panneaux retirés. Cliquez sur un toit pour y placer des panneaux.',
   'wizard.notRoof': 'Ce n’est pas un toit. Cliquez sur le toit d’un bâtiment pour y placer des panneaux.',
-  'wizard.roofFallback': 'Le toit n’a pas pu être dessiné avec la forme « {shape} » ({reason}) ; il est dessiné avec la forme « {drawn} ».',
+  'wizard.roofFallback': 'Le toit n’a pas pu être dessiné avec la forme « {shape} » ; il est dessiné avec la forme « {drawn} ».',
   'wizard.noRoom': 'Ce toit n’a pas de place pour un panneau de {width} × {length} m avec un retrait de {setback} m. Choisissez un autre toit ou modifiez les réglages des panneaux.',
   'wizard.tracing': 'Calcul de l’ombrage de {count, plural, one {# panneau} other {# panneaux}} sur une année…',
   'wizard.tracingProgress': 'Calcul de l’ombrage sur une année : {percent}',

@@ -64,7 +64,7 @@ export const it: Catalogue = {
   'wizard.noRoofAtPosition': 'Nessun tetto nella posizione indicata. Fai clic sul tuo tetto per posizionarvi i pannelli.',
   'wizard.removed': 'Pannelli rimossi. Fai clic su un tetto per posizionarvi i pannelli.',
   'wizard.notRoof': 'Questo non è un tetto. Fai clic sul tetto di un edificio per posizionarvi i pannelli.',
-  'wizard.roofFallback': 'Non è stato possibile disegnare il tetto con la forma «{shape}» ({reason}); è stato disegnato con la forma «{drawn}».',
+  'wizard.roofFallback': 'Non è stato possibile disegnare il tetto con la forma «{shape}»; è stato disegnato con la forma «{drawn}».',
   'wizard.noRoom': 'Su questo tetto non c’è spazio per un pannello di {width} × {length} m con un margine di {setback} m. Scegli un altro tetto o cambia le impostazioni dei pannelli.',
   'wizard.tracing': 'Calcolo dell’ombreggiamento di {count, plural, one {# pannello} other {# pannelli}} su un anno…',
   'wizard.tracingProgress': 'Calcolo dell’ombreggiamento su un anno: {percent}',

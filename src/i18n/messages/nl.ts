@@ -64,7 +64,7 @@ export const nl: Catalogue = {
   'wizard.noRoofAtPosition': 'Geen dak op de opgegeven plek. Klik op uw dak om er panelen op te plaatsen.',
   'wizard.removed': 'Panelen verwijderd. Klik op een dak om er panelen op te plaatsen.',
   'wizard.notRoof': 'Dat is geen dak. Klik op het dak van een gebouw om er panelen op te plaatsen.',
-  'wizard.roofFallback': 'Het dak kon niet met de vorm ‘{shape}’ worden getekend ({reason}); het is getekend met de vorm ‘{drawn}’.',
+  'wizard.roofFallback': 'Het dak kon niet met de vorm ‘{shape}’ worden getekend; het is getekend met de vorm ‘{drawn}’.',
   'wizard.noRoom': 'Op dit dak is geen plaats voor een paneel van {width} × {length} m met {setback} m randafstand. Kies een ander dak of wijzig de paneelinstellingen.',
   'wizard.tracing': 'De schaduw op {count, plural, one {# paneel} other {# panelen}} over een jaar wordt berekend…',
   'wizard.tracingProgress': 'De schaduw over een jaar wordt berekend: {percent}',

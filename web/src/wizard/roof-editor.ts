@@ -156,8 +156,11 @@ export class RoofEditor {
     const segments = redrawn.roofFaces.flatMap((f) => f.segments as RoofSegment[]);
     node.userData = { ...node.userData, roofShape: redrawn.shape, roofSource: 'corrected', roofCorrection: correction, roofSegments: segments, ...(solar ? { existingSolar: solar.installations } : {}) };
     // Where the roof could not be drawn as asked, the roof fields say so for as long as they show it.
-    const fallback = redrawn.fallback && t('wizard.roofFallback', { shape: shapeName(correction.shape), reason: redrawn.fallback, drawn: shapeName(redrawn.shape) });
+    // The reason is the generator's technical one, in English: kept for support, not written to the visitor.
+    const fallback = redrawn.fallback && t('wizard.roofFallback', { shape: shapeName(correction.shape), drawn: shapeName(redrawn.shape) });
     this.#source.textContent = fallback || t('roof.corrected');
+    this.#source.title = redrawn.fallback ?? '';
+    if (redrawn.fallback) console.warn(`roof drawn as ${redrawn.shape}, not ${correction.shape}: ${redrawn.fallback}`);
     return { segments, shape: redrawn.shape, ...(fallback ? { fallback } : {}) };
   }
 
