@@ -1,24 +1,12 @@
-import { Type, type Static, type TUnsafe } from 'typebox';
-import { CORRECTABLE_SHAPES, CORRECTION_PITCH, type CorrectableShape } from '../modelgen/browser.ts';
+import { Type, type Static } from 'typebox';
 import { Latitude, Longitude, OneLine } from './common.ts';
 import { Lang } from './language.ts';
 import { SiteReportDesign, Snapshot } from './report.ts';
 import { EMAIL_PATTERN } from './email.ts';
+import { VisitorRoofCorrection } from './roof-correction.ts';
 
 /** Longest values of the quote form (a lead is contact details, not a document). */
 export const LEAD_LIMITS = { name: 120, email: 254, phone: 40, address: 300, message: 2000, pageUrl: 500 } as const;
-
-
-/** The roof as the visitor corrected it in the Solar Wizard: shape, pitch in degrees, ridge bearing from north. */
-export const LeadRoofCorrection = Type.Object(
-  {
-    // The list of shapes is not a tuple, so TypeBox cannot infer the union; the cast names it.
-    shape: Type.Union(CORRECTABLE_SHAPES.map((shape) => Type.Literal(shape)), { description: 'Roof shape' }) as unknown as TUnsafe<CorrectableShape>,
-    pitch: Type.Optional(Type.Number({ minimum: CORRECTION_PITCH.min, maximum: CORRECTION_PITCH.max, description: 'Pitch, degrees' })),
-    ridgeDirection: Type.Optional(Type.Number({ minimum: 0, maximum: 360, description: 'Ridge bearing, degrees from north' })),
-  },
-  { additionalProperties: false },
-);
 
 /** The system the visitor was looking at when they asked for a quote (the Solar Wizard's design, when made). */
 export const LeadConfiguration = Type.Object(
@@ -33,7 +21,7 @@ export const LeadConfiguration = Type.Object(
     annualKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),
     goal: Type.Optional(Type.String({ maxLength: 40 })),
     monthlyUseKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'The monthly electricity use the visitor gave the goal `cover_bill`, kWh' })),
-    roofCorrection: Type.Optional(LeadRoofCorrection),
+    roofCorrection: Type.Optional(VisitorRoofCorrection),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,8 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TUnsafe } from 'typebox';
 import { Latitude, Longitude } from './common.ts';
 import { Lang } from './language.ts';
 import { AMOUNT_LIMIT, PRICE_LIMITS } from './prices.ts';
+import { VisitorRoofCorrection } from './roof-correction.ts';
 
 /** Largest snapshot of the 3D design a report takes: about 1.5 MB of JPEG or PNG, as a data URL. */
 export const SNAPSHOT_MAX_CHARS = 2_000_000;
@@ -21,6 +22,29 @@ export const ReportFace = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** How the designed roof is known, as the Solar Wizard told the visitor. */
+export const REPORT_ROOF_SOURCES = ['osm-tag', 'measured', 'inferred', 'default', 'corrected', 'model'] as const;
+export type ReportRoofSource = (typeof REPORT_ROOF_SOURCES)[number];
+
+/** The roof the design is on: which building, where, how its roof is known, and whether it is flat. */
+export const ReportRoof = Type.Object(
+  {
+    id: Type.String({ maxLength: 80, pattern: '^[A-Za-z0-9:/_.-]+$', description: 'The building’s id: OpenStreetMap’s (`way/94400143`) or a measured building’s (`lod2/<dataset>/<id>`)' }),
+    latitude: Latitude,
+    longitude: Longitude,
+    // The list is not a tuple, so TypeBox cannot infer the union; the cast names it.
+    source: Type.Union(REPORT_ROOF_SOURCES.map((s) => Type.Literal(s)), {
+      description: 'How the roof is known: `osm-tag` as mapped, `measured` from a 3D city model, `inferred` guessed from the building, `default` unknown and drawn flat, `corrected` by the visitor, `model` as the model has it',
+    }) as unknown as TUnsafe<ReportRoofSource>,
+    confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'How sure an inferred roof is, 0–1' })),
+    dataset: Type.Optional(Type.String({ maxLength: 100, description: 'The 3D city model a measured roof comes from' })),
+    correction: Type.Optional(VisitorRoofCorrection),
+    flat: Type.Boolean({ description: 'Whether the roof is flat: the panels then stand on racks, and the faces’ tilt is the racks’' }),
+  },
+  { additionalProperties: false },
+);
+export type ReportRoof = Static<typeof ReportRoof>;
 
 /** The money and climate assumptions the figures were made with. */
 export const ReportAssumptions = Type.Object(
@@ -59,6 +83,7 @@ export const SiteReportDesign = Type.Object(
     assumptions: ReportAssumptions,
     source: Type.String({ maxLength: 200, description: 'Irradiance source the yields came from' }),
     fallback: Type.Boolean({ description: 'Whether the yields came from the local climate model because the irradiance service was unavailable' }),
+    roof: Type.Optional(ReportRoof),
   },
   { additionalProperties: false },
 );

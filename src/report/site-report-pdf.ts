@@ -3,6 +3,7 @@ import { DEFAULT_PRICES } from '../domain/partner-prices.ts';
 import type { SiteReportDesign } from '../contract/report.ts';
 import { translator, type Language, type Translator } from '../i18n/index.ts';
 import { reportFonts } from './report-fonts.ts';
+import { roofRows } from './roof-rows.ts';
 
 /** Everything one site report shows. */
 export interface SiteReportInput {
@@ -31,16 +32,21 @@ const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
  * the figures, all in the visitor's language.
  */
 export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
-  const first = layOut(input, SNAPSHOT_HEIGHT);
-  if (first.spill === 0 || !input.snapshot) return first.pdf;
-  // What ran onto a second page (an address line, many roof faces) is taken off the picture's height, down to a floor.
-  const height = Math.max(MIN_SNAPSHOT_HEIGHT, SNAPSHOT_HEIGHT - first.spill - 8);
-  return height === SNAPSHOT_HEIGHT ? first.pdf : layOut(input, height).pdf;
+  let height = SNAPSHOT_HEIGHT;
+  let laid = layOut(input, height);
+  // What ran onto a second page (an address line, many roof faces) is taken off the picture's height, down
+  // to a floor; again while it still runs over, since a shorter picture can move a heading's page break.
+  for (let tries = 0; laid.spill > 0 && input.snapshot && height > MIN_SNAPSHOT_HEIGHT && tries < 4; tries++) {
+    void laid.pdf.catch(() => undefined);
+    height = Math.max(MIN_SNAPSHOT_HEIGHT, height - laid.spill - 8);
+    laid = layOut(input, height);
+  }
+  return laid.pdf;
 }
 
 /** Height of the view's picture on the page, points, and the least it is shrunk to so that the report keeps to one page. */
 const SNAPSHOT_HEIGHT = 215;
-const MIN_SNAPSHOT_HEIGHT = 130;
+const MIN_SNAPSHOT_HEIGHT = 100;
 
 /** The report laid out with the picture `snapshotHeight` points high: the PDF, and how far its content ran onto a second page (0: none). */
 function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<Buffer>; spill: number } {
@@ -48,7 +54,7 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
-    info: { Title: tr.t('report.title'), Author: input.company ?? '', Subject: coordinates(tr, input.design) },
+    info: { Title: tr.t('report.title'), Author: input.company ?? '', Subject: coordinates(tr, input.design.roof ?? input.design) },
     lang: input.language,
   });
   const chunks: Buffer[] = [];
@@ -78,8 +84,9 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
   return { pdf, spill };
 }
 
-function coordinates(tr: Translator, design: SiteReportDesign): string {
-  return `${tr.number(design.latitude, 6)}, ${tr.number(design.longitude, 6)}`;
+/** A point as the report writes it: the designed roof's, else the page's. */
+function coordinates(tr: Translator, at: { latitude: number; longitude: number }): string {
+  return `${tr.number(at.latitude, 6)}, ${tr.number(at.longitude, 6)}`;
 }
 
 function heading(doc: PDFKit.PDFDocument, text: string): void {
@@ -101,7 +108,8 @@ function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput)
   heading(doc, tr.t('report.site'));
   const rows: [string, string][] = [];
   if (input.address) rows.push([tr.t('report.address'), input.address]);
-  rows.push([tr.t('report.coordinates'), coordinates(tr, input.design)]);
+  rows.push([tr.t('report.coordinates'), coordinates(tr, input.design.roof ?? input.design)]);
+  if (input.design.roof) rows.push(...roofRows(tr, input.design.roof));
   table(doc, rows);
 }
 
@@ -175,27 +183,75 @@ function monthlyChart(doc: PDFKit.PDFDocument, tr: Translator, monthlyKwh: numbe
   doc.x = PAGE.margin;
 }
 
+/** More roof faces than this go in two tables side by side, so that the report keeps to one page. */
+const SIDE_BY_SIDE_FACES = 5;
+const FACE_ROW = 15;
+
 function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
   if (design.faces.length === 0) return;
   heading(doc, tr.t('report.faces'));
+  const halves = design.faces.length > SIDE_BY_SIDE_FACES ? 2 : 1;
+  const perTable = Math.ceil(design.faces.length / halves);
+  const blockHeight = (perTable + 1) * FACE_ROW;
+  // Side by side only where both tables fit on one page; a longer list runs on, a table at a time.
+  const sideBySide = halves === 2 && blockHeight < PAGE.height - 2 * PAGE.margin;
+  if (sideBySide) ensureRoom(doc, blockHeight);
+  const top = doc.y;
+  let bottom = top;
+  const tables = sideBySide ? 2 : 1;
+  const rows = sideBySide ? perTable : design.faces.length;
+  for (let k = 0; k < tables; k++) {
+    doc.y = top;
+    const width = tables === 1 ? CONTENT_WIDTH : CONTENT_WIDTH / 2 - 8;
+    faceTable(doc, tr, design.faces.slice(k * rows, (k + 1) * rows), k * rows, PAGE.margin + k * (CONTENT_WIDTH / 2 + 8), width);
+    bottom = Math.max(bottom, doc.y);
+  }
+  doc.y = bottom;
+  // On a flat roof the tilt is the racks', not the roof's: an installer prices another mounting.
+  if (design.roof?.flat) {
+    ensureRoom(doc, 14);
+    doc.font('body').fontSize(9.5).fillColor(INK).text(tr.t('report.racks'), PAGE.margin, doc.y + 2, { width: CONTENT_WIDTH });
+  }
+  doc.x = PAGE.margin;
+}
+
+/** One table of roof faces, numbered from `first` + 1, at `x` over `width` points; a narrow one in smaller type. */
+function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesign['faces'], first: number, x: number, width: number): void {
   const columns = [tr.t('report.face'), tr.t('report.facing'), tr.t('report.tilt'), tr.t('report.panelCount'), tr.t('report.faceYield')];
-  const widths = [60, 150, 90, 90, CONTENT_WIDTH - 390];
+  const cells = list.map((face, i) => {
+    const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
+    return [String(first + i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°`, tr.number(face.panels), tr.number(face.annualKwh)];
+  });
+  const { widths, size } = columnWidths(doc, [columns, ...cells], width, width < CONTENT_WIDTH ? 8.5 : 9.5);
   const row = (cells: string[], font: 'body' | 'bold') => {
-    ensureRoom(doc, 16);
+    // A table running onto the next page starts there with its header again.
+    if (font === 'body' && doc.y + FACE_ROW + 1 > PAGE.height - PAGE.margin) {
+      doc.addPage();
+      row(columns, 'bold');
+    }
+    ensureRoom(doc, FACE_ROW + 1);
     const y = doc.y;
-    let x = PAGE.margin;
+    let left = x;
     cells.forEach((cell, i) => {
-      doc.font(font).fontSize(9.5).fillColor(font === 'bold' ? MUTED : INK).text(cell, x, y, { width: widths[i] - 6, align: i === 0 || i === 1 ? 'left' : 'right', lineBreak: false });
-      x += widths[i];
+      doc.font(font).fontSize(size).fillColor(font === 'bold' ? MUTED : INK).text(cell, left, y, { width: widths[i] - 3, align: i === 0 || i === 1 ? 'left' : 'right', lineBreak: false });
+      left += widths[i];
     });
-    doc.y = y + 15;
+    doc.y = y + FACE_ROW;
   };
   row(columns, 'bold');
-  design.faces.forEach((face, i) => {
-    const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
-    row([String(i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°`, tr.number(face.panels), tr.number(face.annualKwh)], 'body');
-  });
-  doc.x = PAGE.margin;
+  for (const line of cells) row(line, 'body');
+}
+
+/**
+ * Widths of a table's columns over `width` points: each as wide as its widest cell (headers in bold), the
+ * room left shared out evenly; where the cells need more than there is, the type is made smaller (down
+ * to 7 points) so that no header breaks inside a word.
+ */
+function columnWidths(doc: PDFKit.PDFDocument, rows: string[][], width: number, size: number): { widths: number[]; size: number } {
+  const needed = rows[0].map((_, column) => Math.max(...rows.map((cells, r) => doc.font(r === 0 ? 'bold' : 'body').fontSize(size).widthOfString(cells[column]))) + 6);
+  const total = needed.reduce((sum, w) => sum + w, 0);
+  if (total > width) return { widths: needed.map((w) => (w * width) / total), size: Math.max(7, (size * width) / total) };
+  return { widths: needed.map((w) => w + (width - total) / needed.length), size };
 }
 
 /** The currency of a design's amounts (designs sent without one are in euros). */

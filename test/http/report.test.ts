@@ -77,6 +77,34 @@ describe('the site report (PDF)', () => {
     assert.equal(pdfImages(response.rawPayload).length, 1, 'the picture is still there');
   });
 
+  test('the roof: its building and where it is, how it is known, the racks on a flat roof, a correction in the report’s words', { skip: pdfSkip }, async () => {
+    const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52, flat: true } as const;
+    const guessed = pdfText((await report({ key, design: { ...SAMPLE_DESIGN, faces: [{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4 }], roof }, snapshot })).rawPayload);
+    // pdftotext breaks long lines where the page does.
+    const flowing = (text: string) => text.replace(/\s+/g, ' ');
+    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.']) {
+      assert.ok(flowing(guessed).includes(expected), `the report says “${expected}”:\n${guessed}`);
+    }
+    assert.ok(!guessed.includes('47.141, 9.5209'), 'the coordinates are the roof’s, not the page’s');
+    const corrected = { ...roof, source: 'corrected', correction: { shape: 'gabled', pitch: 35, ridgeDirection: 90 }, flat: false } as const;
+    const french = pdfText((await report({ key, language: 'fr', design: { ...SAMPLE_DESIGN, roof: corrected }, snapshot })).rawPayload);
+    assert.ok(flowing(french).includes('Corrigé à la main : deux pans, 35°, faîtage à 90° du nord ; à vérifier sur place'), french);
+    assert.ok(!french.includes('Toit plat'), 'no racks on a pitched roof');
+    const measured = pdfText((await report({ key, language: 'de', design: { ...SAMPLE_DESIGN, roof: { id: 'lod2/nrw/DENW36AL1000abc', latitude: 51.66, longitude: 6.62, source: 'measured', dataset: 'Geobasis NRW', flat: false } }, snapshot })).rawPayload);
+    assert.ok(flowing(measured).includes('Vermessen: 3D-Stadtmodell Geobasis NRW (LoD2)') && measured.includes('lod2/nrw/DENW36AL1000abc') && !measured.includes('(OpenStreetMap)'), measured);
+  });
+
+  test('a report keeps to one page whatever its number of roof faces up to a dozen, with an address and the roof’s lines', { skip: pdfSkip }, async () => {
+    const roof = { id: 'way/490904777', latitude: 47.1395, longitude: 9.5245, source: 'default', flat: false } as const;
+    const spilled: number[] = [];
+    for (let count = 1; count <= 12; count++) {
+      const faces = Array.from({ length: count }, (_, i) => ({ azimuthDeg: (i * 30) % 360, tiltDeg: 30, panels: 3, annualKwh: 900 + i }));
+      const response = await report({ key, language: 'it', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...SAMPLE_DESIGN, faces, fallback: true, roof }, snapshot });
+      if (pdfPages(response.rawPayload) !== 1) spilled.push(count);
+    }
+    assert.deepEqual(spilled, [], 'face counts whose report ran onto a second page');
+  });
+
   test('without a key: no installer named; English by default; a PNG snapshot works too', { skip: pdfSkip }, async () => {
     const response = await report({ design: { ...SAMPLE_DESIGN, paybackYears: undefined }, snapshot: await sampleSnapshot('png') });
     assert.equal(response.statusCode, 200);

@@ -1,9 +1,31 @@
-import type { SiteReportDesign } from '../../../src/contract/report.ts';
+import type { ReportRoof, SiteReportDesign } from '../../../src/contract/report.ts';
+import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { Design } from './design.ts';
+import type { PickedRoof } from './roof-picker.ts';
 import type { WizardChoices } from './wizard-form.ts';
 
+/** A roof whose faces are all this flat or flatter is flat: its panels stand on racks. */
+const FLAT_ROOF_DEG = 1;
+
+/**
+ * The designed roof as the site report names it: its building, where it is, how the roof is known (the
+ * building's metadata, as the wizard told the visitor) and whether it is flat.
+ */
+export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: number }, correction: RoofCorrection | undefined): ReportRoof {
+  const extras = roof.node.userData as { roofSource?: string; roofConfidence?: number };
+  const source = extras.roofSource ?? '';
+  const known: Pick<ReportRoof, 'source' | 'confidence' | 'dataset' | 'correction'> = correction
+    ? { source: 'corrected', correction }
+    : source.startsWith('lod2:')
+      ? { source: 'measured', dataset: source.slice(5, 105) }
+      : source === 'osm-tag' || source === 'inferred' || source === 'default'
+        ? { source, ...(source === 'inferred' && extras.roofConfidence !== undefined ? { confidence: extras.roofConfidence } : {}) }
+        : { source: 'model' };
+  return { id: roof.osmId, ...at, ...known, flat: roof.segments.every((segment) => segment.pitch <= FLAT_ROOF_DEG) };
+}
+
 /** A design as the site report takes it: the figures the visitor sees, and the assumptions behind them. */
-export function reportDesign(design: Design, choices: WizardChoices, site: { latitude: number; longitude: number }): SiteReportDesign {
+export function reportDesign(design: Design, choices: WizardChoices, site: { latitude: number; longitude: number }, roof?: ReportRoof): SiteReportDesign {
   const e = choices.economics;
   return {
     latitude: site.latitude,
@@ -34,5 +56,6 @@ export function reportDesign(design: Design, choices: WizardChoices, site: { lat
     },
     source: design.source.slice(0, 200),
     fallback: design.fallback,
+    ...(roof ? { roof } : {}),
   };
 }

@@ -15,7 +15,7 @@ import { WizardView, type WizardState } from './wizard-view.ts';
 import { pointerIsTouch } from '../viewer/touch-screen.ts';
 import { WizardSheet } from './wizard-sheet.ts';
 import { coveredInsets } from '../viewer/view-insets.ts';
-import { reportDesign } from './report-design.ts';
+import { reportDesign, reportRoof } from './report-design.ts';
 import type { SiteReportDesign } from '../../../src/contract/report.ts';
 import { t } from '../viewer/language.ts';
 
@@ -160,13 +160,12 @@ export class WizardController {
   /** The current design for a lead, or undefined before one is made. */
   configuration(): WizardConfiguration | undefined {
     const { roof, design } = this.#designer;
-    if (!roof || !design || !this.#roofCentre) return undefined;
-    const origin = this.#viewer.info.origin ?? this.#settings;
-    const [longitude, latitude] = new LocalFrame(origin.latitude, origin.longitude).toLonLat([this.#roofCentre[0], -this.#roofCentre[2]]);
+    const at = this.#roofPoint();
+    if (!roof || !design || !at) return undefined;
     return {
       roof: roof.osmId,
-      roofLatitude: Math.round(latitude * 1e7) / 1e7,
-      roofLongitude: Math.round(longitude * 1e7) / 1e7,
+      roofLatitude: at.latitude,
+      roofLongitude: at.longitude,
       panels: design.panelCount,
       kwp: design.kwp,
       annualKwh: design.annualKwh,
@@ -182,7 +181,16 @@ export class WizardController {
     await this.#designer.settled();
     const { roof, design } = this.#designer;
     if (!roof || !design) return undefined;
-    return reportDesign(design, this.#designer.choices, this.#settings);
+    const at = this.#roofPoint();
+    return reportDesign(design, this.#designer.choices, this.#settings, at && reportRoof(roof, at, this.#correction));
+  }
+
+  /** Where the chosen roof is (the centre of its faces), to seven decimals, or undefined before one is chosen. */
+  #roofPoint(): { latitude: number; longitude: number } | undefined {
+    if (!this.#roofCentre) return undefined;
+    const origin = this.#viewer.info.origin ?? this.#settings;
+    const [longitude, latitude] = new LocalFrame(origin.latitude, origin.longitude).toLonLat([this.#roofCentre[0], -this.#roofCentre[2]]);
+    return { latitude: Math.round(latitude * 1e7) / 1e7, longitude: Math.round(longitude * 1e7) / 1e7 };
   }
 
   /** Calls `listener` with each building node redrawn by a roof correction; returns a function that stops it. */
