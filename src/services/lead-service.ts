@@ -9,6 +9,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { leadConfirmationMail, leadNotificationMail } from '../mail/lead-mails.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 import type { ReportService } from './report-service.ts';
+import { leadReportMismatches } from './report-consistency.ts';
+import { InvalidRequestError } from '../domain/invalid-request-error.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
 /** Quote requests one address may send an hour (a person sends one; a script sends many). */
@@ -62,7 +64,10 @@ export class LeadService {
     if (honeypot !== '') return 'discarded';
     const system = describeConfiguration(lead.configuration);
     const language = lead.language ?? DEFAULT_LANGUAGE;
-    // Made before the transaction: a snapshot that is not an image is refused before anything is kept.
+    // A report saying another system than the request would send the installer two quotes in one e-mail.
+    const mismatches = report ? leadReportMismatches(lead.configuration, report) : [];
+    if (mismatches.length > 0) throw new InvalidRequestError(`The report sent with the quote request is of another system: ${mismatches.join('; ')}.`);
+    // Made before the transaction: a snapshot that is not an image, or figures that do not add up, are refused before anything is kept.
     const pdf = report ? await this.#reports.render({ design: report, language, company: account.companyName, address: lead.address, snapshot }, now) : undefined;
     await this.#db.transaction().execute(async (trx) => {
       await this.#leads.insert(trx, { ...lead, accountId: account.id, apiKeyId: owner.keyId, createdAt: now });

@@ -6,6 +6,7 @@ import { siteTimeZone } from '../domain/site-time-zone.ts';
 import type { Language } from '../i18n/index.ts';
 import { readSnapshot } from '../report/report-snapshot.ts';
 import { siteReportPdf } from '../report/site-report-pdf.ts';
+import { reportInconsistencies } from './report-consistency.ts';
 import type { ApiKeyAuthenticator } from './api-key-authenticator.ts';
 import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
@@ -61,11 +62,14 @@ export class ReportService {
   /**
    * The PDF of `parts`, dated `now` in the site's time zone.
    *
-   * @throws InvalidRequestError for a currency code no one issues, or a snapshot that is not the image it claims to be
+   * @throws InvalidRequestError for a currency code no one issues, figures that do not add up (see
+   *   reportInconsistencies), or a snapshot that is not the image it claims to be
    */
   async render(parts: ReportParts, now: Date): Promise<Buffer> {
     const currency = parts.design.assumptions.currency;
     if (currency !== undefined && !isCurrency(currency)) throw new InvalidRequestError(`design.assumptions.currency "${currency}" is not a currency: send an ISO 4217 code such as EUR, CHF or GBP.`);
+    const problems = reportInconsistencies(parts.design);
+    if (problems.length > 0) throw new InvalidRequestError(`The design's figures do not add up, so no report is made of them: ${problems.join('; ')}.`);
     const snapshot = parts.snapshot === undefined ? undefined : await readSnapshot(parts.snapshot);
     return siteReportPdf({
       design: parts.design,

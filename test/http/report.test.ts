@@ -7,7 +7,7 @@ import { AccountsRepository } from '../../src/db/accounts-repository.ts';
 import { SNAPSHOT_MAX_CHARS } from '../../src/contract/report.ts';
 import { translator } from '../../src/i18n/index.ts';
 import { firstPagePng, pdfImages, pdfPages, pdfText, pdfToolsSkipReason } from '../helpers/pdf-tools.ts';
-import { SAMPLE_DESIGN, sampleSnapshot, SNAPSHOT_ROOF_RGB } from '../helpers/sample-report.ts';
+import { SAMPLE_DESIGN, sampleDesign, sampleSnapshot, SNAPSHOT_ROOF_RGB } from '../helpers/sample-report.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { readPng } from '../helpers/screenshot-pixels.ts';
 import { createTestContext, json, waitFor, type TestContext } from '../helpers/test-context.ts';
@@ -58,7 +58,7 @@ describe('the site report (PDF)', () => {
     const text = pdfText(pdf);
     for (const expected of [
       'Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', `Erstellt am ${translator('de').date(ctx.clock.now(), 'Europe/Vaduz')}`, 'Städtle 1, 9490 Vaduz', '47,141, 9,5209',
-      'Die Planung im 3D-Modell', '14 × 440 W', '6,16 kWp', '5.900 kWh', '958 kWh/kWp', '4,3 %', '1.475 kg/Jahr', '8.624 €', '9,4 Jahre', '3.101 €',
+      'Die Planung im 3D-Modell', '14 × 440 W', '6,16 kWp', '5.900 kWh', '958 kWh/kWp', '4,3 %', '1.475 kg/Jahr', '8.624 €', '9,5 Jahre', '3.463 €',
       'Monatlicher Ertrag (kWh)', '720', 'S (180°)', 'O (90°)', '4.600', 'Anlagenkosten 1.400 € je kWp', '0,25 kg je kWh', 'Einstrahlung: PVGIS-SARAH3', 'CO₂-Einsparung',
     ]) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
     assert.deepEqual(pdfImages(pdf).map(({ page, width, height }) => [page, width, height]), [[1, 800, 450]], 'the snapshot, once, at its own size');
@@ -69,7 +69,7 @@ describe('the site report (PDF)', () => {
 
   test('a long report (an address, six roof faces) keeps to one page: the picture of the view gives way', { skip: pdfSkip }, async () => {
     const faces = [0, 45, 90, 135, 180, 225].map((azimuthDeg) => ({ azimuthDeg, tiltDeg: 35, panels: 4, annualKwh: 1000 + azimuthDeg }));
-    const response = await report({ key, language: 'de', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...SAMPLE_DESIGN, faces }, snapshot });
+    const response = await report({ key, language: 'de', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: sampleDesign(faces), snapshot });
     assert.equal(response.statusCode, 200);
     assert.equal(pdfPages(response.rawPayload), 1, 'one page');
     const text = pdfText(response.rawPayload);
@@ -79,7 +79,7 @@ describe('the site report (PDF)', () => {
 
   test('the roof: its building and where it is, how it is known, the racks on a flat roof, a correction in the report’s words', { skip: pdfSkip }, async () => {
     const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52, flat: true } as const;
-    const guessed = pdfText((await report({ key, design: { ...SAMPLE_DESIGN, faces: [{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4 }], roof }, snapshot })).rawPayload);
+    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4 }]), roof }, snapshot })).rawPayload);
     // pdftotext breaks long lines where the page does.
     const flowing = (text: string) => text.replace(/\s+/g, ' ');
     for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.']) {
@@ -99,14 +99,15 @@ describe('the site report (PDF)', () => {
     const spilled: number[] = [];
     for (let count = 1; count <= 12; count++) {
       const faces = Array.from({ length: count }, (_, i) => ({ azimuthDeg: (i * 30) % 360, tiltDeg: 30, panels: 3, annualKwh: 900 + i }));
-      const response = await report({ key, language: 'it', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...SAMPLE_DESIGN, faces, fallback: true, roof }, snapshot });
+      const response = await report({ key, language: 'it', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...sampleDesign(faces), fallback: true, roof }, snapshot });
       if (pdfPages(response.rawPayload) !== 1) spilled.push(count);
     }
     assert.deepEqual(spilled, [], 'face counts whose report ran onto a second page');
   });
 
   test('without a key: no installer named; English by default; a PNG snapshot works too', { skip: pdfSkip }, async () => {
-    const response = await report({ design: { ...SAMPLE_DESIGN, paybackYears: undefined }, snapshot: await sampleSnapshot('png') });
+    // At 5,000 a kWp the system does not pay for itself within its 20 years.
+    const response = await report({ design: sampleDesign(SAMPLE_DESIGN.faces, { ...SAMPLE_DESIGN.assumptions, costPerKwp: 5000 }), snapshot: await sampleSnapshot('png') });
     assert.equal(response.statusCode, 200);
     const text = pdfText(response.rawPayload);
     assert.ok(text.includes('Solar site report'));
@@ -117,11 +118,11 @@ describe('the site report (PDF)', () => {
   });
 
   test('a design in Swiss francs: every amount of the report in CHF, none in euros', { skip: pdfSkip }, async () => {
-    const design = { ...SAMPLE_DESIGN, assumptions: { ...SAMPLE_DESIGN.assumptions, currency: 'CHF', costPerKwp: 1650, tariff: 0.27, exportTariff: 0.085 } };
+    const design = sampleDesign(SAMPLE_DESIGN.faces, { ...SAMPLE_DESIGN.assumptions, currency: 'CHF', costPerKwp: 1650, tariff: 0.27, exportTariff: 0.085 });
     const response = await report({ design, key, language: 'de' });
     assert.equal(response.statusCode, 200);
     const text = pdfText(response.rawPayload);
-    for (const expected of ['8.624 CHF', '3.101 CHF', 'Anlagenkosten 1.650 CHF je kWp', 'Strom 0,27 CHF je kWh', 'Einspeisung 0,085 CHF je kWh']) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
+    for (const expected of ['10.164 CHF', '1.365 CHF', 'Anlagenkosten 1.650 CHF je kWp', 'Strom 0,27 CHF je kWh', 'Einspeisung 0,085 CHF je kWh']) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
     assert.ok(!text.includes('€'), 'no amount in euros');
   });
 
@@ -157,7 +158,31 @@ describe('the site report (PDF)', () => {
     const limited = await report({ design: SAMPLE_DESIGN }, '198.51.100.70');
     assert.equal(limited.statusCode, 429);
     assert.match(json(limited).error as string, /Too many reports/);
-    assert.equal((await report({ design: { ...SAMPLE_DESIGN, panels: 0, faces: [] }, key }, '198.51.100.70')).statusCode, 200, 'with the embed key');
+    assert.equal((await report({ design: sampleDesign([]), key }, '198.51.100.70')).statusCode, 200, 'with the embed key');
+  });
+
+  test('figures that do not add up are refused, each named: a report “prepared by” the installer says only what the design gives', async () => {
+    // Ten panels of 440 W making 50 kWp that cost 1,000 and pay for themselves in a month.
+    const forged = { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 35, panels: 10, annualKwh: 4000 }]), kwp: 50, cost: 1000, paybackYears: 0.1 };
+    const refused = await report({ key, design: forged, snapshot }, '198.51.100.63');
+    assert.equal(refused.statusCode, 400);
+    const message = json(refused).error as string;
+    for (const named of ['design.kwp 50 is not 10 panels × 440 W = 4.4 kWp', 'design.cost 1000', 'design.paybackYears 0.1', 'design.specificYield']) assert.ok(message.includes(named), `the answer names “${named}”: ${message}`);
+    const sunnier = sampleDesign([{ azimuthDeg: 180, tiltDeg: 35, panels: 10, annualKwh: 40_000 }]);
+    assert.match(json(await report({ key, design: sunnier }, '198.51.100.63')).error as string, /9090\.91 kWh per kWp a year is more than any fixed panel makes anywhere \(at most 3000\)/);
+    const lead = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/viewer/leads',
+      remoteAddress: '198.51.100.64',
+      payload: {
+        key, name: 'Mallory', email: 'm@home.example', address: 'Städtle 1, 9490 Vaduz', message: '', consent: true, website: '',
+        configuration: { latitude: SAMPLE_DESIGN.latitude, longitude: SAMPLE_DESIGN.longitude, panels: 72, kwp: 31.68, annualKwh: 30_000 },
+        report: SAMPLE_DESIGN,
+      },
+    });
+    assert.equal(lead.statusCode, 400);
+    assert.match(json(lead).error as string, /^The report sent with the quote request is of another system: configuration\.panels 72 is not the report's 14; configuration\.kwp 31\.68 is not the report's 6\.16; configuration\.annualKwh 30000 is not the report's 5900\.4\.$/);
+    assert.equal(smtp.messages.filter((m) => m.text.includes('Mallory')).length, 0, 'nothing sent');
   });
 
   test('a quote request with the design: the installer’s e-mail carries the report as a PDF attachment', { skip: pdfSkip }, async () => {

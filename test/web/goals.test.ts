@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_ECONOMICS, financials } from '../../web/src/wizard/economics.ts';
+import { financials } from '../../src/solar-design/index.ts';
+import { DEFAULT_ECONOMICS } from '../../web/src/wizard/economics.ts';
 import { selectPanels, type RatedPanel } from '../../web/src/wizard/goals.ts';
 
 // Ten 0.44 kWp panels: 500 kWh down to 320 kWh (best 500; 75 % of it is 375).
@@ -58,10 +59,10 @@ describe('money figures', () => {
   });
 
   test('discounting and degradation lower the NPV as the formula says', () => {
-    const result = financials(4, 4000);
+    const result = financials(4, 4000, DEFAULT_ECONOMICS);
     let expected = -5600;
     for (let t = 1; t <= 20; t++) expected += (4000 * 0.995 ** (t - 1) * 0.157) / 1.04 ** t;
     assert.ok(Math.abs(result.npv - expected) < 1e-6, `${result.npv} vs ${expected}`);
-    assert.equal(financials(4, 0).paybackYears, undefined, 'a system that makes nothing never pays back');
+    assert.equal(financials(4, 0, DEFAULT_ECONOMICS).paybackYears, undefined, 'a system that makes nothing never pays back');
   });
 });

@@ -1,5 +1,6 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
-import { DEFAULT_ECONOMICS, financials, type Economics, type Financials } from './economics.ts';
+import { financials, type Economics, type Financials } from '../../../src/solar-design/index.ts';
+import { DEFAULT_ECONOMICS } from './economics.ts';
 import { arrayFigures, unshadedYieldPerPanel, type PanelSpec, type PlacedPanel, type YieldOf } from '../../../src/solar-design/index.ts';
 import { selectPanels, type Selection } from './goals.ts';
 

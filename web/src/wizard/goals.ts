@@ -1,5 +1,6 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
-import { DEFAULT_ECONOMICS, financials, type Economics } from './economics.ts';
+import { financials, type Economics } from '../../../src/solar-design/index.ts';
+import { DEFAULT_ECONOMICS } from './economics.ts';
 
 /** A candidate panel with what it would produce in a year, after its shading. */
 export interface RatedPanel {

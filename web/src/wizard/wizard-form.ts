@@ -1,5 +1,5 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
-import type { Economics } from './economics.ts';
+import type { Economics } from '../../../src/solar-design/index.ts';
 import { t } from '../viewer/language.ts';
 import type { LayoutOptions, PanelSpec } from '../../../src/solar-design/index.ts';
 
