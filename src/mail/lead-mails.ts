@@ -15,6 +15,8 @@ export interface LeadMailFacts {
   partnerAddress: string;
   received: Date;
   baseUrl: string;
+  /** The file name of the site report attached to the installer's e-mail, when the request carried a design. */
+  reportFile?: string;
 }
 
 /** To the partner: the visitor's details and system; answering reaches the visitor. */
@@ -23,7 +25,8 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
   return {
     to: facts.partnerAddress,
     replyTo: lead.email,
-    subject: 'New quote request from your site',
+    // Name and size first: an installer sorts a morning's requests from the subjects alone.
+    subject: `New quote request: ${lead.name}${lead.configuration.kwp ? `, ${lead.configuration.kwp} kWp` : ''}`,
     text: [
       'A visitor asked for a quote in the 3D solar viewer on your site.',
       '',
@@ -35,6 +38,7 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
       '',
       `System: ${facts.system}`,
       ...designLines(lead.configuration),
+      ...(facts.reportFile ? [`Site report: attached (${facts.reportFile}): the roof, how it is known, the figures and their assumptions`] : []),
       `Page: ${lead.pageUrl ?? '—'}`,
       `Received: ${facts.received.toISOString()}`,
       '',

@@ -16,7 +16,11 @@ import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 /** Quote requests one address may send an hour (a person sends one; a script sends many). */
 export const LEADS_PER_IP_PER_HOUR = 5;
 /** The site report's file name in the installer's e-mail. */
-export const REPORT_FILENAME = 'site-report.pdf';
+/** The attached report's file name: named after the roof, so that an installer's saved reports keep apart. */
+export function reportFilename(roof: string | undefined): string {
+  const name = roof?.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return name ? `site-report-${name}.pdf` : 'site-report.pdf';
+}
 const TOO_MANY_LEADS = 'Too many requests from this address. Please try again in an hour, or contact the company directly.';
 
 /** What became of a quote request. */
@@ -71,9 +75,10 @@ export class LeadService {
     const pdf = report ? await this.#reports.render({ design: report, language, company: account.companyName, address: lead.address, snapshot }, now) : undefined;
     await this.#db.transaction().execute(async (trx) => {
       await this.#leads.insert(trx, { ...lead, accountId: account.id, apiKeyId: owner.keyId, createdAt: now });
-      const facts = { lead, system, company: account.companyName ?? null, language, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl };
+      const reportFile = pdf ? reportFilename(lead.configuration.roof) : undefined;
+      const facts = { lead, system, company: account.companyName ?? null, language, partnerAddress: account.notificationEmail!, received: now, baseUrl: this.#baseUrl, reportFile };
       const notification = leadNotificationMail(facts);
-      await this.#queue.enqueueEmail(trx, pdf ? { ...notification, attachments: [{ filename: REPORT_FILENAME, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] } : notification);
+      await this.#queue.enqueueEmail(trx, pdf && reportFile ? { ...notification, attachments: [{ filename: reportFile, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] } : notification);
       await this.#queue.enqueueEmail(trx, leadConfirmationMail(facts));
     });
     return 'saved';

@@ -192,7 +192,7 @@ describe('the site report (PDF)', () => {
       remoteAddress: '198.51.100.62',
       payload: {
         key, name: 'Greta', email: 'greta@home.example', address: 'Städtle 1, 9490 Vaduz', message: '', consent: true, website: '', language: 'de',
-        configuration: { latitude: SAMPLE_DESIGN.latitude, longitude: SAMPLE_DESIGN.longitude, panels: 14, kwp: 6.16, annualKwh: 5900.4 },
+        configuration: { latitude: SAMPLE_DESIGN.latitude, longitude: SAMPLE_DESIGN.longitude, roof: 'way/94400143', panels: 14, kwp: 6.16, annualKwh: 5900.4 },
         report: SAMPLE_DESIGN,
         snapshot,
       },
@@ -201,7 +201,9 @@ describe('the site report (PDF)', () => {
     const notification = await waitFor('the installer’s e-mail', async () => smtp.messages.find((m) => m.to.includes('leads@sonnendach.example') && m.text.includes('Name: Greta')));
     assert.equal(notification.attachments.length, 1);
     const [attachment] = notification.attachments;
-    assert.equal(attachment.filename, 'site-report.pdf');
+    assert.equal(attachment.filename, 'site-report-way-94400143.pdf', 'named after the roof');
+    assert.equal(notification.subject, 'New quote request: Greta, 6.16 kWp');
+    assert.ok(notification.text.includes('Site report: attached (site-report-way-94400143.pdf)'), notification.text);
     assert.equal(attachment.contentType, 'application/pdf');
     const text = pdfText(attachment.content);
     for (const expected of ['Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', 'Städtle 1, 9490 Vaduz', '6,16 kWp']) assert.ok(text.includes(expected), `the attached report says “${expected}”`);
