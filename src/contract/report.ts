@@ -19,6 +19,7 @@ export const ReportFace = Type.Object(
     tiltDeg: Type.Number({ minimum: 0, maximum: 90, description: 'Panel tilt, degrees' }),
     panels: Type.Integer({ minimum: 0, maximum: 100_000 }),
     annualKwh: positive('Yearly yield of the face’s panels, kWh, shading included'),
+    areaM2: Type.Optional(positive('Area of the roof face, m² (on the slope)', 1_000_000)),
   },
   { additionalProperties: false },
 );

@@ -217,10 +217,13 @@ function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign
 
 /** One table of roof faces, numbered from `first` + 1, at `x` over `width` points; a narrow one in smaller type. */
 function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesign['faces'], first: number, x: number, width: number): void {
-  const columns = [tr.t('report.face'), tr.t('report.facing'), tr.t('report.tilt'), tr.t('report.panelCount'), tr.t('report.faceYield')];
+  // The faces' areas when the design gives them (an installer checks the layout against the roof's size).
+  const areas = list.some((face) => face.areaM2 !== undefined);
+  const columns = ['#', tr.t('report.facing'), tr.t('report.tilt'), ...(areas ? [tr.t('report.faceArea')] : []), tr.t('report.panelCount'), tr.t('report.faceYield')];
   const cells = list.map((face, i) => {
     const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
-    return [String(first + i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°`, tr.number(face.panels), tr.number(face.annualKwh)];
+    const area = areas ? [face.areaM2 === undefined ? '—' : `${tr.number(face.areaM2)} m²`] : [];
+    return [String(first + i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
   });
   const { widths, size } = columnWidths(doc, [columns, ...cells], width, width < CONTENT_WIDTH ? 8.5 : 9.5);
   const row = (cells: string[], font: 'body' | 'bold') => {
@@ -233,7 +236,8 @@ function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesi
     const y = doc.y;
     let left = x;
     cells.forEach((cell, i) => {
-      doc.font(font).fontSize(size).fillColor(font === 'bold' ? MUTED : INK).text(cell, left, y, { width: widths[i] - 3, align: i === 0 || i === 1 ? 'left' : 'right', lineBreak: false });
+      // One line a cell: a word too long for its column is cut short with an ellipsis, never broken.
+      doc.font(font).fontSize(size).fillColor(font === 'bold' ? MUTED : INK).text(cell, left, y, { width: widths[i] - 3, height: size * 1.4, ellipsis: true, align: i === 0 || i === 1 ? 'left' : 'right', lineBreak: false });
       left += widths[i];
     });
     doc.y = y + FACE_ROW;
@@ -248,7 +252,7 @@ function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesi
  * to 7 points) so that no header breaks inside a word.
  */
 function columnWidths(doc: PDFKit.PDFDocument, rows: string[][], width: number, size: number): { widths: number[]; size: number } {
-  const needed = rows[0].map((_, column) => Math.max(...rows.map((cells, r) => doc.font(r === 0 ? 'bold' : 'body').fontSize(size).widthOfString(cells[column]))) + 6);
+  const needed = rows[0].map((_, column) => Math.max(...rows.map((cells, r) => doc.font(r === 0 ? 'bold' : 'body').fontSize(size).widthOfString(cells[column]))) + 5);
   const total = needed.reduce((sum, w) => sum + w, 0);
   if (total > width) return { widths: needed.map((w) => (w * width) / total), size: Math.max(7, (size * width) / total) };
   return { widths: needed.map((w) => w + (width - total) / needed.length), size };

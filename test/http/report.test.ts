@@ -79,10 +79,10 @@ describe('the site report (PDF)', () => {
 
   test('the roof: its building and where it is, how it is known, the racks on a flat roof, a correction in the report’s words', { skip: pdfSkip }, async () => {
     const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52, flat: true } as const;
-    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4 }]), roof }, snapshot })).rawPayload);
+    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4, areaM2: 334.8 }]), roof }, snapshot })).rawPayload);
     // pdftotext breaks long lines where the page does.
     const flowing = (text: string) => text.replace(/\s+/g, ' ');
-    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.']) {
+    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.', 'Area', '335 m²']) {
       assert.ok(flowing(guessed).includes(expected), `the report says “${expected}”:\n${guessed}`);
     }
     assert.ok(!guessed.includes('47.141, 9.5209'), 'the coordinates are the roof’s, not the page’s');

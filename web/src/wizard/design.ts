@@ -49,6 +49,8 @@ export interface Design {
 
 /** One roof face of a design. */
 export interface DesignFace {
+  /** Its index among the roof's segments. */
+  face: number;
   azimuthDeg: number;
   tiltDeg: number;
   panels: number;
@@ -87,7 +89,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
     source: figures.source,
     faces: figures.faces.map((face) => {
       const panel = input.candidates.find((candidate) => candidate.face === face.face)!;
-      return { azimuthDeg: panel.azimuthDeg, tiltDeg: panel.tiltDeg, panels: face.panelCount, annualKwh: round(face.annualKwh, 1) };
+      return { face: face.face, azimuthDeg: panel.azimuthDeg, tiltDeg: panel.tiltDeg, panels: face.panelCount, annualKwh: round(face.annualKwh, 1) };
     }),
   };
 }

@@ -25,7 +25,7 @@ export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: 
 }
 
 /** A design as the site report takes it: the figures the visitor sees, and the assumptions behind them. */
-export function reportDesign(design: Design, choices: WizardChoices, site: { latitude: number; longitude: number }, roof?: ReportRoof): SiteReportDesign {
+export function reportDesign(design: Design, choices: WizardChoices, site: { latitude: number; longitude: number }, roof?: ReportRoof, segments?: readonly { area: number }[]): SiteReportDesign {
   const e = choices.economics;
   return {
     latitude: site.latitude,
@@ -42,7 +42,12 @@ export function reportDesign(design: Design, choices: WizardChoices, site: { lat
     npv: design.money.npv,
     ...(design.money.paybackYears === undefined ? {} : { paybackYears: design.money.paybackYears }),
     co2KgPerYear: design.co2KgPerYear,
-    faces: design.faces.map((face) => ({ ...face, azimuthDeg: ((face.azimuthDeg % 360) + 360) % 360, tiltDeg: Math.min(Math.max(face.tiltDeg, 0), 90) })),
+    faces: design.faces.map(({ face, ...figures }) => ({
+      ...figures,
+      azimuthDeg: ((figures.azimuthDeg % 360) + 360) % 360,
+      tiltDeg: Math.min(Math.max(figures.tiltDeg, 0), 90),
+      ...(segments?.[face] ? { areaM2: Math.round(segments[face].area * 10) / 10 } : {}),
+    })),
     assumptions: {
       currency: e.currency,
       costPerKwp: e.costPerKwp,
