@@ -39,6 +39,8 @@ export interface Design {
   money: Financials;
   /** The money and climate assumptions the figures were worked out with. */
   economics: Economics;
+  /** The panel the design was laid out with. */
+  panel: PanelSpec;
   co2KgPerYear: number;
   /** Whether any face's yield came from the local fallback because the service was unavailable. */
   fallback: boolean;
@@ -84,6 +86,7 @@ export async function designSystem(input: DesignInput): Promise<Design> {
     shadingLoss: figures.shadingLoss,
     money: financials(figures.kwp, figures.annualKwh, economics),
     economics,
+    panel: input.panel,
     co2KgPerYear: figures.annualKwh * economics.co2KgPerKwh,
     fallback: figures.fallback,
     source: figures.source,

@@ -2,7 +2,6 @@ import type { ReportRoof, SiteReportDesign } from '../../../src/contract/report.
 import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
 import type { Design } from './design.ts';
 import type { PickedRoof } from './roof-picker.ts';
-import type { WizardChoices } from './wizard-form.ts';
 
 /** A roof whose faces are all this flat or flatter is flat: its panels stand on racks. */
 const FLAT_ROOF_DEG = 1;
@@ -25,13 +24,15 @@ export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: 
 }
 
 /** A design as the site report takes it: the figures the visitor sees, and the assumptions behind them. */
-export function reportDesign(design: Design, choices: WizardChoices, site: { latitude: number; longitude: number }, roof?: ReportRoof, segments?: readonly { area: number }[]): SiteReportDesign {
-  const e = choices.economics;
+export function reportDesign(design: Design, site: { latitude: number; longitude: number }, roof?: ReportRoof, segments?: readonly { area: number }[]): SiteReportDesign {
+  // The assumptions and panel the figures were worked out with, not the fields' values now: the service
+  // works the figures out again from them and refuses figures that do not add up.
+  const e = design.economics;
   return {
     latitude: site.latitude,
     longitude: site.longitude,
     panels: design.panelCount,
-    panelPowerW: choices.panel.powerW,
+    panelPowerW: design.panel.powerW,
     kwp: design.kwp,
     annualKwh: design.annualKwh,
     monthlyKwh: design.monthlyKwh,

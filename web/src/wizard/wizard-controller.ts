@@ -182,7 +182,7 @@ export class WizardController {
     const { roof, design } = this.#designer;
     if (!roof || !design) return undefined;
     const at = this.#roofPoint();
-    return reportDesign(design, this.#designer.choices, this.#settings, at && reportRoof(roof, at, this.#correction), roof.segments);
+    return reportDesign(design, this.#settings, at && reportRoof(roof, at, this.#correction), roof.segments);
   }
 
   /** Where the chosen roof is (the centre of its faces), to seven decimals, or undefined before one is chosen. */
