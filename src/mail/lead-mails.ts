@@ -2,6 +2,7 @@ import type { LeadConfiguration, LeadInput } from '../contract/leads.ts';
 import { designLines, roofMapUrl } from '../domain/lead.ts';
 import { translator, type Language, type Translator } from '../i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
+import { siteTimeZone } from '../domain/site-time-zone.ts';
 
 /** A quote request as both e-mails tell it. */
 export interface LeadMailFacts {
@@ -40,7 +41,7 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
       ...designLines(lead.configuration),
       ...(facts.reportFile ? [`Site report: attached (${facts.reportFile}): the roof, how it is known, the figures and their assumptions`] : []),
       `Page: ${lead.pageUrl ?? '—'}`,
-      `Received: ${facts.received.toISOString()}`,
+      `Received: ${receivedAt(facts.received, lead.configuration)}`,
       '',
       `All leads: ${facts.baseUrl}/partner/leads`,
     ].join('\n'),
@@ -71,4 +72,14 @@ function describeSystem(configuration: LeadConfiguration, tr: Translator): strin
     parts.push(tr.t('system.roof', { latitude: tr.number(configuration.roofLatitude, 6), longitude: tr.number(configuration.roofLongitude, 6) }) + (link ? ` (${link})` : ''));
   }
   return parts.join(', ');
+}
+
+/**
+ * When the request came, in the house's own time zone (the site report is dated there too) and in UTC:
+ * "29 November 2026, 01:14 Europe/Monaco (2026-11-29 00:14 UTC)".
+ */
+function receivedAt(received: Date, at: { latitude: number; longitude: number }): string {
+  const zone = siteTimeZone(at.latitude, at.longitude);
+  const local = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(received);
+  return `${local} ${zone} (${received.toISOString().slice(0, 16).replace('T', ' ')} UTC)`;
 }

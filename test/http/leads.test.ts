@@ -69,6 +69,8 @@ for (const kind of DATABASES) {
         assert.ok(notification.text.includes(expected), `the notification has “${expected}”: ${notification.text}`);
       }
       assert.match(notification.raw, /^Reply-To: ada@home\.example/im);
+      // Dated in the house's time zone (as its site report is), and in UTC.
+      assert.match(notification.text, /^Received: \d{1,2} [A-Z][a-z]+ \d{4}(,| at) \d{2}:\d{2} Europe\/Berlin \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)$/m);
       const [confirmation] = await waitFor('the visitor’s e-mail', async () => smtp.to('ada@home.example').length > 0 && smtp.to('ada@home.example'));
       assert.equal(confirmation.subject, 'Your quote request – Sunny Roofs');
       assert.ok(confirmation.text.includes('the roof at 52.520313, 13.405123 (https://www.openstreetmap.org/way/123)'), `the visitor’s e-mail names the roof: ${confirmation.text}`);
