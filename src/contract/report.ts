@@ -70,6 +70,12 @@ export const SiteReportDesign = Type.Object(
     longitude: Longitude,
     panels: Type.Integer({ minimum: 0, maximum: 100_000 }),
     panelPowerW: positive('Rated power of one panel, W', 10_000),
+    panelSize: Type.Optional(
+      Type.Object(
+        { lengthM: Type.Number({ minimum: 0.1, maximum: 10, description: 'Long side, metres' }), widthM: Type.Number({ minimum: 0.1, maximum: 10, description: 'Short side, metres' }) },
+        { additionalProperties: false, description: 'Size of one panel' },
+      ),
+    ),
     kwp: positive('Peak power, kWp', 100_000),
     annualKwh: positive('Yearly yield, kWh'),
     monthlyKwh: Type.Array(positive('kWh'), { minItems: 12, maxItems: 12, description: 'Yield of each month, January first' }),

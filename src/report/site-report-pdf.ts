@@ -144,6 +144,7 @@ function figures(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesi
   const tableTop = doc.y;
   table(doc, [
     [tr.t('figure.panels'), `${tr.number(design.panels)} × ${tr.number(design.panelPowerW)} W`],
+    ...(design.panelSize ? [[tr.t('report.panelSize'), `${tr.number(design.panelSize.lengthM, 2)} × ${tr.number(design.panelSize.widthM, 2)} m`] as [string, string]] : []),
     [tr.t('figure.kwp'), tr.t('value.kwp', { value: tr.number(design.kwp, 2) })],
     [tr.t('figure.kwh'), tr.t('value.kwh', { value: tr.number(design.annualKwh) })],
     [tr.t('figure.specific'), tr.t('value.specific', { value: tr.number(design.specificYield) })],

@@ -79,10 +79,10 @@ describe('the site report (PDF)', () => {
 
   test('the roof: its building and where it is, how it is known, the racks on a flat roof, a correction in the report’s words', { skip: pdfSkip }, async () => {
     const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52, flat: true } as const;
-    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4, areaM2: 334.8 }]), roof }, snapshot })).rawPayload);
+    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4, areaM2: 334.8 }]), panelSize: { lengthM: 1.762, widthM: 1.134 }, roof }, snapshot })).rawPayload);
     // pdftotext breaks long lines where the page does.
     const flowing = (text: string) => text.replace(/\s+/g, ' ');
-    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.', 'Area', '335 m²']) {
+    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.', 'Area', '335 m²', 'Panel size 1.76 × 1.13 m']) {
       assert.ok(flowing(guessed).includes(expected), `the report says “${expected}”:\n${guessed}`);
     }
     assert.ok(!guessed.includes('47.141, 9.5209'), 'the coordinates are the roof’s, not the page’s');
@@ -99,7 +99,7 @@ describe('the site report (PDF)', () => {
     const spilled: number[] = [];
     for (let count = 1; count <= 12; count++) {
       const faces = Array.from({ length: count }, (_, i) => ({ azimuthDeg: (i * 30) % 360, tiltDeg: 30, panels: 3, annualKwh: 900 + i }));
-      const response = await report({ key, language: 'it', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...sampleDesign(faces), fallback: true, roof }, snapshot });
+      const response = await report({ key, language: 'it', address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...sampleDesign(faces), panelSize: { lengthM: 1.762, widthM: 1.134 }, fallback: true, roof }, snapshot });
       if (pdfPages(response.rawPayload) !== 1) spilled.push(count);
     }
     assert.deepEqual(spilled, [], 'face counts whose report ran onto a second page');

@@ -198,6 +198,7 @@ export const de: Catalogue = {
   'report.system': 'Anlage',
   'report.faces': 'Dachflächen',
   'report.facing': 'Ausrichtung',
+  'report.panelSize': 'Modulgröße',
   'report.faceArea': 'Fläche',
   'report.tilt': 'Neigung',
   'report.panelCount': 'Module',

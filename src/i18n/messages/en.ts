@@ -200,6 +200,7 @@ export const en = {
   'report.system': 'System',
   'report.faces': 'Roof faces',
   'report.facing': 'Facing',
+  'report.panelSize': 'Panel size',
   'report.faceArea': 'Area',
   'report.tilt': 'Pitch',
   'report.panelCount': 'Panels',

@@ -198,6 +198,7 @@ export const es: Catalogue = {
   'report.system': 'Instalación',
   'report.faces': 'Faldones del tejado',
   'report.facing': 'Orientación',
+  'report.panelSize': 'Tamaño del panel',
   'report.faceArea': 'Superficie',
   'report.tilt': 'Inclinación',
   'report.panelCount': 'Paneles',

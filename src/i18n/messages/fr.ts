@@ -198,6 +198,7 @@ export const fr: Catalogue = {
   'report.system': 'Installation',
   'report.faces': 'Pans de toit',
   'report.facing': 'Orientation',
+  'report.panelSize': 'Taille d’un panneau',
   'report.faceArea': 'Surface',
   'report.tilt': 'Pente',
   'report.panelCount': 'Panneaux',

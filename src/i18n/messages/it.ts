@@ -198,6 +198,7 @@ export const it: Catalogue = {
   'report.system': 'Impianto',
   'report.faces': 'Falde del tetto',
   'report.facing': 'Orientamento',
+  'report.panelSize': 'Dimensioni del pannello',
   'report.faceArea': 'Superficie',
   'report.tilt': 'Inclinazione',
   'report.panelCount': 'Pannelli',

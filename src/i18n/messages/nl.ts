@@ -198,6 +198,7 @@ export const nl: Catalogue = {
   'report.system': 'Installatie',
   'report.faces': 'Dakvlakken',
   'report.facing': 'Oriëntatie',
+  'report.panelSize': 'Paneelformaat',
   'report.faceArea': 'Oppervlak',
   'report.tilt': 'Helling',
   'report.panelCount': 'Panelen',

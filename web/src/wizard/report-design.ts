@@ -33,6 +33,7 @@ export function reportDesign(design: Design, site: { latitude: number; longitude
     longitude: site.longitude,
     panels: design.panelCount,
     panelPowerW: design.panel.powerW,
+    panelSize: { lengthM: design.panel.length, widthM: design.panel.width },
     kwp: design.kwp,
     annualKwh: design.annualKwh,
     monthlyKwh: design.monthlyKwh,
