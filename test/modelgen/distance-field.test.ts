@@ -26,8 +26,11 @@ test('the distance field answers the distance to the nearest line within a cell,
   assert.ok(Math.abs(field(400, 0) - field(extent - cell / 2, 0)) < 1e-9);
 });
 
-test('without lines every point is infinitely far', () => {
+test('without lines in its square every point is infinitely far, never NaN', () => {
   const field = distanceField([], 100, 50);
   assert.equal(field(0, 0), Infinity);
   assert.equal(distanceField([[[5, 5]]], 100, 50)(0, 0), Infinity);
+  // A line wholly outside the square (a coast just past a small model's edge) marks no cell.
+  const outside = distanceField([[[-330, -790], [-1440, -940]]], 100, 50);
+  for (const [x, y] of [[0, 0], [-98, -98], [-100 + 2, -100 + 2], [300, 300]]) assert.equal(outside(x, y), Infinity, `${x}, ${y}`);
 });

@@ -105,6 +105,10 @@ describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Mon
       const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
       const rim = rimAtSea(nodes.find((n) => n.name === 'ground')!.triangles, sea, local('coastline'), 300 + GROUND_MARGIN_M);
       const raised = rim.filter((v) => v[2] - seaLevel > 3);
+      // A small model on the Rock, whose only coast away from cliffs lies just past its square: valid, its ground where the data has it.
+      const rock = await model(43.73085, 7.41951, 0.05, MONACO, terrainDir);
+      const rockGround = rock.nodes.find((n) => n.name === 'ground')!.triangles.flat();
+      assert.ok(rockGround.every((v) => Number.isFinite(v[2])) && Math.max(...rockGround.map((v) => v[2])) - Math.min(...rockGround.map((v) => v[2])) > 1, 'the Rock’s ground keeps its relief');
       assert.ok(rim.length > 10, `${rim.length} rim vertices at sea`);
       assert.equal(raised.length, 0, `${raised.length} of ${rim.length} rim vertices at sea stand over 3 m above it`);
     } finally {

@@ -5,14 +5,15 @@ import type { Point2 } from './local-frame.ts';
  * [-extent, extent]², each cell holding the Euclidean distance from its centre to the nearest cell the
  * lines pass through (exact on the raster: Felzenszwalb and Huttenlocher's transform, one pass along the
  * rows and one along the columns). Read between cell centres bilinearly, so a surface built on it has
- * no steps; outside the square, the nearest cell on its edge answers. Without lines, every point is
- * infinitely far.
+ * no steps; outside the square, the nearest cell on its edge answers. Without lines in the square, every
+ * point is infinitely far.
  */
 export function distanceField(lines: readonly Point2[][], extent: number, cells: number): (x: number, y: number) => number {
-  if (!lines.some((line) => line.length >= 2)) return () => Infinity;
   const cell = (2 * extent) / cells;
   const squared = new Float64Array(cells * cells).fill(Infinity);
   for (const line of lines) for (let i = 0; i + 1 < line.length; i++) markSegment(squared, line[i], line[i + 1], extent, cell, cells);
+  // Lines that miss the square leave every cell infinitely far (and the bilinear read would make NaN of it).
+  if (!squared.includes(0)) return () => Infinity;
   transformRows(squared, cells);
   const distance = squared.map(Math.sqrt);
   return (x, y) => {

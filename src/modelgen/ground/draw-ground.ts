@@ -142,7 +142,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
  * @returns the triangles drawn
  */
 export function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' | 'frame' | 'radius' | 'seaLevel'>): number {
-  const coasts = scene.features.ground.filter((g) => g.kind === 'coastline' && !g.underground).map((g) => g.points.map(([lon, lat]) => scene.frame.toLocal(lon, lat)));
+  const coasts = scene.features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => scene.frame.toLocal(lon, lat)));
   const reach = seaReach(scene.radius);
   const mesh = new MeshBuilder();
   const options = { lift: liftOf('sea') + quantisationLift(scene.radius) };

@@ -8,8 +8,11 @@ import { rowCrossings } from './row-crossings.ts';
 
 /** Cells of the sea mask across the model's diameter (about 0.7 m at 0.3 km, 10 m at 5 km). */
 const MASK_CELLS = 1000;
-/** Cells of the distances from the shore across the model's diameter: read bilinearly, and the bends are `BLEND_M` wide. */
-const DISTANCE_CELLS = 400;
+/**
+ * Cells of the distances from the shore across the model's diameter: at most 5 m wide, so that the level
+ * strip (`SHORE_WIDTH_M`) holds at 5 km too (read bilinearly; the bends are `BLEND_M` wide), from 400 to 2048.
+ */
+const distanceCells = (reach: number) => Math.min(2048, Math.max(400, Math.ceil((2 * reach) / 5)));
 /** How high the land stands over the sea at the waterline, metres: a quay's or a beach's top. */
 export const SHORE_M = 1.5;
 /**
@@ -48,7 +51,7 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
   if (sea.length === 0) return elevation;
   const cell = (2 * reach) / MASK_CELLS;
   const inSea = polygonMask(sea, reach, cell);
-  const fromShore = distanceField(shoresAwayFromCliffs(coasts, local('cliff'), reach), reach, DISTANCE_CELLS);
+  const fromShore = distanceField(shoresAwayFromCliffs(coasts, local('cliff'), reach), reach, distanceCells(reach));
   // The sea polygons end at the drawn ground's edge, in chords of its circle; the terrain's grid reaches
   // past it, and the ground's rim is interpolated from there. Past a little inside the edge, a point is
   // sea or land as the point on that line towards the centre is: else the rim took the land's height at
