@@ -13,7 +13,7 @@ export const LeadConfiguration = Type.Object(
   {
     latitude: Latitude,
     longitude: Longitude,
-    roof: Type.Optional(Type.String({ maxLength: 40, description: 'OpenStreetMap id of the chosen roof’s building, e.g. `way/94400143`' })),
+    roof: Type.Optional(Type.String({ maxLength: 120, description: 'Id of the chosen roof’s building: OpenStreetMap’s (`way/94400143`) or a measured building’s (`lod2/<dataset>/<id>`)' })),
     roofLatitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the chosen roof (centre of its faces)' })),
     roofLongitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the chosen roof (centre of its faces)' })),
     panels: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),

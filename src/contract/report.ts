@@ -20,6 +20,7 @@ export const ReportFace = Type.Object(
     panels: Type.Integer({ minimum: 0, maximum: 100_000 }),
     annualKwh: positive('Yearly yield of the face’s panels, kWh, shading included'),
     areaM2: Type.Optional(positive('Area of the roof face, m² (on the slope)', 1_000_000)),
+    racks: Type.Optional(Type.Boolean({ description: 'Whether the face is flat or nearly so and its panels stand on racks (the tilt is then the racks’)' })),
   },
   { additionalProperties: false },
 );
@@ -28,10 +29,10 @@ export const ReportFace = Type.Object(
 export const REPORT_ROOF_SOURCES = ['osm-tag', 'measured', 'inferred', 'default', 'corrected', 'model'] as const;
 export type ReportRoofSource = (typeof REPORT_ROOF_SOURCES)[number];
 
-/** The roof the design is on: which building, where, how its roof is known, and whether it is flat. */
+/** The roof the design is on: which building, where, and how its roof is known. */
 export const ReportRoof = Type.Object(
   {
-    id: Type.String({ maxLength: 80, pattern: '^[A-Za-z0-9:/_.-]+$', description: 'The building’s id: OpenStreetMap’s (`way/94400143`) or a measured building’s (`lod2/<dataset>/<id>`)' }),
+    id: Type.String({ maxLength: 120, pattern: '^[!-~]+$', description: 'The building’s id: OpenStreetMap’s (`way/94400143`, a part of it `way/419479428#rest1`) or a measured building’s (`lod2/<dataset>/<id>`)' }),
     latitude: Latitude,
     longitude: Longitude,
     // The list is not a tuple, so TypeBox cannot infer the union; the cast names it.
@@ -41,7 +42,6 @@ export const ReportRoof = Type.Object(
     confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'How sure an inferred roof is, 0–1' })),
     dataset: Type.Optional(Type.String({ maxLength: 100, description: 'The 3D city model a measured roof comes from' })),
     correction: Type.Optional(VisitorRoofCorrection),
-    flat: Type.Boolean({ description: 'Whether the roof is flat: the panels then stand on racks, and the faces’ tilt is the racks’' }),
   },
   { additionalProperties: false },
 );

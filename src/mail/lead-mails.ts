@@ -26,8 +26,9 @@ export function leadNotificationMail(facts: LeadMailFacts): MailMessage {
   return {
     to: facts.partnerAddress,
     replyTo: lead.email,
-    // Name and size first: an installer sorts a morning's requests from the subjects alone.
-    subject: `New quote request: ${lead.name}${lead.configuration.kwp ? `, ${lead.configuration.kwp} kWp` : ''}`,
+    // The system's size, for an installer sorting a morning's requests; not the visitor's name, since
+    // subjects are logged as mail is sent.
+    subject: `New quote request${lead.configuration.kwp ? `: ${lead.configuration.kwp} kWp` : ''}`,
     text: [
       'A visitor asked for a quote in the 3D solar viewer on your site.',
       '',

@@ -208,8 +208,8 @@ function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign
     bottom = Math.max(bottom, doc.y);
   }
   doc.y = bottom;
-  // On a flat roof the tilt is the racks', not the roof's: an installer prices another mounting.
-  if (design.roof?.flat) {
+  // On a flat face the tilt is the racks', not the roof's: an installer prices another mounting.
+  if (design.faces.some((face) => face.racks)) {
     ensureRoom(doc, 14);
     doc.font('body').fontSize(9.5).fillColor(INK).text(tr.t('report.racks'), PAGE.margin, doc.y + 2, { width: CONTENT_WIDTH });
   }
@@ -224,7 +224,7 @@ function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesi
   const cells = list.map((face, i) => {
     const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
     const area = areas ? [face.areaM2 === undefined ? '—' : `${tr.number(face.areaM2)} m²`] : [];
-    return [String(first + i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
+    return [String(first + i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°${face.racks ? ' *' : ''}`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
   });
   const { widths, size } = columnWidths(doc, [columns, ...cells], width, width < CONTENT_WIDTH ? 8.5 : 9.5);
   const row = (cells: string[], font: 'body' | 'bold') => {

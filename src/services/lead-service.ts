@@ -15,7 +15,6 @@ import { consumeRateLimit, HOUR_MS, type RateLimiter } from './rate-limiter.ts';
 
 /** Quote requests one address may send an hour (a person sends one; a script sends many). */
 export const LEADS_PER_IP_PER_HOUR = 5;
-/** The site report's file name in the installer's e-mail. */
 /** The attached report's file name: named after the roof, so that an installer's saved reports keep apart. */
 export function reportFilename(roof: string | undefined): string {
   const name = roof?.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);

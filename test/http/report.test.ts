@@ -78,24 +78,24 @@ describe('the site report (PDF)', () => {
   });
 
   test('the roof: its building and where it is, how it is known, the racks on a flat roof, a correction in the report’s words', { skip: pdfSkip }, async () => {
-    const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52, flat: true } as const;
-    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4, areaM2: 334.8 }]), panelSize: { lengthM: 1.762, widthM: 1.134 }, roof }, snapshot })).rawPayload);
+    const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52 } as const;
+    const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4, areaM2: 334.8, racks: true }]), panelSize: { lengthM: 1.762, widthM: 1.134 }, roof }, snapshot })).rawPayload);
     // pdftotext breaks long lines where the page does.
     const flowing = (text: string) => text.replace(/\s+/g, ' ');
-    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', 'Flat roof: the panels stand on racks at the tilt and facing shown.', 'Area', '335 m²', 'Panel size 1.76 × 1.13 m']) {
+    for (const expected of ['way/94400143 (OpenStreetMap)', '43.738732, 7.427501', 'Guessed from the building’s type and outline (52% sure): check on site', '15° *', '* On faces flat or nearly flat, the panels stand on racks at the tilt and facing shown.', 'Area', '335 m²', 'Panel size 1.76 × 1.13 m']) {
       assert.ok(flowing(guessed).includes(expected), `the report says “${expected}”:\n${guessed}`);
     }
     assert.ok(!guessed.includes('47.141, 9.5209'), 'the coordinates are the roof’s, not the page’s');
-    const corrected = { ...roof, source: 'corrected', correction: { shape: 'gabled', pitch: 35, ridgeDirection: 90 }, flat: false } as const;
+    const corrected = { ...roof, source: 'corrected', correction: { shape: 'gabled', pitch: 35, ridgeDirection: 90 } } as const;
     const french = pdfText((await report({ key, language: 'fr', design: { ...SAMPLE_DESIGN, roof: corrected }, snapshot })).rawPayload);
     assert.ok(flowing(french).includes('Corrigé à la main : deux pans, 35°, faîtage à 90° du nord ; à vérifier sur place'), french);
-    assert.ok(!french.includes('Toit plat'), 'no racks on a pitched roof');
-    const measured = pdfText((await report({ key, language: 'de', design: { ...SAMPLE_DESIGN, roof: { id: 'lod2/nrw/DENW36AL1000abc', latitude: 51.66, longitude: 6.62, source: 'measured', dataset: 'Geobasis NRW', flat: false } }, snapshot })).rawPayload);
+    assert.ok(!french.includes('supports'), 'no racks on a pitched roof');
+    const measured = pdfText((await report({ key, language: 'de', design: { ...SAMPLE_DESIGN, roof: { id: 'lod2/nrw/DENW36AL1000abc', latitude: 51.66, longitude: 6.62, source: 'measured', dataset: 'Geobasis NRW' } }, snapshot })).rawPayload);
     assert.ok(flowing(measured).includes('Vermessen: 3D-Stadtmodell Geobasis NRW (LoD2)') && measured.includes('lod2/nrw/DENW36AL1000abc') && !measured.includes('(OpenStreetMap)'), measured);
   });
 
   test('a report keeps to one page whatever its number of roof faces up to a dozen, with an address and the roof’s lines', { skip: pdfSkip }, async () => {
-    const roof = { id: 'way/490904777', latitude: 47.1395, longitude: 9.5245, source: 'default', flat: false } as const;
+    const roof = { id: 'way/490904777', latitude: 47.1395, longitude: 9.5245, source: 'default' } as const;
     const spilled: number[] = [];
     for (let count = 1; count <= 12; count++) {
       const faces = Array.from({ length: count }, (_, i) => ({ azimuthDeg: (i * 30) % 360, tiltDeg: 30, panels: 3, annualKwh: 900 + i }));
@@ -202,7 +202,7 @@ describe('the site report (PDF)', () => {
     assert.equal(notification.attachments.length, 1);
     const [attachment] = notification.attachments;
     assert.equal(attachment.filename, 'site-report-way-94400143.pdf', 'named after the roof');
-    assert.equal(notification.subject, 'New quote request: Greta, 6.16 kWp');
+    assert.equal(notification.subject, 'New quote request: 6.16 kWp', 'the size, not the visitor’s name (subjects are logged)');
     assert.ok(notification.text.includes('Site report: attached (site-report-way-94400143.pdf)'), notification.text);
     assert.equal(attachment.contentType, 'application/pdf');
     const text = pdfText(attachment.content);

@@ -290,12 +290,13 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     await frame.locator('#wizard-settings summary').click();
     await frame.locator('#set-cost').fill('1500');
     const [request] = await Promise.all([page.waitForRequest('**/api/viewer/report'), frame.locator('#wizard-report').click()]);
-    const sent = request.postDataJSON() as { design: { cost: number; kwp: number; assumptions: { currency: string; costPerKwp: number }; roof?: { id: string; source: string; flat: boolean; latitude: number } } };
+    const sent = request.postDataJSON() as { design: { cost: number; kwp: number; assumptions: { currency: string; costPerKwp: number }; faces: { racks?: boolean; areaM2?: number }[]; roof?: { id: string; source: string; latitude: number } } };
     assert.deepEqual([sent.design.assumptions.currency, sent.design.assumptions.costPerKwp], ['GBP', 1500]);
     // The report names the roof the panels are on, as the quote request does, and how it is known.
     assert.equal(sent.design.roof?.id, await frame.locator('#side-panel').getAttribute('data-roof'), JSON.stringify(sent.design.roof));
     assert.ok(Math.abs(sent.design.roof!.latitude - SITE.lat) < 0.01, `the roof’s own point: ${JSON.stringify(sent.design.roof)}`);
-    assert.ok(['osm-tag', 'inferred', 'default', 'model'].includes(sent.design.roof!.source) && typeof sent.design.roof!.flat === 'boolean', JSON.stringify(sent.design.roof));
+    assert.ok(['osm-tag', 'inferred', 'default', 'model'].includes(sent.design.roof!.source), JSON.stringify(sent.design.roof));
+    assert.ok(sent.design.faces.every((face) => typeof face.racks === 'boolean' && face.areaM2! > 0), `each face says its area and whether it has racks: ${JSON.stringify(sent.design.faces)}`);
     assert.ok(Math.abs(sent.design.cost - sent.design.kwp * 1500) < 1, `the report's cost is of the price typed: £${sent.design.cost} for ${sent.design.kwp} kWp`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'desktop-design.png') });
     await page.close();

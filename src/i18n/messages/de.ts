@@ -225,7 +225,7 @@ export const de: Catalogue = {
   'report.roofModel': 'Wie im Modell',
   'report.ridge': 'First {deg}° von Nord',
   'report.slopeFacing': 'Neigung nach {deg}° von Nord',
-  'report.racks': 'Flachdach: Die Module stehen auf Gestellen mit der angegebenen Neigung und Ausrichtung.',
+  'report.racks': '* Auf flachen oder fast flachen Dachflächen stehen die Module auf Gestellen mit der angegebenen Neigung und Ausrichtung.',
   'insight.sunPath': 'Sonnenbahn: der Bogen der Sonne am gewählten Tag',
   'insight.heatmap': 'Sonnenkarte: jährliche Einstrahlung auf Dächer, Fassaden und Boden',
   'insight.measure': 'Messen: Abstand, Höhe und Fläche einer Dachfläche',

@@ -227,7 +227,7 @@ export const en = {
   'report.roofModel': 'As the model has it',
   'report.ridge': 'ridge {deg}° from north',
   'report.slopeFacing': 'facing {deg}° from north',
-  'report.racks': 'Flat roof: the panels stand on racks at the tilt and facing shown.',
+  'report.racks': '* On faces flat or nearly flat, the panels stand on racks at the tilt and facing shown.',
   'insight.sunPath': 'Sun path: the sun’s arc on the chosen day',
   'insight.heatmap': 'Sunlight heatmap: yearly irradiation of roofs, facades and ground',
   'insight.measure': 'Measure: distance, height and roof face area',

@@ -225,7 +225,7 @@ export const es: Catalogue = {
   'report.roofModel': 'Tal como está en el modelo',
   'report.ridge': 'cumbrera a {deg}° del norte',
   'report.slopeFacing': 'orientado a {deg}° del norte',
-  'report.racks': 'Tejado plano: los paneles se montan sobre soportes con la inclinación y la orientación indicadas.',
+  'report.racks': '* En los faldones planos o casi planos, los paneles se montan sobre soportes con la inclinación y la orientación indicadas.',
   'insight.sunPath': 'Trayectoria solar: el arco del sol en el día elegido',
   'insight.heatmap': 'Mapa de radiación: irradiación anual de tejados, fachadas y suelo',
   'insight.measure': 'Medir: distancia, altura y superficie de un faldón',

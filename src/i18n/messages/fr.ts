@@ -225,7 +225,7 @@ export const fr: Catalogue = {
   'report.roofModel': 'Tel que dans le modèle',
   'report.ridge': 'faîtage à {deg}° du nord',
   'report.slopeFacing': 'orienté à {deg}° du nord',
-  'report.racks': 'Toit plat : les panneaux sont posés sur des supports à l’inclinaison et l’orientation indiquées.',
+  'report.racks': '* Sur les pans plats ou presque plats, les panneaux sont posés sur des supports à l’inclinaison et l’orientation indiquées.',
   'insight.sunPath': 'Course du soleil : l’arc du soleil le jour choisi',
   'insight.heatmap': 'Carte d’ensoleillement : irradiation annuelle des toits, façades et du sol',
   'insight.measure': 'Mesurer : distance, hauteur et surface d’un pan de toit',

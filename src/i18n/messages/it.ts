@@ -225,7 +225,7 @@ export const it: Catalogue = {
   'report.roofModel': 'Come nel modello',
   'report.ridge': 'colmo a {deg}° da nord',
   'report.slopeFacing': 'orientato a {deg}° da nord',
-  'report.racks': 'Tetto piano: i pannelli sono montati su supporti con l’inclinazione e l’orientamento indicati.',
+  'report.racks': '* Sulle falde piane o quasi piane, i pannelli sono montati su supporti con l’inclinazione e l’orientamento indicati.',
   'insight.sunPath': 'Percorso del sole: l’arco del sole nel giorno scelto',
   'insight.heatmap': 'Mappa del soleggiamento: irraggiamento annuo di tetti, facciate e suolo',
   'insight.measure': 'Misura: distanza, altezza e area di una falda',

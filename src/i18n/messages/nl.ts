@@ -225,7 +225,7 @@ export const nl: Catalogue = {
   'report.roofModel': 'Zoals in het model',
   'report.ridge': 'nok {deg}° vanaf noord',
   'report.slopeFacing': 'gericht op {deg}° vanaf noord',
-  'report.racks': 'Plat dak: de panelen staan op frames met de aangegeven hoek en richting.',
+  'report.racks': '* Op platte of bijna platte vlakken staan de panelen op frames met de aangegeven hoek en richting.',
   'insight.sunPath': 'Zonnebaan: de boog van de zon op de gekozen dag',
   'insight.heatmap': 'Zonnekaart: jaarlijkse instraling op daken, gevels en grond',
   'insight.measure': 'Meten: afstand, hoogte en oppervlak van een dakvlak',

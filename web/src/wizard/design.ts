@@ -1,7 +1,6 @@
 import type { WizardGoal } from '../../../src/contract/sessions.ts';
-import { financials, type Economics, type Financials } from '../../../src/solar-design/index.ts';
+import { arrayFigures, financials, unshadedYieldPerPanel, type Economics, type Financials, type PanelSpec, type PlacedPanel, type YieldOf } from '../../../src/solar-design/index.ts';
 import { DEFAULT_ECONOMICS } from './economics.ts';
-import { arrayFigures, unshadedYieldPerPanel, type PanelSpec, type PlacedPanel, type YieldOf } from '../../../src/solar-design/index.ts';
 import { selectPanels, type Selection } from './goals.ts';
 
 /** Everything a design is made from. */

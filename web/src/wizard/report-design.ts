@@ -1,14 +1,12 @@
 import type { ReportRoof, SiteReportDesign } from '../../../src/contract/report.ts';
 import type { RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { DEFAULT_LAYOUT } from '../../../src/solar-design/index.ts';
 import type { Design } from './design.ts';
 import type { PickedRoof } from './roof-picker.ts';
 
-/** A roof whose faces are all this flat or flatter is flat: its panels stand on racks. */
-const FLAT_ROOF_DEG = 1;
-
 /**
  * The designed roof as the site report names it: its building, where it is, how the roof is known (the
- * building's metadata, as the wizard told the visitor) and whether it is flat.
+ * building's metadata, as the wizard told the visitor).
  */
 export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: number }, correction: RoofCorrection | undefined): ReportRoof {
   const extras = roof.node.userData as { roofSource?: string; roofConfidence?: number };
@@ -20,11 +18,11 @@ export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: 
       : source === 'osm-tag' || source === 'inferred' || source === 'default'
         ? { source, ...(source === 'inferred' && extras.roofConfidence !== undefined ? { confidence: extras.roofConfidence } : {}) }
         : { source: 'model' };
-  return { id: roof.osmId, ...at, ...known, flat: roof.segments.every((segment) => segment.pitch <= FLAT_ROOF_DEG) };
+  return { id: roof.osmId, ...at, ...known };
 }
 
 /** A design as the site report takes it: the figures the visitor sees, and the assumptions behind them. */
-export function reportDesign(design: Design, site: { latitude: number; longitude: number }, roof?: ReportRoof, segments?: readonly { area: number }[]): SiteReportDesign {
+export function reportDesign(design: Design, site: { latitude: number; longitude: number }, roof?: ReportRoof, segments?: readonly { area: number; pitch: number }[]): SiteReportDesign {
   // The assumptions and panel the figures were worked out with, not the fields' values now: the service
   // works the figures out again from them and refuses figures that do not add up.
   const e = design.economics;
@@ -48,7 +46,8 @@ export function reportDesign(design: Design, site: { latitude: number; longitude
       ...figures,
       azimuthDeg: ((figures.azimuthDeg % 360) + 360) % 360,
       tiltDeg: Math.min(Math.max(figures.tiltDeg, 0), 90),
-      ...(segments?.[face] ? { areaM2: Math.round(segments[face].area * 10) / 10 } : {}),
+      // The layout puts racks on faces flatter than this: their tilt is the racks', not the roof's.
+      ...(segments?.[face] ? { areaM2: Math.round(segments[face].area * 10) / 10, racks: segments[face].pitch < DEFAULT_LAYOUT.flatRoofBelowDeg } : {}),
     })),
     assumptions: {
       currency: e.currency,
