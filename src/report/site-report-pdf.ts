@@ -33,20 +33,27 @@ const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
  */
 export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
   let height = SNAPSHOT_HEIGHT;
-  let laid = layOut(input, height);
+  const first = layOut(input, height);
+  let laid = first;
   // What ran onto a second page (an address line, many roof faces) is taken off the picture's height, down
   // to a floor; again while it still runs over, since a shorter picture can move a heading's page break.
   for (let tries = 0; laid.spill > 0 && input.snapshot && height > MIN_SNAPSHOT_HEIGHT && tries < 4; tries++) {
-    void laid.pdf.catch(() => undefined);
+    if (laid !== first) void laid.pdf.catch(() => undefined);
     height = Math.max(MIN_SNAPSHOT_HEIGHT, height - laid.spill - 8);
     laid = layOut(input, height);
   }
+  // A report that runs over whatever the picture's height (dozens of faces) keeps the picture whole.
+  if (laid.spill > 0 && laid !== first) {
+    void laid.pdf.catch(() => undefined);
+    return first.pdf;
+  }
+  if (laid !== first) void first.pdf.catch(() => undefined);
   return laid.pdf;
 }
 
 /** Height of the view's picture on the page, points, and the least it is shrunk to so that the report keeps to one page. */
 const SNAPSHOT_HEIGHT = 215;
-const MIN_SNAPSHOT_HEIGHT = 100;
+const MIN_SNAPSHOT_HEIGHT = 60;
 
 /** The report laid out with the picture `snapshotHeight` points high: the PDF, and how far its content ran onto a second page (0: none). */
 function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<Buffer>; spill: number } {
@@ -190,17 +197,14 @@ const FACE_ROW = 15;
 
 function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
   if (design.faces.length === 0) return;
+  const tables = design.faces.length > SIDE_BY_SIDE_FACES ? 2 : 1;
+  const rows = Math.ceil(design.faces.length / tables);
+  // The heading goes with its table: where the whole table does not fit below, both start a page (64
+  // faces, the most a design has, are 33 rows side by side: always within a page).
+  ensureRoom(doc, (rows + 1) * FACE_ROW + 40);
   heading(doc, tr.t('report.faces'));
-  const halves = design.faces.length > SIDE_BY_SIDE_FACES ? 2 : 1;
-  const perTable = Math.ceil(design.faces.length / halves);
-  const blockHeight = (perTable + 1) * FACE_ROW;
-  // Side by side only where both tables fit on one page; a longer list runs on, a table at a time.
-  const sideBySide = halves === 2 && blockHeight < PAGE.height - 2 * PAGE.margin;
-  if (sideBySide) ensureRoom(doc, blockHeight);
   const top = doc.y;
   let bottom = top;
-  const tables = sideBySide ? 2 : 1;
-  const rows = sideBySide ? perTable : design.faces.length;
   for (let k = 0; k < tables; k++) {
     doc.y = top;
     const width = tables === 1 ? CONTENT_WIDTH : CONTENT_WIDTH / 2 - 8;
