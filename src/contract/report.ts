@@ -69,7 +69,7 @@ export const SiteReportDesign = Type.Object(
     latitude: Latitude,
     longitude: Longitude,
     panels: Type.Integer({ minimum: 0, maximum: 100_000 }),
-    panelPowerW: positive('Rated power of one panel, W', 10_000),
+    panelPowerW: Type.Number({ minimum: 50, maximum: 1000, description: 'Rated power of one panel, W (what the wizard’s panel field allows)' }),
     panelSize: Type.Optional(
       Type.Object(
         { lengthM: Type.Number({ minimum: 0.1, maximum: 10, description: 'Long side, metres' }), widthM: Type.Number({ minimum: 0.1, maximum: 10, description: 'Short side, metres' }) },

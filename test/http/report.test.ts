@@ -172,7 +172,12 @@ describe('the site report (PDF)', () => {
     const message = json(refused).error as string;
     for (const named of ['design.kwp 50 is not 10 panels × 440 W = 4.4 kWp', 'design.cost 1000', 'design.paybackYears 0.1', 'design.specificYield']) assert.ok(message.includes(named), `the answer names “${named}”: ${message}`);
     const sunnier = sampleDesign([{ azimuthDeg: 180, tiltDeg: 35, panels: 10, annualKwh: 40_000 }]);
-    assert.match(json(await report({ key, design: sunnier }, '198.51.100.63')).error as string, /9090\.91 kWh per kWp a year is more than any fixed panel makes anywhere \(at most 3000\)/);
+    assert.match(json(await report({ key, design: sunnier }, '198.51.100.63')).error as string, /9090\.91 kWh per kWp a year is more than panels make at 47\.14, 9\.52 \(at most about 1\d{3}\)/);
+    // Figures that add up but no roof in Vaduz gives: 2,999 kWh per kWp.
+    const vaduzSun = sampleDesign([{ azimuthDeg: 0, tiltDeg: 90, panels: 10, annualKwh: 2999 * 4.4 }]);
+    assert.match(json(await report({ key, design: vaduzSun }, '198.51.100.63')).error as string, /^The design's figures do not add up, so no report is made of them: 2999 kWh per kWp a year is more than panels make at 47\.14, 9\.52/);
+    // Ten 5,000 W panels: no such panel is sold (the wizard's panel field stops at 1,000 W).
+    assert.match(json(await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 35, panels: 10, annualKwh: 4000 }]), panelPowerW: 5000 } }, '198.51.100.63')).error as string, /panelPowerW/);
     const lead = await ctx.app.inject({
       method: 'POST',
       url: '/api/viewer/leads',
