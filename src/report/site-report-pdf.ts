@@ -205,10 +205,13 @@ function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign
   heading(doc, tr.t('report.faces'));
   const top = doc.y;
   let bottom = top;
+  const width = tables === 1 ? CONTENT_WIDTH : CONTENT_WIDTH / 2 - 8;
+  // Both tables' columns are worked out from all the faces, so that they line up side by side.
+  const table = faceCells(tr, design.faces);
+  const columns = columnWidths(doc, [table.header, ...table.rows], width, width < CONTENT_WIDTH ? 8.5 : 9.5);
   for (let k = 0; k < tables; k++) {
     doc.y = top;
-    const width = tables === 1 ? CONTENT_WIDTH : CONTENT_WIDTH / 2 - 8;
-    faceTable(doc, tr, design.faces.slice(k * rows, (k + 1) * rows), k * rows, PAGE.margin + k * (CONTENT_WIDTH / 2 + 8), width);
+    faceTable(doc, table.header, table.rows.slice(k * rows, (k + 1) * rows), PAGE.margin + k * (CONTENT_WIDTH / 2 + 8), columns);
     bottom = Math.max(bottom, doc.y);
   }
   doc.y = bottom;
@@ -220,22 +223,26 @@ function faces(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign
   doc.x = PAGE.margin;
 }
 
-/** One table of roof faces, numbered from `first` + 1, at `x` over `width` points; a narrow one in smaller type. */
-function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesign['faces'], first: number, x: number, width: number): void {
+/** The faces' table as text: its header and a row a face (the area column when the design gives areas). */
+function faceCells(tr: Translator, list: SiteReportDesign['faces']): { header: string[]; rows: string[][] } {
   // The faces' areas when the design gives them (an installer checks the layout against the roof's size).
   const areas = list.some((face) => face.areaM2 !== undefined);
-  const columns = ['#', tr.t('report.facing'), tr.t('report.tilt'), ...(areas ? [tr.t('report.faceArea')] : []), tr.t('report.panelCount'), tr.t('report.faceYield')];
-  const cells = list.map((face, i) => {
+  const header = ['#', tr.t('report.facing'), tr.t('report.tilt'), ...(areas ? [tr.t('report.faceArea')] : []), tr.t('report.panelCount'), tr.t('report.faceYield')];
+  const rows = list.map((face, i) => {
     const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
     const area = areas ? [face.areaM2 === undefined ? '—' : `${tr.number(face.areaM2)} m²`] : [];
-    return [String(first + i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°${face.racks ? ' *' : ''}`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
+    return [String(i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°${face.racks ? ' *' : ''}`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
   });
-  const { widths, size } = columnWidths(doc, [columns, ...cells], width, width < CONTENT_WIDTH ? 8.5 : 9.5);
+  return { header, rows };
+}
+
+/** One table of roof faces at `x`, in the columns given. */
+function faceTable(doc: PDFKit.PDFDocument, header: string[], rows: string[][], x: number, { widths, size }: { widths: number[]; size: number }): void {
   const row = (cells: string[], font: 'body' | 'bold') => {
     // A table running onto the next page starts there with its header again.
     if (font === 'body' && doc.y + FACE_ROW + 1 > PAGE.height - PAGE.margin) {
       doc.addPage();
-      row(columns, 'bold');
+      row(header, 'bold');
     }
     ensureRoom(doc, FACE_ROW + 1);
     const y = doc.y;
@@ -247,8 +254,8 @@ function faceTable(doc: PDFKit.PDFDocument, tr: Translator, list: SiteReportDesi
     });
     doc.y = y + FACE_ROW;
   };
-  row(columns, 'bold');
-  for (const line of cells) row(line, 'body');
+  row(header, 'bold');
+  for (const line of rows) row(line, 'body');
 }
 
 /**
