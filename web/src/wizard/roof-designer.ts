@@ -42,6 +42,8 @@ export class RoofDesigner {
   #candidates: PlacedPanel[] = [];
   #losses: number[] = [];
   #design: Design | undefined;
+  /** The roof (as it was drawn) the design was made on. */
+  #designRoof: PickedRoof | undefined;
   /** The latest layout or design under way. */
   #work: Promise<void> = Promise.resolve();
   /** Bumped by every new request, so an answer to an older one is ignored. */
@@ -71,9 +73,12 @@ export class RoofDesigner {
     return this.#choices;
   }
 
-  /** The current design, or undefined before one is made. */
+  /**
+   * The design of the roof now picked, or undefined before one is made: a design of the roof picked
+   * before (kept on screen when the new one has no room, or its shading failed) is not this roof's.
+   */
   get design(): Design | undefined {
-    return this.#design;
+    return this.#designRoof === this.roof ? this.#design : undefined;
   }
 
   /** Called with every finished design, and with undefined when the panels are removed. */
@@ -168,6 +173,7 @@ export class RoofDesigner {
 
   async #redesign(): Promise<void> {
     if (!this.roof || this.#candidates.length === 0 || this.#losses.length !== this.#candidates.length) return;
+    const roof = this.roof;
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);
     this.#view.state('working', t('wizard.asking'));
@@ -185,6 +191,7 @@ export class RoofDesigner {
       });
       if (generation !== this.#generation) return;
       this.#design = design;
+      this.#designRoof = roof;
       const chosen = design.selection.chosen.map((i) => this.#candidates[i]);
       this.#meshes.show(chosen, design.selection.chosen.map((i) => design.relative[i]));
       this.#viewer.requestRender();
