@@ -32,23 +32,29 @@ const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
  * the figures, all in the visitor's language.
  */
 export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
-  let height = SNAPSHOT_HEIGHT;
-  const first = layOut(input, height);
-  let laid = first;
-  // What ran onto a second page (an address line, many roof faces) is taken off the picture's height, down
-  // to a floor; again while it still runs over, since a shorter picture can move a heading's page break.
-  for (let tries = 0; laid.spill > 0 && input.snapshot && height > MIN_SNAPSHOT_HEIGHT && tries < 4; tries++) {
-    if (laid !== first) void laid.pdf.catch(() => undefined);
-    height = Math.max(MIN_SNAPSHOT_HEIGHT, height - laid.spill - 8);
-    laid = layOut(input, height);
-  }
+  const first = layOut(input, SNAPSHOT_HEIGHT);
+  if (first.spill === 0 || !input.snapshot) return first.pdf;
+  const floor = layOut(input, MIN_SNAPSHOT_HEIGHT);
   // A report that runs over whatever the picture's height (dozens of faces) keeps the picture whole.
-  if (laid.spill > 0 && laid !== first) {
-    void laid.pdf.catch(() => undefined);
-    return first.pdf;
+  if (floor.spill > 0) return settle(floor, first).pdf;
+  // Else the tallest picture that keeps the report to one page, to within 12 points: what runs over is
+  // not simply taken off, since a heading that moved to the next page left room behind it.
+  let [fits, runsOver] = [floor, first];
+  let [low, high] = [MIN_SNAPSHOT_HEIGHT, SNAPSHOT_HEIGHT];
+  while (high - low > 12) {
+    const middle = (low + high) / 2;
+    const tried = layOut(input, middle);
+    if (tried.spill === 0) [fits, low] = [settle(fits, tried), middle];
+    else [runsOver, high] = [settle(runsOver, tried), middle];
   }
-  if (laid !== first) void first.pdf.catch(() => undefined);
-  return laid.pdf;
+  void runsOver.pdf.catch(() => undefined);
+  return fits.pdf;
+}
+
+/** Keeps `kept`, letting the layout given up on finish its stream unobserved. */
+function settle<T extends { pdf: Promise<Buffer> }>(dropped: T, kept: T): T {
+  void dropped.pdf.catch(() => undefined);
+  return kept;
 }
 
 /** Height of the view's picture on the page, points, and the least it is shrunk to so that the report keeps to one page. */
