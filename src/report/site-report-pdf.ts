@@ -236,8 +236,9 @@ function faceCells(tr: Translator, list: SiteReportDesign['faces']): { header: s
   const header = ['#', tr.t('report.facing'), tr.t('report.tilt'), ...(areas ? [tr.t('report.faceArea')] : []), tr.t('report.panelCount'), tr.t('report.faceYield')];
   const rows = list.map((face, i) => {
     const direction = tr.t(`direction.${COMPASS[Math.round(face.azimuthDeg / 45) % 8]}`);
+    const azimuth = Math.round(face.azimuthDeg) % 360;
     const area = areas ? [face.areaM2 === undefined ? '—' : `${tr.number(face.areaM2)} m²`] : [];
-    return [String(i + 1), `${direction} (${tr.number(face.azimuthDeg)}°)`, `${tr.number(face.tiltDeg)}°${face.racks ? ' *' : ''}`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
+    return [String(i + 1), `${direction} (${tr.number(azimuth)}°)`, `${tr.number(face.tiltDeg)}°${face.racks ? ' *' : ''}`, ...area, tr.number(face.panels), tr.number(face.annualKwh)];
   });
   return { header, rows };
 }

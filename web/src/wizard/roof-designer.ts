@@ -145,6 +145,8 @@ export class RoofDesigner {
     // PV already on the roof stays: new panels go around it.
     const existing = existingSolarOf(roof.node.userData);
     this.#candidates = keepExistingSolarFree(layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback }), existing);
+    // The shading of the panels laid out before is not these panels': until it is traced, nothing is designed.
+    this.#losses = [];
     this.#view.panel.dataset.existingSolar = String(existing.length);
     this.#meshes.show(this.#candidates);
     this.#viewer.requestRender();
