@@ -1,8 +1,8 @@
 /**
  * The ground at the coast: HD models of 0.3 km of Monaco's shore (Port Hercule, Fontvieille under the
  * Rock, Larvotto beach) with its SRTM tile, read back as a viewer would. For each: the drawn ground's
- * height over the sea 4 m inland of the coastline away from mapped cliffs (median and highest) and along
- * them (median), the ground's rim vertices at sea standing over 3 m above it, triangles, GLB size and the
+ * height over the sea 4 m inland of the coastline away from mapped cliffs (median and highest; of it, on
+ * mapped beaches) and along them (median), the ground's rim vertices at sea standing over 3 m above it, triangles, GLB size and the
  * generation time (median of 3 after a warm-up). Run with a baseline checkout as the argument to
  * measure both in one run.
  *
@@ -54,19 +54,20 @@ async function measure(checkout: string): Promise<string[]> {
     const frame = new LocalFrame(latitude, longitude);
     const coasts = features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
     const cliffs = cliffWays.map((way) => way.map((node) => frame.toLocal(node.lon, node.lat)));
-    const { away, along } = shoreHeights(new HeightLookup(groundTriangles), seaLevel, coasts, cliffs, 290);
+    const beaches = features.ground.filter((g) => g.kind === 'beach').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    const { away, along, beach } = shoreHeights(new HeightLookup(groundTriangles), seaLevel, coasts, cliffs, 290, beaches);
     const rim = rimAtSea(groundTriangles, new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles), coasts, RADIUS_KM * 1000 + GROUND_MARGIN_M);
     const raised = rim.filter((v) => v[2] - seaLevel > 3).length;
     const fixed = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
     times.sort((a, b) => a - b);
     rows.push(
-      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${rim.length} | ${model.summary.triangles} | ${model.glb.length} | ${times[1].toFixed(0)} ms |`,
+      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${beach.length ? `${fixed(quantile(beach, 0.5))} / ${fixed(quantile(beach, 1))} m (${beach.length})` : '–'} | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${rim.length} | ${model.summary.triangles} | ${model.glb.length} | ${times[1].toFixed(0)} ms |`,
     );
   }
   return rows;
 }
 
-const header = '| place | shore 4 m inland away from cliffs, median / highest (samples) | along cliffs, median | rim vertices at sea over 3 m | triangles | bytes | generation |\n|---|---:|---:|---:|---:|---:|---:|';
+const header = '| place | shore 4 m inland away from cliffs, median / highest (samples) | of it on beaches | along cliffs, median | rim vertices at sea over 3 m | triangles | bytes | generation |\n|---|---:|---:|---:|---:|---:|---:|---:|';
 const baseline = process.argv[2];
 if (baseline) console.log(`baseline ${baseline}\n${header}\n${(await measure(path.resolve(baseline))).join('\n')}\n`);
 console.log(`this checkout\n${header}\n${(await measure(path.resolve(import.meta.dirname, '..'))).join('\n')}`);

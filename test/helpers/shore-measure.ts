@@ -1,5 +1,5 @@
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
-import { distanceToSegment } from '../../src/modelgen/geometry/polygon.ts';
+import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
 import type { HeightLookup } from './ground-features-measure.ts';
 
 /** How far inland of the coastline the shore's height is read, metres. */
@@ -8,12 +8,14 @@ export const SHORE_SAMPLE_INLAND_M = 4;
 /**
  * The drawn ground's height over the sea just inland of the coastline (the land lies on a coast way's
  * left), read every 5 m along the coast within `within` metres of the centre: where no mapped cliff's
- * edge is within 80 m (`away`), and where one is within 30 m (`along`). What a visitor sees as the
+ * edge is within 80 m (`away`), where one is within 30 m (`along`), and on a mapped beach (`beach`, of `away`). What a visitor sees as the
  * height of a quay, a beach or a cliff over the water.
  */
-export function shoreHeights(ground: HeightLookup, seaLevel: number, coasts: Point2[][], cliffs: Point2[][], within: number): { away: number[]; along: number[] } {
+export function shoreHeights(ground: HeightLookup, seaLevel: number, coasts: Point2[][], cliffs: Point2[][], within: number, beaches: Point2[][] = []): { away: number[]; along: number[]; beach: number[] } {
   const away: number[] = [];
   const along: number[] = [];
+  const beach: number[] = [];
+  const onBeach = (p: Point2) => beaches.some((ring) => ring.some((a, i) => distanceToSegment(p, a, ring[(i + 1) % ring.length]) < 5) || pointInRing(p, ring));
   const toCliff = (p: Point2) => Math.min(Infinity, ...cliffs.flatMap((c) => c.slice(1).map((b, i) => distanceToSegment(p, c[i], b))));
   for (const coast of coasts) {
     for (let i = 0; i + 1 < coast.length; i++) {
@@ -27,10 +29,11 @@ export function shoreHeights(ground: HeightLookup, seaLevel: number, coasts: Poi
         const cliff = toCliff(p);
         if (cliff > 80) away.push(height - seaLevel);
         else if (cliff < 30) along.push(height - seaLevel);
+        if (cliff > 80 && onBeach(p)) beach.push(height - seaLevel);
       }
     }
   }
-  return { away, along };
+  return { away, along, beach };
 }
 
 /** The value at fraction `f` (0–1) of the sorted values. */

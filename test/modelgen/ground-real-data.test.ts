@@ -117,6 +117,25 @@ describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Mon
   });
 });
 
+test('Larvotto 0.3 km: the beach slopes into the water, lower than a quay', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, async () => {
+  const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
+  fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
+  try {
+    const [latitude, longitude] = [43.745, 7.433];
+    const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
+    const frame = new LocalFrame(latitude, longitude);
+    const mapped = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground;
+    const local = (kind: string) => mapped.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+    const { away, beach } = shoreHeights(ground, -(asset.origin as { elevation: number }).elevation, local('coastline'), local('cliff'), 290, local('beach'));
+    assert.ok(beach.length > 30 && away.length > beach.length, `${beach.length} samples on the beach, ${away.length} along the shore`);
+    // A quay stands 1.9 m over the sea 4 m inland; the beach under 1.2 m.
+    assert.ok(quantile(beach, 1) < 1.2, `the beach stands at most ${quantile(beach, 1).toFixed(2)} m over the sea ${SHORE_SAMPLE_INLAND_M} m inland (median ${quantile(beach, 0.5).toFixed(2)})`);
+  } finally {
+    fs.rmSync(terrainDir, { recursive: true, force: true });
+  }
+});
+
 test('Berlin 0.3 km: every ground-feature vertex lies within the radius', { skip: sharedDataFile(BERLIN) ? false : missingSharedData(BERLIN) }, async () => {
   const { nodes } = await model(52.5145, 13.3501, 0.3, BERLIN);
   const drawn = features(nodes);

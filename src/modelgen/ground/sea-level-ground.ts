@@ -1,7 +1,7 @@
 import type { MapFeatures } from '../features/map-features.ts';
 import { distanceField } from '../geometry/distance-field.ts';
 import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
-import { distanceToSegment } from '../geometry/polygon.ts';
+import { distanceToSegment, pointInRing } from '../geometry/polygon.ts';
 import type { Polygon2 } from './area-pieces.ts';
 import { seaPolygons, seaReach } from './sea.ts';
 import { rowCrossings } from './row-crossings.ts';
@@ -26,6 +26,13 @@ export const SHORE_M = 1.5;
 export const SHORE_WIDTH_M = 20;
 export const SHORE_RISE = 0.1;
 export const BANK_RISE = 1;
+/**
+ * A beach (`natural=beach` along the coast) slopes into the water: at the waterline the ground stands this
+ * much lower than a quay's `SHORE_M`, the difference fading out over the level strip's width, metres.
+ */
+export const BEACH_DROP_M = 1.2;
+/** A coast segment this close to a mapped beach is that beach's waterline, metres. */
+const BEACH_NEAR_M = 10;
 /** Where the level strip turns into the bank, and where the bank meets the data's ground, the surface bends over this many metres. */
 const BLEND_M = 8;
 /**
@@ -51,7 +58,9 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
   if (sea.length === 0) return elevation;
   const cell = (2 * reach) / MASK_CELLS;
   const inSea = polygonMask(sea, reach, cell);
-  const fromShore = distanceField(shoresAwayFromCliffs(coasts, local('cliff'), reach), reach, distanceCells(reach));
+  const shores = shoresAwayFromCliffs(coasts, local('cliff'), reach);
+  const fromShore = distanceField(shores, reach, distanceCells(reach));
+  const fromBeach = distanceField(shoresAlongBeaches(shores, local('beach')), reach, distanceCells(reach));
   // The sea polygons end at the drawn ground's edge, in chords of its circle; the terrain's grid reaches
   // past it, and the ground's rim is interpolated from there. Past a little inside the edge, a point is
   // sea or land as the point on that line towards the centre is: else the rim took the land's height at
@@ -65,8 +74,9 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
   return (x, y) => {
     const z = elevation(x, y);
     if (seaAt(x, y)) return Math.min(z, seaLevel);
+    const drop = BEACH_DROP_M * Math.max(0, 1 - fromBeach(x, y) / SHORE_WIDTH_M);
     // Rounded, but never below the waterline's height where the data's ground is higher.
-    return Math.max(softMin(z, seaLevel + shoreCap(fromShore(x, y)), BLEND_M), Math.min(z, seaLevel + SHORE_M));
+    return Math.max(softMin(z, seaLevel + shoreCap(fromShore(x, y)) - drop, BLEND_M), Math.min(z, seaLevel + SHORE_M - drop));
   };
 }
 
@@ -81,6 +91,15 @@ export function shoreCap(distance: number): number {
 function softMin(a: number, b: number, k: number): number {
   const h = Math.max(k - Math.abs(a - b), 0) / k;
   return Math.min(a, b) - (h * h * k) / 4;
+}
+
+/** Of the shore's segments, those along a mapped beach: inside its outline or within `BEACH_NEAR_M` of it. */
+export function shoresAlongBeaches(shores: Point2[][], beaches: Point2[][]): Point2[][] {
+  if (beaches.length === 0) return [];
+  return shores.filter(([a, b]) => {
+    const middle: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    return beaches.some((beach) => pointInRing(middle, beach) || beach.some((p, i) => distanceToSegment(middle, p, beach[(i + 1) % beach.length]) < BEACH_NEAR_M));
+  });
 }
 
 /**
