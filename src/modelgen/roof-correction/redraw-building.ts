@@ -8,7 +8,7 @@ import { skeletonLoaded } from '../geometry/roofs/skeleton-roof.ts';
 import { buildingUvMappings, type SurfaceTiles } from '../materials/building-uv.ts';
 import { splitAtHeight } from '../materials/split-at-height.ts';
 import { storedUvs, type UvMapping } from '../materials/uv-mapping.ts';
-import { checkCorrection, correctionTags, ridgeAlongWalls, SKELETON_FALLBACK, type CorrectableBuilding, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction.ts';
+import { checkCorrection, correctionTags, isCorrectableShape, ridgeAlongWalls, SKELETON_FALLBACK, type CorrectableBuilding, type RedrawnBuilding, type RedrawnSurface, type RoofCorrection } from './roof-correction.ts';
 
 /**
  * Redraws a building with a corrected roof, from the extras the generator put on its node: the same
@@ -47,7 +47,8 @@ export function redrawBuilding(building: CorrectableBuilding, correction: RoofCo
     ...(split ? { groundFloor: surface(split.below, uv?.walls) } : {}),
     roofFaces: mesh.roofFaces.map((face) => ({ ...surface(face.mesh, uv?.roof), segments: face.segments })),
     ...(solar ? { existingSolar: { surface: surface(solar.mesh, tiles.solar ? { kind: 'roof', tile: tiles.solar } : undefined), installations: solar.installations } } : {}),
-    shape: mesh.roofShape,
+    // The builder draws the shape asked for, a gable for a cross-gable it cannot draw, or flat.
+    shape: isCorrectableShape(mesh.roofShape) ? mesh.roofShape : 'flat',
     ...(drawable !== correction.shape ? { fallback: SKELETON_FALLBACK } : mesh.roofFallback ? { fallback: mesh.roofFallback } : {}),
   };
 }

@@ -10,6 +10,11 @@ import type { FootprintExtras } from './footprint-extras.ts';
 export const CORRECTABLE_SHAPES = ['flat', 'gabled', CROSS_GABLED, 'hipped', 'skillion', 'pyramidal', 'half-hipped'] as const;
 export type CorrectableShape = (typeof CORRECTABLE_SHAPES)[number];
 
+/** Whether a roof shape is one the visitor can choose. */
+export function isCorrectableShape(shape: string): shape is CorrectableShape {
+  return (CORRECTABLE_SHAPES as readonly string[]).includes(shape);
+}
+
 /** Why a roof that needs the straight skeleton (cross-gabled; hipped or pyramidal on an outline with inner corners) is drawn as a gable: its module could not be fetched. */
 export const SKELETON_FALLBACK = 'the roof drawing module could not be fetched';
 
@@ -60,8 +65,8 @@ export interface RedrawnBuilding {
   roofFaces: (RedrawnSurface & { segments: RoofSegment[] })[];
   /** PV mapped on the roof, laid on the redrawn faces where it lay seen from above (when the building has any). */
   existingSolar?: { surface: RedrawnSurface; installations: ExistingSolar[] };
-  /** The shape drawn, and why it is not the one asked for when it is not. */
-  shape: string;
+  /** The shape drawn (one a visitor can choose), and why it is not the one asked for when it is not. */
+  shape: CorrectableShape;
   fallback?: string;
 }
 
@@ -71,7 +76,7 @@ export interface RedrawnBuilding {
  * @throws Error naming the bad value and what is allowed
  */
 export function checkCorrection(correction: RoofCorrection): void {
-  if (!CORRECTABLE_SHAPES.includes(correction.shape)) throw new Error(`Unknown roof shape "${correction.shape}": use one of ${CORRECTABLE_SHAPES.join(', ')}.`);
+  if (!isCorrectableShape(correction.shape)) throw new Error(`Unknown roof shape "${correction.shape}": use one of ${CORRECTABLE_SHAPES.join(', ')}.`);
   const { pitch, ridgeDirection } = correction;
   if (pitch !== undefined && !(pitch >= CORRECTION_PITCH.min && pitch <= CORRECTION_PITCH.max)) throw new Error(`Roof pitch ${pitch}° is out of range: use ${CORRECTION_PITCH.min}–${CORRECTION_PITCH.max}°.`);
   if (ridgeDirection !== undefined && !(ridgeDirection >= 0 && ridgeDirection <= 360)) throw new Error(`Ridge direction ${ridgeDirection}° is out of range: use 0–360°.`);

@@ -125,7 +125,7 @@ export class RoofEditor {
    *   why; undefined when no building is picked, or when another building or a later correction came
    *   during the wait
    */
-  async apply(correction: RoofCorrection): Promise<{ segments: RoofSegment[]; shape: string; fallback?: string } | undefined> {
+  async apply(correction: RoofCorrection): Promise<{ segments: RoofSegment[]; shape: CorrectableShape; fallback?: string } | undefined> {
     const node = this.#node;
     if (!node) return undefined;
     const extras = node.userData as CorrectableBuilding;

@@ -3,7 +3,7 @@ import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import type { Notice } from '../viewer/notice.ts';
 import type { Viewer } from '../viewer/viewer.ts';
 import { PanelMeshes } from './panel-meshes.ts';
-import { CORRECTABLE_SHAPES, LocalFrame, type CorrectableShape, type RoofCorrection } from '../../../src/modelgen/browser.ts';
+import { LocalFrame, type RoofCorrection } from '../../../src/modelgen/browser.ts';
 import { listenForClicks } from './roof-clicks.ts';
 import { RoofDesigner, type DesignedPanels } from './roof-designer.ts';
 import { RoofEditor } from './roof-editor.ts';
@@ -229,7 +229,7 @@ export class WizardController {
     }
     for (const listener of this.#redrawnListeners) listener(roof.node);
     // The correction as drawn: where the roof builder fell back to another shape, the panels are on that one.
-    this.#correction = result.fallback && isCorrectableShape(result.shape) ? { ...correction, shape: result.shape } : correction;
+    this.#correction = result.fallback ? { ...correction, shape: result.shape } : correction;
     this.#designer.roof = { ...roof, segments: result.segments };
     this.#view.panel.dataset.roofShape = result.shape;
     this.#designer.reshade(this.#viewer.content);
@@ -299,9 +299,4 @@ function mostPanelsFacing({ design, candidates }: DesignedPanels): number | unde
     counts.set(azimuth, (counts.get(azimuth) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
-
-/** Whether a drawn roof shape is one the visitor can choose. */
-function isCorrectableShape(shape: string): shape is CorrectableShape {
-  return (CORRECTABLE_SHAPES as readonly string[]).includes(shape);
 }
