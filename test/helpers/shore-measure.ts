@@ -1,5 +1,5 @@
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
-import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
+import { distanceToOutline, distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
 import type { HeightLookup } from './ground-features-measure.ts';
 
 /** How far inland of the coastline the shore's height is read, metres. */
@@ -15,7 +15,7 @@ export function shoreHeights(ground: HeightLookup, seaLevel: number, coasts: Poi
   const away: number[] = [];
   const along: number[] = [];
   const beach: number[] = [];
-  const onBeach = (p: Point2) => beaches.some((ring) => ring.some((a, i) => distanceToSegment(p, a, ring[(i + 1) % ring.length]) < 5) || pointInRing(p, ring));
+  const onBeach = (p: Point2) => beaches.some((ring) => distanceToOutline(p, ring) < 5 || pointInRing(p, ring));
   const toCliff = (p: Point2) => Math.min(Infinity, ...cliffs.flatMap((c) => c.slice(1).map((b, i) => distanceToSegment(p, c[i], b))));
   for (const coast of coasts) {
     for (let i = 0; i + 1 < coast.length; i++) {

@@ -1,7 +1,7 @@
 import type { MapFeatures } from '../features/map-features.ts';
 import { distanceField } from '../geometry/distance-field.ts';
 import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
-import { distanceToSegment, pointInRing } from '../geometry/polygon.ts';
+import { distanceToOutline, distanceToSegment, pointInRing } from '../geometry/polygon.ts';
 import type { Polygon2 } from './area-pieces.ts';
 import { seaPolygons, seaReach } from './sea.ts';
 import { rowCrossings } from './row-crossings.ts';
@@ -14,7 +14,7 @@ const MASK_CELLS = 1000;
  */
 const distanceCells = (reach: number) => Math.min(2048, Math.max(400, Math.ceil((2 * reach) / 5)));
 /** How high the land stands over the sea at the waterline, metres: a quay's or a beach's top. */
-export const SHORE_M = 1.5;
+const SHORE_M = 1.5;
 /**
  * The land along the water (a quay, a promenade, a beach) is nearly level this far inland, metres, rising
  * by `SHORE_RISE` per metre; beyond, the ground may rise as steeply as `BANK_RISE` (45°) to the elevation
@@ -23,14 +23,14 @@ export const SHORE_M = 1.5;
  * hill too (three of Monaco's four mapped survey heights stand 18–72 m over SRTM's), so a gentler bank
  * would lower hillsides that are already too low.
  */
-export const SHORE_WIDTH_M = 20;
-export const SHORE_RISE = 0.1;
-export const BANK_RISE = 1;
+const SHORE_WIDTH_M = 20;
+const SHORE_RISE = 0.1;
+const BANK_RISE = 1;
 /**
  * A beach (`natural=beach` along the coast) slopes into the water: at the waterline the ground stands this
  * much lower than a quay's `SHORE_M`, the difference fading out over the level strip's width, metres.
  */
-export const BEACH_DROP_M = 1.2;
+const BEACH_DROP_M = 1.2;
 /** A coast segment this close to a mapped beach is that beach's waterline, metres. */
 const BEACH_NEAR_M = 10;
 /** Where the level strip turns into the bank, and where the bank meets the data's ground, the surface bends over this many metres. */
@@ -81,7 +81,7 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
 }
 
 /** The highest the land may stand over the sea this far from a shore that is not a cliff, metres: level strip and bank joined in a curve `BLEND_M` wide. */
-export function shoreCap(distance: number): number {
+function shoreCap(distance: number): number {
   const past = distance - SHORE_WIDTH_M;
   const bend = Math.abs(past) < BLEND_M / 2 ? ((BANK_RISE - SHORE_RISE) * (past + BLEND_M / 2) ** 2) / (2 * BLEND_M) : past > 0 ? (BANK_RISE - SHORE_RISE) * past : 0;
   return SHORE_M + SHORE_RISE * distance + bend;
@@ -94,11 +94,11 @@ function softMin(a: number, b: number, k: number): number {
 }
 
 /** Of the shore's segments, those along a mapped beach: inside its outline or within `BEACH_NEAR_M` of it. */
-export function shoresAlongBeaches(shores: Point2[][], beaches: Point2[][]): Point2[][] {
+function shoresAlongBeaches(shores: Point2[][], beaches: Point2[][]): Point2[][] {
   if (beaches.length === 0) return [];
   return shores.filter(([a, b]) => {
     const middle: Point2 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    return beaches.some((beach) => pointInRing(middle, beach) || beach.some((p, i) => distanceToSegment(middle, p, beach[(i + 1) % beach.length]) < BEACH_NEAR_M));
+    return beaches.some((beach) => pointInRing(middle, beach) || distanceToOutline(middle, beach) < BEACH_NEAR_M);
   });
 }
 
@@ -106,7 +106,7 @@ export function shoresAlongBeaches(shores: Point2[][], beaches: Point2[][]): Poi
  * The coast's segments within `reach` of the centre (give or take one segment's length) away from mapped
  * cliffs: those whose middle is not within `CLIFF_NEAR_M` of a cliff's edge.
  */
-export function shoresAwayFromCliffs(coasts: Point2[][], cliffs: Point2[][], reach: number): Point2[][] {
+function shoresAwayFromCliffs(coasts: Point2[][], cliffs: Point2[][], reach: number): Point2[][] {
   const cliffSegments = cliffs.flatMap((cliff) => cliff.slice(1).map((b, i): [Point2, Point2] => [cliff[i], b]));
   const nearCliff = (p: Point2) => cliffSegments.some(([a, b]) => distanceToSegment(p, a, b) < CLIFF_NEAR_M);
   const out: Point2[][] = [];
