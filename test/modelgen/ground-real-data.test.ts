@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import validator from 'gltf-validator';
 import { assembleFeatures } from '../../src/modelgen/features/assemble-features.ts';
+import type { GroundFeature } from '../../src/modelgen/features/map-features.ts';
 import { LocalFrame, type Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
 import { generateModel, indexExtract } from '../../src/modelgen/index.ts';
@@ -21,6 +22,10 @@ const BERLIN = 'osm/berlin-siegessaeule.osm.gz';
 const LIECHTENSTEIN = 'osm/liechtenstein-2024-03-04.osm.pbf';
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-ground-real-'));
 after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+/** A terrain folder with Monaco's SRTM tile (the tests that need it skip without it). */
+const terrainDir = path.join(cacheDir, 'terrain');
+fs.mkdirSync(terrainDir);
+if (sharedDataFile(HGT)) fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
 
 /** The HD model of a circle from a shared extract, checked by the Khronos validator, read back node by node. */
 async function model(latitude: number, longitude: number, radiusKm: number, extract: string, terrainDir?: string): Promise<{ nodes: ModelNode[]; asset: Record<string, unknown> }> {
@@ -32,108 +37,93 @@ async function model(latitude: number, longitude: number, radiusKm: number, extr
   return { nodes: await readNodes(generated.glb), asset: json.asset.extras };
 }
 
+let monaco: GroundFeature[] | undefined;
+/** Monaco's mapped ground features (coast, cliffs, beaches, roads), read from the extract once for the file's tests. */
+const monacoGround = () => (monaco ??= assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground);
 const features = (nodes: ModelNode[]) => nodes.filter((n) => GROUND_FEATURE_SURFACES.has(String(n.extras.surface)));
 const lookup = (nodes: ModelNode[], filter: (n: ModelNode) => boolean) => new HeightLookup(nodes.filter(filter).flatMap((n) => n.triangles), 4);
 
 describe('Monaco 0.3 km with the SRTM tile', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, () => {
   test('parks and water lie on the slopes, roads follow them, the sea is one level surface at sea level', async () => {
-    const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
-    fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
-    try {
-      const [latitude, longitude] = [43.7396, 7.4276];
-      const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
-      const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
-      const areas = features(nodes).filter((n) => (n.extras.surface === 'green' || n.extras.surface === 'water') && n.name !== 'sea');
-      const { area, hidden } = hiddenArea(areas.flatMap((n) => n.triangles), ground);
-      assert.ok(area > 20_000, `parks and water drawn: ${area.toFixed(0)} m²`);
-      assert.ok(hidden / area <= 0.1, `${((100 * hidden) / area).toFixed(1)} % of park and water area hidden under the ground`);
+    const [latitude, longitude] = [43.7396, 7.4276];
+    const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
+    const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+    const areas = features(nodes).filter((n) => (n.extras.surface === 'green' || n.extras.surface === 'water') && n.name !== 'sea');
+    const { area, hidden } = hiddenArea(areas.flatMap((n) => n.triangles), ground);
+    assert.ok(area > 20_000, `parks and water drawn: ${area.toFixed(0)} m²`);
+    assert.ok(hidden / area <= 0.1, `${((100 * hidden) / area).toFixed(1)} % of park and water area hidden under the ground`);
 
-      const frame = new LocalFrame(latitude, longitude);
-      const ways = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground.filter((g) => (g.kind === 'road' || g.kind === 'path') && !g.bridge && !g.underground);
-      const samples = ways.flatMap((w) => alongLine(w.points.map(([lon, lat]) => frame.toLocal(lon, lat)), 2)).filter(([x, y]) => Math.hypot(x, y) < 295);
-      const roads = lookup(nodes, (n) => n.extras.surface === 'road');
-      const under = samples.filter(([x, y]) => {
-        const top = roads.heightAt(x, y);
-        return top !== undefined && top < ground.heightAt(x, y)! - 0.01;
-      });
-      assert.ok(samples.length > 5000);
-      assert.equal(under.length, 0, `${under.length} of ${samples.length} road centre-line samples under the ground`);
+    const frame = new LocalFrame(latitude, longitude);
+    const ways = monacoGround().filter((g) => (g.kind === 'road' || g.kind === 'path') && !g.bridge && !g.underground);
+    const samples = ways.flatMap((w) => alongLine(w.points.map(([lon, lat]) => frame.toLocal(lon, lat)), 2)).filter(([x, y]) => Math.hypot(x, y) < 295);
+    const roads = lookup(nodes, (n) => n.extras.surface === 'road');
+    const under = samples.filter(([x, y]) => {
+      const top = roads.heightAt(x, y);
+      return top !== undefined && top < ground.heightAt(x, y)! - 0.01;
+    });
+    assert.ok(samples.length > 5000);
+    assert.equal(under.length, 0, `${under.length} of ${samples.length} road centre-line samples under the ground`);
 
-      const sea = nodes.find((n) => n.name === 'sea');
-      assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'the sea east of the Casino is drawn');
-      const seaLevel = -(asset.origin as { elevation: number }).elevation;
-      const offLevel = sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5);
-      assert.equal(offLevel.length, 0, `every vertex of the sea lies at sea level (${seaLevel} m in the model)`);
-      // One level surface, laid whole: cut along the ground's triangles it was a fifth of the model's triangles.
-      assert.ok(sea.triangles.length < 1000, `the sea is laid whole, not cut along the ground: ${sea.triangles.length} triangles`);
-      const seaUnder = hiddenArea(sea.triangles, ground);
-      assert.ok(seaUnder.hidden / seaUnder.area < 0.1, `the ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea (only where its triangles span the coast)`);
-      assert.ok(farthestVertex(features(nodes).filter((n) => n.name !== 'sea')) <= 300.1, 'every ground feature but the sea inside the circle');
-      // The sea reaches the drawn ground's round edge: no ring of land around it at the model's rim.
-      const groundEdge = 300 + GROUND_MARGIN_M;
-      assert.ok(Math.abs(farthestVertex([sea]) - groundEdge) < 1.5, `the sea reaches the ground's edge: ${farthestVertex([sea]).toFixed(1)} m against ${groundEdge.toFixed(1)} m`);
-      // Buildings across the circle stand on ground: the ground reaches under every wall's foot.
-      const drawn = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
-      const feet = nodes.filter((n) => n.extras.osmId !== undefined).flatMap((n) => n.primitives.filter((p) => p.extras.surface === 'walls').flatMap((p) => p.triangles.flat()));
-      const off = feet.filter(([x, y]) => Math.hypot(x, y) > groundEdge && drawn.heightAt(x * 0.999, y * 0.999) === undefined);
-      assert.ok(feet.some(([x, y]) => Math.hypot(x, y) > groundEdge + 20), 'buildings reach more than 20 m beyond the round edge here');
-      assert.equal(off.length, 0, `${off.length} building vertices beyond the round edge with no ground under them`);
-    } finally {
-      fs.rmSync(terrainDir, { recursive: true, force: true });
-    }
+    const sea = nodes.find((n) => n.name === 'sea');
+    assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'the sea east of the Casino is drawn');
+    const seaLevel = -(asset.origin as { elevation: number }).elevation;
+    const offLevel = sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5);
+    assert.equal(offLevel.length, 0, `every vertex of the sea lies at sea level (${seaLevel} m in the model)`);
+    // One level surface, laid whole: cut along the ground's triangles it was a fifth of the model's triangles.
+    assert.ok(sea.triangles.length < 1000, `the sea is laid whole, not cut along the ground: ${sea.triangles.length} triangles`);
+    const seaUnder = hiddenArea(sea.triangles, ground);
+    assert.ok(seaUnder.hidden / seaUnder.area < 0.1, `the ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea (only where its triangles span the coast)`);
+    assert.ok(farthestVertex(features(nodes).filter((n) => n.name !== 'sea')) <= 300.1, 'every ground feature but the sea inside the circle');
+    // The sea reaches the drawn ground's round edge: no ring of land around it at the model's rim.
+    const groundEdge = 300 + GROUND_MARGIN_M;
+    assert.ok(Math.abs(farthestVertex([sea]) - groundEdge) < 1.5, `the sea reaches the ground's edge: ${farthestVertex([sea]).toFixed(1)} m against ${groundEdge.toFixed(1)} m`);
+    // Buildings across the circle stand on ground: the ground reaches under every wall's foot.
+    const drawn = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+    const feet = nodes.filter((n) => n.extras.osmId !== undefined).flatMap((n) => n.primitives.filter((p) => p.extras.surface === 'walls').flatMap((p) => p.triangles.flat()));
+    const off = feet.filter(([x, y]) => Math.hypot(x, y) > groundEdge && drawn.heightAt(x * 0.999, y * 0.999) === undefined);
+    assert.ok(feet.some(([x, y]) => Math.hypot(x, y) > groundEdge + 20), 'buildings reach more than 20 m beyond the round edge here');
+    assert.equal(off.length, 0, `${off.length} building vertices beyond the round edge with no ground under them`);
   });
 });
 
 describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Monaco', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, () => {
   test('quays and beaches meet the water low, the mapped cliffs keep their height, the ground\'s rim at sea lies at sea level', async () => {
-    const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
-    fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
-    try {
-      const [latitude, longitude] = [43.73, 7.418];
-      const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
-      const seaLevel = -(asset.origin as { elevation: number }).elevation;
-      const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
-      const frame = new LocalFrame(latitude, longitude);
-      const mapped = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground;
-      const local = (kind: string) => mapped.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
-      const { away, along } = shoreHeights(ground, seaLevel, local('coastline'), local('cliff'), 290);
-      // SRTM's 90 m cells put Fontvieille's quays 5–9 m over the water on a wall; a quay stands 1–3 m high.
-      assert.ok(away.length > 100 && along.length > 30, `${away.length} shore samples away from cliffs, ${along.length} along them`);
-      assert.ok(quantile(away, 1) <= 3, `the shore ${SHORE_SAMPLE_INLAND_M} m inland stands at most ${quantile(away, 1).toFixed(1)} m over the sea away from cliffs (median ${quantile(away, 0.5).toFixed(1)} m)`);
-      assert.ok(quantile(along, 0.5) > 15, `the Rock's cliff stands ${quantile(along, 0.5).toFixed(1)} m over the sea (median)`);
-      // Where the ground's round edge runs through the sea, it lies at sea level: no spikes at the rim.
-      const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
-      const rim = rimAtSea(nodes.find((n) => n.name === 'ground')!.triangles, sea, local('coastline'), 300 + GROUND_MARGIN_M);
-      const raised = rim.filter((v) => v[2] - seaLevel > 3);
-      // A small model on the Rock, whose only coast away from cliffs lies just past its square: valid, its ground where the data has it.
-      const rock = await model(43.73085, 7.41951, 0.05, MONACO, terrainDir);
-      const rockGround = rock.nodes.find((n) => n.name === 'ground')!.triangles.flat();
-      assert.ok(rockGround.every((v) => Number.isFinite(v[2])) && Math.max(...rockGround.map((v) => v[2])) - Math.min(...rockGround.map((v) => v[2])) > 1, 'the Rock’s ground keeps its relief');
-      assert.ok(rim.length > 10, `${rim.length} rim vertices at sea`);
-      assert.equal(raised.length, 0, `${raised.length} of ${rim.length} rim vertices at sea stand over 3 m above it`);
-    } finally {
-      fs.rmSync(terrainDir, { recursive: true, force: true });
-    }
+    const [latitude, longitude] = [43.73, 7.418];
+    const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
+    const seaLevel = -(asset.origin as { elevation: number }).elevation;
+    const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+    const frame = new LocalFrame(latitude, longitude);
+    const mapped = monacoGround();
+    const local = (kind: string) => mapped.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    const { away, along } = shoreHeights(ground, seaLevel, local('coastline'), local('cliff'), 290);
+    // SRTM's 90 m cells put Fontvieille's quays 5–9 m over the water on a wall; a quay stands 1–3 m high.
+    assert.ok(away.length > 100 && along.length > 30, `${away.length} shore samples away from cliffs, ${along.length} along them`);
+    assert.ok(quantile(away, 1) <= 3, `the shore ${SHORE_SAMPLE_INLAND_M} m inland stands at most ${quantile(away, 1).toFixed(1)} m over the sea away from cliffs (median ${quantile(away, 0.5).toFixed(1)} m)`);
+    assert.ok(quantile(along, 0.5) > 15, `the Rock's cliff stands ${quantile(along, 0.5).toFixed(1)} m over the sea (median)`);
+    // Where the ground's round edge runs through the sea, it lies at sea level: no spikes at the rim.
+    const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
+    const rim = rimAtSea(nodes.find((n) => n.name === 'ground')!.triangles, sea, local('coastline'), 300 + GROUND_MARGIN_M);
+    const raised = rim.filter((v) => v[2] - seaLevel > 3);
+    // A small model on the Rock, whose only coast away from cliffs lies just past its square: valid, its ground where the data has it.
+    const rock = await model(43.73085, 7.41951, 0.05, MONACO, terrainDir);
+    const rockGround = rock.nodes.find((n) => n.name === 'ground')!.triangles.flat();
+    assert.ok(rockGround.every((v) => Number.isFinite(v[2])) && Math.max(...rockGround.map((v) => v[2])) - Math.min(...rockGround.map((v) => v[2])) > 1, 'the Rock’s ground keeps its relief');
+    assert.ok(rim.length > 10, `${rim.length} rim vertices at sea`);
+    assert.equal(raised.length, 0, `${raised.length} of ${rim.length} rim vertices at sea stand over 3 m above it`);
   });
 });
 
 test('Larvotto 0.3 km: the beach slopes into the water, lower than a quay', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, async () => {
-  const terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-terrain-'));
-  fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
-  try {
-    const [latitude, longitude] = [43.745, 7.433];
-    const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
-    const frame = new LocalFrame(latitude, longitude);
-    const mapped = assembleFeatures(new OsmData(readOsmFile(sharedDataFile(MONACO)!))).ground;
-    const local = (kind: string) => mapped.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
-    const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
-    const { away, beach } = shoreHeights(ground, -(asset.origin as { elevation: number }).elevation, local('coastline'), local('cliff'), 290, local('beach'));
-    assert.ok(beach.length > 30 && away.length > beach.length, `${beach.length} samples on the beach, ${away.length} along the shore`);
-    // A quay stands 1.9 m over the sea 4 m inland; the beach under 1.2 m.
-    assert.ok(quantile(beach, 1) < 1.2, `the beach stands at most ${quantile(beach, 1).toFixed(2)} m over the sea ${SHORE_SAMPLE_INLAND_M} m inland (median ${quantile(beach, 0.5).toFixed(2)})`);
-  } finally {
-    fs.rmSync(terrainDir, { recursive: true, force: true });
-  }
+  const [latitude, longitude] = [43.745, 7.433];
+  const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir);
+  const frame = new LocalFrame(latitude, longitude);
+  const mapped = monacoGround();
+  const local = (kind: string) => mapped.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+  const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+  const { away, beach } = shoreHeights(ground, -(asset.origin as { elevation: number }).elevation, local('coastline'), local('cliff'), 290, local('beach'));
+  assert.ok(beach.length > 30 && away.length > beach.length, `${beach.length} samples on the beach, ${away.length} along the shore`);
+  // A quay stands 1.9 m over the sea 4 m inland; the beach under 1.2 m.
+  assert.ok(quantile(beach, 1) < 1.2, `the beach stands at most ${quantile(beach, 1).toFixed(2)} m over the sea ${SHORE_SAMPLE_INLAND_M} m inland (median ${quantile(beach, 0.5).toFixed(2)})`);
 });
 
 test('Berlin 0.3 km: every ground-feature vertex lies within the radius', { skip: sharedDataFile(BERLIN) ? false : missingSharedData(BERLIN) }, async () => {
