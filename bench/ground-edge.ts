@@ -10,8 +10,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { GeneratedModel } from '../src/modelgen/index.ts';
 
-import { cacheWithMonacoTerrain, LOOK_PLACES, SHARED, skipWithoutSharedData } from './look-places.ts';
+import { cacheWithMonacoTerrain, LOOK_PLACES, medianOfThree, SHARED, skipWithoutSharedData } from './look-places.ts';
 
 skipWithoutSharedData();
 const PLACES: [string, number, number, string][] = [...LOOK_PLACES, ['Helsinki', 60.1704, 24.9522, 'osm/helsinki-centre-2019.osm.pbf']];
@@ -25,15 +26,7 @@ async function measure(checkout: string): Promise<string[]> {
   for (const [name, latitude, longitude, file] of PLACES) {
     const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: path.join(SHARED, file), terrainDir, cacheDir };
     await indexExtract(sources.osmExtract, cacheDir);
-    const run = () => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {});
-    let model = await run(); // warms up
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      model = await run();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
+    const { result: model, ms } = await medianOfThree<GeneratedModel>(() => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {}));
     const nodes = await readNodes(model.glb);
     const groundTriangles = nodes.find((n) => n.name === 'ground')!.triangles;
     const ground = new HeightLookup(groundTriangles);
@@ -45,7 +38,7 @@ async function measure(checkout: string): Promise<string[]> {
       return walls.some(([x, y, z]) => z <= bottom + 0.5 && ground.heightAt(x * 0.999, y * 0.999) === undefined);
     });
     const reach = Math.max(...groundTriangles.flat().map(([x, y]) => Math.hypot(x, y)));
-    rows.push(`| ${name} | ${path.basename(checkout)} | ${buildings.length} | ${overhanging.length} | ${reach.toFixed(1)} | ${groundTriangles.length} | ${Math.round(model.glb.byteLength / 1024)} | ${Math.round(times[1])} |`);
+    rows.push(`| ${name} | ${path.basename(checkout)} | ${buildings.length} | ${overhanging.length} | ${reach.toFixed(1)} | ${groundTriangles.length} | ${Math.round(model.glb.byteLength / 1024)} | ${Math.round(ms)} |`);
   }
   return rows;
 }

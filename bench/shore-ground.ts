@@ -9,7 +9,8 @@
  *   node bench/shore-ground.ts [baseline checkout]
  */
 import path from 'node:path';
-import { cacheWithMonacoTerrain, SHARED, skipWithoutSharedData } from './look-places.ts';
+import type { GeneratedModel } from '../src/modelgen/index.ts';
+import { cacheWithMonacoTerrain, medianOfThree, SHARED, skipWithoutSharedData } from './look-places.ts';
 
 skipWithoutSharedData();
 const PLACES: [string, number, number][] = [
@@ -39,14 +40,7 @@ async function measure(checkout: string): Promise<string[]> {
   for (const [name, latitude, longitude] of PLACES) {
     const sources = { overpassUrl: 'http://127.0.0.1:9', osmExtract: EXTRACT, terrainDir, cacheDir };
     await indexExtract(EXTRACT, cacheDir);
-    const run = () => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {});
-    let model = await run(); // warms up
-    const times: number[] = [];
-    for (let k = 0; k < 3; k++) {
-      const started = performance.now();
-      model = await run();
-      times.push(performance.now() - started);
-    }
+    const { result: model, ms } = await medianOfThree<GeneratedModel>(() => generateModel({ latitude, longitude, radiusKm: RADIUS_KM, quality: 'hd', sources }, () => {}));
     const json = JSON.parse(Buffer.from(model.glb.subarray(20, 20 + Buffer.from(model.glb).readUInt32LE(12))).toString('utf8'));
     const seaLevel = -json.asset.extras.origin.elevation;
     const nodes = await readNodes(model.glb);
@@ -59,9 +53,8 @@ async function measure(checkout: string): Promise<string[]> {
     const rim = rimAtSea(groundTriangles, new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles), coasts, RADIUS_KM * 1000 + GROUND_MARGIN_M);
     const raised = rim.filter((v) => v[2] - seaLevel > 3).length;
     const fixed = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
-    times.sort((a, b) => a - b);
     rows.push(
-      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${beach.length ? `${fixed(quantile(beach, 0.5))} / ${fixed(quantile(beach, 1))} m (${beach.length})` : '–'} | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${rim.length} | ${model.summary.triangles} | ${model.glb.length} | ${times[1].toFixed(0)} ms |`,
+      `| ${name} | ${fixed(quantile(away, 0.5))} / ${fixed(quantile(away, 1))} m (${away.length}) | ${beach.length ? `${fixed(quantile(beach, 0.5))} / ${fixed(quantile(beach, 1))} m (${beach.length})` : '–'} | ${along.length ? `${fixed(quantile(along, 0.5))} m (${along.length})` : '–'} | ${raised} of ${rim.length} | ${model.summary.triangles} | ${model.glb.length} | ${ms.toFixed(0)} ms |`,
     );
   }
   return rows;
