@@ -54,3 +54,30 @@ export function rimAtSea(groundTriangles: [number, number, number][][], sea: Hei
     return r > edge - 5 && sea.heightAt(x * (1 - 2 / r), y * (1 - 2 / r)) !== undefined && !coasts.some((c) => c.some((a, i) => i + 1 < c.length && distanceToSegment([x, y], a, c[i + 1]) < 10));
   });
 }
+
+/**
+ * Of the drawn sea seen from above `offset` metres seaward of the coastline (the sea lies on a coast way's
+ * right), read every 2 m along the coast within `within` metres of the centre, the share the ground rises
+ * over (by more than 1 cm): where the waterline strays from the coast onto the water.
+ */
+export function seaHiddenOffshore(ground: HeightLookup, sea: HeightLookup, coasts: Point2[][], offset: number, within: number): { samples: number; hidden: number } {
+  let samples = 0;
+  let hidden = 0;
+  for (const coast of coasts) {
+    for (let i = 0; i + 1 < coast.length; i++) {
+      const [a, b] = [coast[i], coast[i + 1]];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const right: Point2 = [(b[1] - a[1]) / length, -(b[0] - a[0]) / length];
+      for (let s = 1; s < length; s += 2) {
+        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + offset * right[0], a[1] + ((b[1] - a[1]) * s) / length + offset * right[1]];
+        if (Math.hypot(...p) > within) continue;
+        const water = sea.heightAt(...p);
+        const land = ground.heightAt(...p);
+        if (water === undefined || land === undefined) continue;
+        samples++;
+        if (land > water + 0.01) hidden++;
+      }
+    }
+  }
+  return { samples, hidden };
+}

@@ -13,7 +13,7 @@ import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
-import { quantile, rimAtSea, SHORE_SAMPLE_INLAND_M, shoreHeights } from '../helpers/shore-measure.ts';
+import { quantile, rimAtSea, seaHiddenOffshore, SHORE_SAMPLE_INLAND_M, shoreHeights } from '../helpers/shore-measure.ts';
 import { GROUND_MARGIN_M } from '../../src/modelgen/terrain/terrain-mesh.ts';
 
 const MONACO = 'osm/monaco-latest.osm.pbf';
@@ -73,6 +73,10 @@ describe('Monaco 0.3 km with the SRTM tile', { skip: sharedDataFile(MONACO) && s
     assert.ok(sea.triangles.length < 1000, `the sea is laid whole, not cut along the ground: ${sea.triangles.length} triangles`);
     const seaUnder = hiddenArea(sea.triangles, ground);
     assert.ok(seaUnder.hidden / seaUnder.area < 0.1, `the ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea (only where its triangles span the coast)`);
+    // The waterline follows the coast: a metre out to sea, the ground lies under the water (12 % of the coast's samples covered with the ground level with the sea).
+    const coasts = monacoGround().filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+    const offshore = seaHiddenOffshore(ground, new HeightLookup(sea.triangles), coasts, 1, 290);
+    assert.ok(offshore.samples > 300 && offshore.hidden / offshore.samples < 0.05, `the ground rises over the sea 1 m off the coast at ${offshore.hidden} of ${offshore.samples} points`);
     assert.ok(farthestVertex(features(nodes).filter((n) => n.name !== 'sea')) <= 300.1, 'every ground feature but the sea inside the circle');
     // The sea reaches the drawn ground's round edge: no ring of land around it at the model's rim.
     const groundEdge = 300 + GROUND_MARGIN_M;
@@ -104,6 +108,9 @@ describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Mon
     const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
     const rim = rimAtSea(nodes.find((n) => n.name === 'ground')!.triangles, sea, local('coastline'), 300 + GROUND_MARGIN_M);
     const raised = rim.filter((v) => v[2] - seaLevel > 3);
+    // The waterline along the quays follows the coast (31 % of the samples a metre out covered with the ground level with the sea).
+    const offshore = seaHiddenOffshore(ground, sea, local('coastline'), 1, 290);
+    assert.ok(offshore.samples > 300 && offshore.hidden / offshore.samples < 0.15, `the ground rises over the sea 1 m off the coast at ${offshore.hidden} of ${offshore.samples} points`);
     // A small model on the Rock, whose only coast away from cliffs lies just past its square: valid, its ground where the data has it.
     const rock = await model(43.73085, 7.41951, 0.05, MONACO, terrainDir);
     const rockGround = rock.nodes.find((n) => n.name === 'ground')!.triangles.flat();

@@ -40,12 +40,23 @@ const BLEND_M = 8;
  * from the water on a rock with a quay at its foot: 30–50 m at Fontvieille) is that cliff: the land keeps its height there, metres.
  */
 const CLIFF_NEAR_M = 50;
+/**
+ * Under the sea the ground falls away from the waterline by this much per metre, down to `SEABED_M`
+ * under the sea's surface, and rises back to it over the last `SEABED_RIM_M` before the drawn ground's
+ * round edge (no gap under the sea there). Level with the sea, the ground rose over it across every
+ * triangle that spans the coast, and the waterline followed the triangles in steps (up to half the sea
+ * seen within 8 m of the coast hidden on SD's coarser ground); with the seabed falling away, the
+ * ground meets the sea's surface within about a metre of the coastline.
+ */
+const SEABED_SLOPE = 1;
+const SEABED_M = 2;
+const SEABED_RIM_M = 10;
 
 /**
  * The ground's elevation held to the sea: coarse elevation data (SRTM's 90 m cells) smears steep coasts
  * out to sea, where the drawn sea would then lie under the ground, and lifts quays and beaches onto
- * walls over the water. Inside the sea (from the coastline, see seaPolygons) the ground is lowered to
- * `seaLevel`; on land near a shore that is not a mapped cliff, it stands at most `shoreCap` over the sea
+ * walls over the water. Inside the sea (from the coastline, see seaPolygons) the ground is lowered under
+ * `seaLevel` (a seabed falling away from the waterline); on land near a shore that is not a mapped cliff, it stands at most `shoreCap` over the sea
  * (a level strip along the water, then a bank up to the elevation data's ground); elsewhere land is kept
  * as it is.
  */
@@ -73,7 +84,7 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
   };
   return (x, y) => {
     const z = elevation(x, y);
-    if (seaAt(x, y)) return Math.min(z, seaLevel);
+    if (seaAt(x, y)) return Math.min(z, seaLevel - seabedDepth(fromShore(x, y), reach - Math.hypot(x, y)));
     const drop = BEACH_DROP_M * Math.max(0, 1 - fromBeach(x, y) / SHORE_WIDTH_M);
     // Rounded, but never below the waterline's height where the data's ground is higher.
     return Math.max(softMin(z, seaLevel + shoreCap(fromShore(x, y)) - drop, BLEND_M), Math.min(z, seaLevel + SHORE_M - drop));
@@ -85,6 +96,11 @@ function shoreCap(distance: number): number {
   const past = distance - SHORE_WIDTH_M;
   const bend = Math.abs(past) < BLEND_M / 2 ? ((BANK_RISE - SHORE_RISE) * (past + BLEND_M / 2) ** 2) / (2 * BLEND_M) : past > 0 ? (BANK_RISE - SHORE_RISE) * past : 0;
   return SHORE_M + SHORE_RISE * distance + bend;
+}
+
+/** How deep the ground lies under the sea this far from a shore that is not a cliff and this far inside the drawn ground's edge, metres. */
+function seabedDepth(fromShore: number, insideEdge: number): number {
+  return Math.min(SEABED_M, SEABED_SLOPE * fromShore) * Math.min(1, Math.max(0, insideEdge / SEABED_RIM_M));
 }
 
 /** The smaller of two heights, rounded where they meet over about `k` metres (no crease for the mesh to follow in fine triangles). */
