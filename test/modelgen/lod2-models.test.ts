@@ -90,6 +90,7 @@ describe('models with measured LoD2 roofs', { skip: available ? false : missingS
     assert.equal(roofSources['lod2:geobasis-nrw'], buildings.filter((b) => b.name.startsWith('lod2/')).length);
     assert.equal(Object.values(roofSources).reduce((a, b) => a + b, 0), buildings.length);
     assert.match(String(asset.attribution), /OpenStreetMap.*; © Geobasis NRW/);
+    assert.deepEqual((asset.sources as { lod2: unknown[] }).lod2, [{ name: 'geobasis-nrw', title: 'Geobasis NRW', attribution: '© Geobasis NRW (dl-de/zero-2.0)', buildings: roofSources['lod2:geobasis-nrw'] }], 'the dataset drawn, with its name for people');
     assert.match(String((asset.sources as { terrain: string }).terrain), /ground surfaces of the LoD2 buildings/);
 
     // The gabled house: two faces at the source planes' pitch and azimuth, areas as measured, seated on the ground.

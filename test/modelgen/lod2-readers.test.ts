@@ -31,7 +31,7 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
   test('CityGML 1.0 (NRW, AdV profile, gzipped, xlink solids): every building, reprojected from ETRS89/UTM32', async () => {
     const wesel = await readLod2File(file('nrw-LoD2_32_329_5725_1_NW.gml.gz'));
     assert.equal(wesel.buildings.length, 217);
-    assert.deepEqual(wesel.dataset, { name: 'geobasis-nrw', attribution: '© Geobasis NRW (dl-de/zero-2.0)' });
+    assert.deepEqual(wesel.dataset, { name: 'geobasis-nrw', title: 'Geobasis NRW', attribution: '© Geobasis NRW (dl-de/zero-2.0)' });
     const { lon, lat, z } = extent(wesel);
     near([...lon, ...lat], [6.531715, 6.542576, 51.650021, 51.65428], 2e-6);
     near(z, [17.934, 36.298], 0.001);
@@ -48,7 +48,7 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
     const zurich = await readLod2File(file('zurich-subset-lod2.city.json.gz'), { name: 'zurich', attribution: 'Stadt Zürich' });
     assert.equal(zurich.buildings.length, 49);
     assert.equal(count(zurich, 'roof'), 644);
-    assert.deepEqual(zurich.dataset, { name: 'zurich', attribution: 'Stadt Zürich' });
+    assert.deepEqual(zurich.dataset, { name: 'zurich', title: 'zurich', attribution: 'Stadt Zürich' }, 'named by the settings without a title: called by its name');
     const { lon, lat } = extent(zurich);
     near([...lon, ...lat], [8.475099, 8.595642, 47.333372, 47.422885], 2e-6);
   });
@@ -69,7 +69,7 @@ describe('LoD2 readers on real city models', { skip: available ? false : missing
     fs.writeFileSync(joined, `${fs.readFileSync(file('3dbag-v21031-tile5910-metadata.city.json'), 'utf8').trim()}\n${fs.readFileSync(file('3dbag-v21031-tile5910-feature-1205507.city.jsonl'), 'utf8')}`);
     const content = await readLod2File(joined);
     assert.deepEqual(content.buildings.map((b) => b.id), ['NL.IMBAG.Pand.0503100000020682']);
-    assert.deepEqual(content.dataset, { name: '3dbag', attribution: '© 3DBAG by tudelft3d and 3DGI (CC BY 4.0)' }, 'credited as the 3D BAG, as its licence asks');
+    assert.deepEqual(content.dataset, { name: '3dbag', title: '3DBAG', attribution: '© 3DBAG by tudelft3d and 3DGI (CC BY 4.0)' }, 'credited as the 3D BAG, as its licence asks');
     const [lon, lat] = content.buildings[0].polygons[0].outer[0];
     assert.ok(Math.abs(lon - 4.3782) < 0.003 && Math.abs(lat - 52.0068) < 0.002, `${lon} ${lat}`);
     fs.rmSync(folder, { recursive: true });

@@ -16,11 +16,11 @@ const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lod2-cache-'));
 after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 
 test('LOD2_SOURCE: paths, folders and services with options; wrong entries listed', () => {
-  const { sources, problems } = parseLod2Sources('data/nrw, /srv/denhaag.city.json|crs=EPSG:28992|name=denhaag|attribution=Gemeente Den Haag (CC0),https://api.3dbag.nl/', '/opt/app');
+  const { sources, problems } = parseLod2Sources('data/nrw, /srv/denhaag.city.json|crs=EPSG:28992|name=denhaag|title=Gemeente Den Haag|attribution=Gemeente Den Haag (CC0),https://api.3dbag.nl/', '/opt/app');
   assert.deepEqual(problems, []);
   assert.deepEqual(sources, [
     { kind: 'local', path: '/opt/app/data/nrw', options: {} },
-    { kind: 'local', path: '/srv/denhaag.city.json', options: { crs: 'EPSG:28992', name: 'denhaag', attribution: 'Gemeente Den Haag (CC0)' } },
+    { kind: 'local', path: '/srv/denhaag.city.json', options: { crs: 'EPSG:28992', name: 'denhaag', title: 'Gemeente Den Haag', attribution: 'Gemeente Den Haag (CC0)' } },
     { kind: 'remote', url: 'https://api.3dbag.nl', options: {} },
   ]);
   assert.deepEqual(loadConfig({}, '/opt/app').lod2Sources, []);

@@ -77,7 +77,7 @@ describe('the Solar Wizard on a measured roof in Wesel (LoD2 from Geobasis NRW)'
     const azimuths = (state.panelAzimuths ?? '').split(',').map(Number);
     assert.ok(azimuths.length > 0 && azimuths.every((a) => Math.abs(a - house.azimuth) < 2), `panels face the sunny gable (${house.azimuth.toFixed(1)}°): ${state.panelAzimuths}`);
     assert.match(await page.locator('#extra-attribution').textContent() ?? '', /Geobasis NRW/, 'the data’s credit beside OpenStreetMap’s');
-    assert.match(await page.locator('#roof-source').textContent() ?? '', /measured: 2 faces as surveyed, from the geobasis-nrw 3D city model/);
+    assert.match(await page.locator('#roof-source').textContent() ?? '', /measured: 2 faces as surveyed, from the Geobasis NRW 3D city model/);
     assert.equal(await page.locator('#roof-shape').isVisible(), false, 'no correction fields on a measured roof');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-lod2-wesel.png') });
     await page.close();

@@ -4,12 +4,13 @@ import type { Lod2SourceOptions } from './lod2-types.ts';
 /** One LoD2 source of the settings: local files or folders, or an OGC API – Features service with CityJSON. */
 export type Lod2SourceSpec = { kind: 'local'; path: string; options: Lod2SourceOptions } | { kind: 'remote'; url: string; options: Lod2SourceOptions & { collection?: string } };
 
-const OPTION_NAMES = ['crs', 'name', 'attribution', 'collection'];
+const OPTION_NAMES = ['crs', 'name', 'title', 'attribution', 'collection'];
 
 /**
  * Parses `LOD2_SOURCE`: comma-separated entries, each a path (file or folder, relative to `cwd`) or an
  * `http(s)://` OGC API – Features address, optionally followed by `|key=value` options: `crs` (for
- * files that name none), `name` (the dataset's short name in `roofSource: lod2:<name>`), `attribution`,
+ * files that name none), `name` (the dataset's short name in `roofSource: lod2:<name>`), `title` (its name
+ * for visitors and the site report), `attribution`,
  * and for services `collection` (default `pand`, the 3D BAG's). Returns the sources and one line per problem.
  */
 export function parseLod2Sources(value: string | undefined, cwd: string): { sources: Lod2SourceSpec[]; problems: string[] } {

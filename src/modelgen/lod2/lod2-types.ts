@@ -36,9 +36,11 @@ export interface Lod2Building {
   polygons: Lod2Polygon[];
 }
 
-/** A dataset the buildings come from: its short name and the credit its licence asks for. */
+/** A dataset the buildings come from: its short name, its name for people and the credit its licence asks for. */
 export interface Lod2Dataset {
   name: string;
+  /** How visitors and the site report name it: its publisher's or survey's name (`Geobasis NRW`, `3DBAG`). Absent in indexes made before it existed. */
+  title?: string;
   attribution: string;
 }
 
@@ -48,10 +50,11 @@ export interface Lod2Content {
   buildings: Lod2Building[];
 }
 
-/** Options a LoD2 source may carry in the settings: its CRS (for files that name none), name and credit. */
+/** Options a LoD2 source may carry in the settings: its CRS (for files that name none), name, title and credit. */
 export interface Lod2SourceOptions {
   crs?: string;
   name?: string;
+  title?: string;
   attribution?: string;
 }
 

@@ -152,7 +152,7 @@ export class MeasuredBuildings {
   /** The model's `asset.extras.sources` entries for the measured buildings: datasets drawn, sources that failed. */
   sourceExtras(): Record<string, unknown> {
     return {
-      ...(this.#datasets.length ? { lod2: this.#datasets.map((d) => ({ name: d.name, attribution: d.attribution, buildings: this.#placed.filter((p) => p.building.dataset === d.name).length })) } : {}),
+      ...(this.#datasets.length ? { lod2: this.#datasets.map((d) => ({ name: d.name, title: d.title ?? d.name, attribution: d.attribution, buildings: this.#placed.filter((p) => p.building.dataset === d.name).length })) } : {}),
       ...(this.#failures.length ? { lod2Unavailable: this.#failures } : {}),
     };
   }

@@ -24,6 +24,8 @@ export interface ModelInfo {
   streetLabels?: StreetLabel[];
   /** Where house numbers are written in front of the houses (HD models). */
   houseNumbers?: StreetLabel[];
+  /** Where the model's data come from; `lod2` lists the measured datasets drawn, with their names for people. */
+  sources?: { lod2?: { name: string; title?: string }[] };
 }
 
 /**

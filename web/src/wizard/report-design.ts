@@ -6,15 +6,15 @@ import type { PickedRoof } from './roof-picker.ts';
 
 /**
  * The designed roof as the site report names it: its building, where it is, how the roof is known (the
- * building's metadata, as the wizard told the visitor).
+ * building's metadata, as the wizard told the visitor; `dataset`, the survey of a measured roof).
  */
-export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: number }, correction: RoofCorrection | undefined): ReportRoof {
+export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: number }, correction: RoofCorrection | undefined, dataset: string | undefined): ReportRoof {
   const extras = roof.node.userData as { roofSource?: string; roofConfidence?: number };
   const source = extras.roofSource ?? '';
   const known: Pick<ReportRoof, 'source' | 'confidence' | 'dataset' | 'correction'> = correction
     ? { source: 'corrected', correction }
-    : source.startsWith('lod2:')
-      ? { source: 'measured', dataset: source.slice(5, 105) }
+    : dataset !== undefined
+      ? { source: 'measured', dataset: dataset.slice(0, 100) }
       : source === 'osm-tag' || source === 'inferred' || source === 'default'
         ? { source, ...(source === 'inferred' && extras.roofConfidence !== undefined ? { confidence: extras.roofConfidence } : {}) }
         : { source: 'model' };

@@ -55,13 +55,13 @@ export class RoofEditor {
 
   /**
    * Shows the roof of a picked building; hidden when its outline is not in the model (SD models). A
-   * measured roof (LoD2) is said to be measured, without correction fields: it is the surveyed roof.
+   * measured roof (LoD2) is said to be measured, and by which survey (`dataset`), without correction
+   * fields: it is the surveyed roof.
    */
-  show(node: Object3D, segments: RoofSegment[]): void {
+  show(node: Object3D, segments: RoofSegment[], dataset: string | undefined): void {
     // A correction still waiting for the straight skeleton belongs to the building picked before.
     this.#corrections += 1;
     const extras = node.userData as BuildingExtras;
-    const dataset = extras.roofSource?.startsWith('lod2:') ? extras.roofSource.slice(5) : undefined;
     this.#fields.hidden = dataset !== undefined;
     if (dataset !== undefined) {
       this.#node = undefined;

@@ -15,6 +15,7 @@ import { pointerIsTouch } from '../viewer/touch-screen.ts';
 import { WizardSheet } from './wizard-sheet.ts';
 import { coveredInsets } from '../viewer/view-insets.ts';
 import { reportDesign, reportRoof } from './report-design.ts';
+import { measuredDataset } from './measured-dataset.ts';
 import type { SiteReportDesign } from '../../../src/contract/report.ts';
 import { t } from '../viewer/language.ts';
 
@@ -181,7 +182,7 @@ export class WizardController {
     const { roof, design } = this.#designer;
     if (!roof || !design) return undefined;
     const at = this.#roofPoint();
-    return reportDesign(design, this.#settings, at && reportRoof(roof, at, this.#correction), roof.segments);
+    return reportDesign(design, this.#settings, at && reportRoof(roof, at, this.#correction, measuredDataset(roof.node, this.#viewer.info)), roof.segments);
   }
 
   /** Where the chosen roof is (the centre of its faces), to seven decimals, or undefined before one is chosen. */
@@ -245,7 +246,7 @@ export class WizardController {
   async selectRoof(roof: PickedRoof, options: { showPanels?: boolean } = {}): Promise<void> {
     this.#designer.roof = roof;
     this.#correction = (roof.node.userData as { roofCorrection?: RoofCorrection }).roofCorrection;
-    this.#roofEditor.show(roof.node, roof.segments);
+    this.#roofEditor.show(roof.node, roof.segments, measuredDataset(roof.node, this.#viewer.info));
     this.open();
     const corners = roof.segments.flatMap((segment) => segment.outline);
     const centre = [0, 1, 2].map((k) => corners.reduce((sum, corner) => sum + corner[k], 0) / corners.length) as [number, number, number];
