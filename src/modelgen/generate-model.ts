@@ -3,13 +3,12 @@ import { buildingHeights } from './geometry/building-heights.ts';
 import { buildBuildingMesh } from './geometry/building-mesh.ts';
 import { groundMesh } from './geometry/ground-mesh.ts';
 import { seatBuildings, WALL_EMBED_M, wallFeet } from './geometry/seating.ts';
-import { drawGroundFeatures, drawSea } from './ground/draw-ground.ts';
+import { drawGroundFeatures } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, signedArea, touchesCircle } from './geometry/polygon.ts';
 import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { RoofCover } from './geometry/roof-cover.ts';
-import type { StreetLabel } from './ground/street-labels.ts';
 import { minimumBoundingRectangle } from './geometry/roofs/roof-outline.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
@@ -145,18 +144,12 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const ground = groundMesh(surface.indexed());
   writer.addNode('ground', [{ mesh: ground, material: { material: groundMaterial('ground') }, uv: { kind: 'ground', tile: MATERIALS.ground.tile ?? 6 } }], { surface: 'ground' });
   triangles += ground.triangleCount;
-  let treeCount = 0;
-  let labels: StreetLabel[] = [];
-  let numbers: StreetLabel[] = [];
-  if (hd) {
-    const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ id: b.feature.osmId, outer: b.outer, inners: b.inners, tags: b.feature.tags }));
-    const points = features.addresses.map(({ osmId, lon, lat, number, street, ofPlace }) => ({ id: osmId, at: frame.toLocal(lon, lat), number, street, ofPlace }));
-    const addresses = buildingAddresses(footprints, points);
-    const drawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses });
-    [triangles, treeCount, labels, numbers] = [triangles + drawn.triangles, drawn.trees, drawn.streetLabels, drawn.houseNumbers];
-  } else {
-    triangles += drawSea(writer, { features, frame, radius, seaLevel: -originElevation });
-  }
+  const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ id: b.feature.osmId, outer: b.outer, inners: b.inners, tags: b.feature.tags }));
+  const points = features.addresses.map(({ osmId, lon, lat, number, street, ofPlace }) => ({ id: osmId, at: frame.toLocal(lon, lat), number, street, ofPlace }));
+  const addresses = buildingAddresses(footprints, points);
+  const groundDrawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses }, hd ? 'full' : 'streets');
+  triangles += groundDrawn.triangles;
+  const [treeCount, labels, numbers] = [groundDrawn.trees, groundDrawn.streetLabels, groundDrawn.houseNumbers];
 
   onProgress({ progress: 92, step: 'Writing the GLB file' });
   writer.setAssetExtras({

@@ -75,7 +75,13 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       const hdRoofs = new Map(hd.extras.map((e) => [e.osmId, e.roofShape]));
       assert.deepEqual(sd.extras.filter((e) => e.roofShape !== hdRoofs.get(e.osmId)), [], 'SD draws the roofs HD draws');
       assert.ok(sd.extras.some((e) => e.roofShape !== 'flat'), 'pitched roofs among them');
-      assert.ok(sdModel.glb.length < hdModel.glb.length / 3, `SD stays light: ${sdModel.glb.length} bytes against HD's ${hdModel.glb.length}`);
+      // SD draws the streets a visitor finds their way by (roads, pedestrian streets, their names), not the
+      // areas, paths and trees; on Monaco's slopes the roads cut along the ground's triangles double SD's bytes.
+      assert.ok(sdModel.glb.length < hdModel.glb.length / 2, `SD stays light: ${sdModel.glb.length} bytes against HD's ${hdModel.glb.length}`);
+      const sdNodeNames = new Set((await readNodes(sdModel.glb)).filter((n) => n.triangles.length > 0).map((n) => n.name));
+      assert.ok(sdNodeNames.has('road'), 'SD draws the roads');
+      assert.deepEqual(['grass', 'wood', 'water', 'trees'].filter((name) => sdNodeNames.has(name)), [], 'SD draws no areas or trees');
+      assert.ok(((sd.asset.streetLabels as unknown[] | undefined) ?? []).length > 5, 'SD names the streets');
       // The sea east of the Casino is drawn in SD too (a coast without it reads as a meadow), level at sea
       // level, untextured, with the ground held under it.
       const seaLevel = -(sd.asset.origin as { elevation: number }).elevation;
@@ -84,8 +90,8 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'SD draws the sea');
       assert.equal(sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5).length, 0, 'at sea level');
       const seaUnder = hiddenArea(sea.triangles, new HeightLookup(sdNodes.find((n) => n.name === 'ground')!.triangles));
-      // SD's coarser ground (1.5 m error bound) spans the coast in wider triangles than HD's.
-      assert.ok(seaUnder.hidden / seaUnder.area < 0.15, `the SD ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea`);
+      // SD's coarser ground (1.5 m error bound) spans the coast in wider triangles than HD's; the seabed under the sea keeps them off it.
+      assert.ok(seaUnder.hidden / seaUnder.area < 0.05, `the SD ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea`);
       assert.ok((await readPrimitives(sdModel.glb)).every((p) => !p.material.texture), 'SD has no textures');
     } finally {
       fs.rmSync(terrainDir, { recursive: true, force: true });

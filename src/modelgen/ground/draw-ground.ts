@@ -1,4 +1,4 @@
-import type { MapFeatures } from '../features/map-features.ts';
+import type { GroundFeature, MapFeatures } from '../features/map-features.ts';
 import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
 import { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { addTree, treeMeshes } from '../geometry/trees.ts';
@@ -27,6 +27,16 @@ const MAX_TREES = 5000;
 /** Steps of a quantised position across a node (the GLB stores at most 16-bit positions over each node's extent). */
 const POSITION_STEPS = 65534;
 
+/**
+ * How much of the ground a model draws: `full` (HD) every mapped kind and the trees; `streets` (SD) the
+ * sea, the roads and pedestrian streets, with their names and house numbers: what a visitor finds their
+ * way by (the areas, paths and trees cost more and tell less; bench/RESULTS.md).
+ */
+export type GroundDetail = 'full' | 'streets';
+
+/** Whether a streets-only model draws a feature: roads, streets for people (`highway=pedestrian`) and the coast. */
+const isStreet = (g: GroundFeature) => g.kind === 'road' || g.kind === 'coastline' || (g.kind === 'path' && g.roadClass === 'pedestrian');
+
 /** What the ground features are drawn against. */
 export interface GroundScene {
   features: MapFeatures;
@@ -46,12 +56,13 @@ export interface GroundScene {
 /**
  * Draws the ground features of a model into the GLB: roads, paths and areas draped on the terrain
  * surface and cut at the circle (`tunnel=*` and `layer<0` left out, bridges on decks), the sea from the
- * coastline, and trees (mapped ones and woods, closest to the centre first). One node per kind, named
- * after it, with `kind`, `surface` and `drawOrder` in its extras (roads: one primitive per class).
+ * coastline, and trees (mapped ones and woods, closest to the centre first); with `detail` `streets`,
+ * the sea and the roads only. One node per kind, named after it, with `kind`, `surface` and `drawOrder`
+ * in its extras (roads: one primitive per class).
  *
  * @returns triangles and trees drawn, and where the viewer writes the street names and house numbers
  */
-export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { triangles: number; trees: number; streetLabels: StreetLabel[]; houseNumbers: StreetLabel[] } {
+export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene, detail: GroundDetail): { triangles: number; trees: number; streetLabels: StreetLabel[]; houseNumbers: StreetLabel[] } {
   const { features, frame, surface, radius } = scene;
   const local = (ring: [number, number][]): Point2[] => ring.map(([lon, lat]) => frame.toLocal(lon, lat));
   const extraLift = quantisationLift(radius);
@@ -75,7 +86,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
   };
 
   const onSurface = features.ground.filter((g) => !g.underground);
-  for (const feature of onSurface) {
+  const drawn = detail === 'full' ? onSurface : onSurface.filter(isStreet);
+  for (const feature of drawn) {
     const isLine = feature.kind === 'road' || feature.kind === 'path' || feature.kind === 'waterway';
     // Bridges are drawn as decks (roads and paths) or not at all (an aqueduct's channel).
     if (feature.kind === 'coastline' || feature.kind === 'cliff' || (isLine && feature.bridge)) continue;
@@ -89,7 +101,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();
-  for (const span of bridgeSpans(onSurface, local, radius)) addBridgeDeck(deckTop, deckSides, span, surface, liftOf('road') + extraLift);
+  for (const span of bridgeSpans(drawn, local, radius)) addBridgeDeck(deckTop, deckSides, span, surface, liftOf('road') + extraLift);
 
   triangles += deckTop.triangleCount + deckSides.triangleCount;
   const ordered = [...meshes.values()].sort((a, b) => GROUND_LAYERS[a.kind].drawOrder - GROUND_LAYERS[b.kind].drawOrder);
@@ -104,6 +116,21 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     { mesh: deckSides, ...groundSurface('bridge-structure'), extras: { kind: 'bridge-structure' } },
   ], { surface: 'bridge', kind: 'bridge' });
 
+  const { count: trees, triangles: treeTriangles } = detail === 'full' ? drawTrees(writer, scene, onSurface) : { count: 0, triangles: 0 };
+  triangles += treeTriangles;
+  const streets = namedStreets(onSurface, local);
+  const lift = liftOf('road') + extraLift;
+  const names = streetLabels(streets, surface, radius, lift);
+  const roads = onSurface.filter((feature) => feature.kind === 'road' && !feature.bridge).map((feature) => ({ line: local(feature.points), width: feature.width ?? 4 }));
+  const squares = namedSquares(onSurface, local);
+  const numbers = houseNumberLabels(scene.addresses, { streets, squares, roads, names, footprints: scene.footprints, surface, radius, lift });
+  return { triangles, trees, streetLabels: names, houseNumbers: numbers };
+}
+
+/** Plants the mapped trees and those of woods (closest to the centre first, none inside a building) into the node `trees`. */
+function drawTrees(writer: GlbWriter, scene: GroundScene, onSurface: GroundFeature[]): { count: number; triangles: number } {
+  const { features, frame, surface, radius } = scene;
+  const local = (ring: [number, number][]): Point2[] => ring.map(([lon, lat]) => frame.toLocal(lon, lat));
   const underBuilding = buildingCover(scene.footprints);
   const trees = plantTrees(
     features.trees.map((tree) => {
@@ -123,14 +150,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
     { mesh: tree.crowns.broadleaved, material: { material: 'foliage' as const }, extras: { kind: 'crown', leafType: 'broadleaved' } },
     { mesh: tree.crowns.needleleaved, material: { material: 'foliage' as const, colour: [0.2, 0.38, 0.22] as [number, number, number] }, extras: { kind: 'crown', leafType: 'needleleaved' } },
   ], { surface: 'trees', count: trees.length });
-  triangles += tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount;
-  const streets = namedStreets(onSurface, local);
-  const lift = liftOf('road') + extraLift;
-  const names = streetLabels(streets, surface, radius, lift);
-  const roads = onSurface.filter((feature) => feature.kind === 'road' && !feature.bridge).map((feature) => ({ line: local(feature.points), width: feature.width ?? 4 }));
-  const squares = namedSquares(onSurface, local);
-  const numbers = houseNumberLabels(scene.addresses, { streets, squares, roads, names, footprints: scene.footprints, surface, radius, lift });
-  return { triangles, trees: trees.length, streetLabels: names, houseNumbers: numbers };
+  return { count: trees.length, triangles: tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount };
 }
 
 /**
@@ -141,7 +161,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene): { tri
  *
  * @returns the triangles drawn
  */
-export function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' | 'frame' | 'radius' | 'seaLevel'>): number {
+function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' | 'frame' | 'radius' | 'seaLevel'>): number {
   const coasts = scene.features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => scene.frame.toLocal(lon, lat)));
   const reach = seaReach(scene.radius);
   const mesh = new MeshBuilder();
