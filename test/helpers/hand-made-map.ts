@@ -63,10 +63,11 @@ export class HandMadeMap {
 }
 
 /**
- * An SRTM tile (3″, 1201 × 1201) that rises eastwards at `grade` (0.3 = 30 %) around `longitude`,
- * written into a new folder; returns the folder. The heights are a plane near the given point.
+ * An SRTM tile (3″, 1201 × 1201) that rises eastwards at `grade` (0.3 = 30 %) around `longitude` from
+ * `base` metres there, written into a new folder; returns the folder. The heights are a plane near the
+ * given point, never below 0 (sea level).
  */
-export function slopeTile(latitude: number, longitude: number, grade: number): string {
+export function slopeTile(latitude: number, longitude: number, grade: number, base = 1000): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-partner-slope-'));
   const lat = Math.floor(latitude);
   const lon = Math.floor(longitude);
@@ -76,7 +77,7 @@ export function slopeTile(latitude: number, longitude: number, grade: number): s
   const bytes = Buffer.alloc(size * size * 2);
   for (let row = 0; row < size; row++) {
     for (let column = 0; column < size; column++) {
-      const height = 1000 + (column - centreColumn) * metresPerColumn * grade;
+      const height = base + (column - centreColumn) * metresPerColumn * grade;
       bytes.writeInt16BE(Math.max(0, Math.min(30_000, Math.round(height))), (row * size + column) * 2);
     }
   }

@@ -114,12 +114,23 @@ describe('ground features drawn on the terrain (hand-made maps)', () => {
     assert.ok(lake.heightAt(60, 50) !== undefined, 'the lake is');
   });
 
-  test('a coast: the sea is drawn on the right of the coastline, at sea level, and the land is kept', async () => {
+  test('a coast: the sea is drawn on the right of the coastline, at sea level, over a seabed; the land is kept, and a kiosk on the water stands at sea level', async () => {
     const map = new HandMadeMap(...CENTRE);
     // Coastline ways run with the land on their left: going north, the land lies west, the sea east.
     map.way([[20, -400], [40, -50]], { natural: 'coastline' });
     map.way([[40, -50], [10, 60], [30, 400]], { natural: 'coastline' });
-    const nodes = await model(map);
+    const kioskId = map.way([[120, -5], [130, -5], [130, 5], [120, 5]], { building: 'kiosk' }, true);
+    // Land at sea level at the centre, rising westwards at 2 %.
+    const terrainDir = slopeTile(...CENTRE, -0.02, 0);
+    folders.push(terrainDir);
+    const nodes = await model(map, terrainDir);
+    // The ground falls away under the sea, so it meets the sea's surface at the coastline (at y = 0 the
+    // coast runs at x = 26.4 m), and nowhere rises over the sea off the coast.
+    const ground = lookup(nodes, 'ground');
+    assert.ok(ground.heightAt(60, -100)! < -1.5, `the seabed ${ground.heightAt(60, -100)!.toFixed(2)} m, under the sea`);
+    assert.ok(ground.heightAt(28.5, 0)! < 0, `2 m off the coast the ground is under the sea: ${ground.heightAt(28.5, 0)!.toFixed(2)} m`);
+    const kiosk = nodes.find((n) => n.extras.osmId === `way/${kioskId}`)!;
+    assert.ok(Math.abs(Number(kiosk.extras.base)) < 0.05, `the kiosk on the water stands at sea level, not on the seabed: base ${kiosk.extras.base}`);
     const sea = lookup(nodes, 'sea');
     assert.ok(sea.heightAt(120, 0) !== undefined && sea.heightAt(100, -150) !== undefined, 'the sea side is drawn');
     assert.equal(sea.heightAt(-100, 0), undefined, 'the land side is not');

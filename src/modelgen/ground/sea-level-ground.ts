@@ -58,15 +58,15 @@ const SEABED_RIM_M = 10;
  * walls over the water. Inside the sea (from the coastline, see seaPolygons) the ground is lowered under
  * `seaLevel` (a seabed falling away from the waterline); on land near a shore that is not a mapped cliff, it stands at most `shoreCap` over the sea
  * (a level strip along the water, then a bank up to the elevation data's ground); elsewhere land is kept
- * as it is.
+ * as it is. Buildings stand on the same ground but for the seabed: in the sea they stand at sea level
+ * (a kiosk on a pontoon, a quay's building reaching over the water), not on the seabed under it.
  */
-export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius: number, seaLevel: number, elevation: (x: number, y: number) => number): (x: number, y: number) => number {
+export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius: number, seaLevel: number, elevation: HeightAt): { ground: HeightAt; underBuildings: HeightAt } {
   const local = (kind: string) => features.ground.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
   const coasts = local('coastline');
-  if (coasts.length === 0) return elevation;
   const reach = seaReach(radius);
-  const sea = seaPolygons(coasts, reach);
-  if (sea.length === 0) return elevation;
+  const sea = coasts.length > 0 ? seaPolygons(coasts, reach) : [];
+  if (sea.length === 0) return { ground: elevation, underBuildings: elevation };
   const cell = (2 * reach) / MASK_CELLS;
   const inSea = polygonMask(sea, reach, cell);
   const shores = shoresAwayFromCliffs(coasts, local('cliff'), reach);
@@ -82,14 +82,20 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
     const r = Math.hypot(x, y);
     return inSea((x * inner) / r, (y * inner) / r);
   };
-  return (x, y) => {
+  const land: HeightAt = (x, y) => {
     const z = elevation(x, y);
-    if (seaAt(x, y)) return Math.min(z, seaLevel - seabedDepth(fromShore(x, y), reach - Math.hypot(x, y)));
     const drop = BEACH_DROP_M * Math.max(0, 1 - fromBeach(x, y) / SHORE_WIDTH_M);
     // Rounded, but never below the waterline's height where the data's ground is higher.
     return Math.max(softMin(z, seaLevel + shoreCap(fromShore(x, y)) - drop, BLEND_M), Math.min(z, seaLevel + SHORE_M - drop));
   };
+  return {
+    ground: (x, y) => (seaAt(x, y) ? Math.min(elevation(x, y), seaLevel - seabedDepth(fromShore(x, y), reach - Math.hypot(x, y))) : land(x, y)),
+    underBuildings: (x, y) => (seaAt(x, y) ? Math.min(elevation(x, y), seaLevel) : land(x, y)),
+  };
 }
+
+/** A height in the model's frame at a point of the ground plane, metres. */
+type HeightAt = (x: number, y: number) => number;
 
 /** The highest the land may stand over the sea this far from a shore that is not a cliff, metres: level strip and bank joined in a curve `BLEND_M` wide. */
 function shoreCap(distance: number): number {
