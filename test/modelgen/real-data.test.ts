@@ -81,7 +81,12 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       const sdNodeNames = new Set((await readNodes(sdModel.glb)).filter((n) => n.triangles.length > 0).map((n) => n.name));
       assert.ok(sdNodeNames.has('road'), 'SD draws the roads');
       assert.deepEqual(['grass', 'wood', 'water', 'trees'].filter((name) => sdNodeNames.has(name)), [], 'SD draws no areas or trees');
-      assert.ok(((sd.asset.streetLabels as unknown[] | undefined) ?? []).length > 5, 'SD names the streets');
+      const sdLabels = (sd.asset.streetLabels as { name: string; path: number[] }[] | undefined) ?? [];
+      assert.ok(sdLabels.length > 5, 'SD names the streets');
+      // Every name lies on a street SD draws (glTF x east, z south): none on the stairs and paths it leaves out.
+      const sdRoads = new HeightLookup((await readNodes(sdModel.glb)).filter((n) => n.name === 'road' || n.name === 'path').flatMap((n) => n.triangles), 4);
+      const offRoad = sdLabels.filter((label) => sdRoads.heightAt(label.path[0], -label.path[2]) === undefined).map((label) => label.name);
+      assert.deepEqual(offRoad, [], 'SD street names with no drawn street under them');
       // The sea east of the Casino is drawn in SD too (a coast without it reads as a meadow), level at sea
       // level, untextured, with the ground held under it.
       const seaLevel = -(sd.asset.origin as { elevation: number }).elevation;

@@ -9,13 +9,13 @@ const CLEARANCE_OVER_ROAD_M = 5;
 const CLEARANCE_OTHERWISE_M = 1.5;
 
 /**
- * The bridges to draw: roads and paths tagged `bridge=*`, cut so the whole deck stays inside the
- * circle, each with the clearance it needs over what it crosses (another road or path, or else a
- * stream, a ditch, a slope).
+ * The bridges to draw: roads and paths tagged `bridge=*` that `drawn` keeps, cut so the whole deck stays
+ * inside the circle, each with the clearance it needs over what it crosses (another road or path, drawn
+ * or not, or else a stream, a ditch, a slope).
  */
-export function bridgeSpans(ground: GroundFeature[], local: (ring: LonLatRing) => Point2[], radius: number): BridgeSpan[] {
+export function bridgeSpans(ground: GroundFeature[], local: (ring: LonLatRing) => Point2[], radius: number, drawn: (feature: GroundFeature) => boolean = () => true): BridgeSpan[] {
   const lines = ground.filter((g) => g.kind === 'road' || g.kind === 'path');
-  const bridges = lines.filter((g) => g.bridge).map((g) => ({ feature: g, line: local(g.points) })).filter(({ line }) => line.some(([x, y]) => Math.hypot(x, y) < radius + 500));
+  const bridges = lines.filter((g) => g.bridge && drawn(g)).map((g) => ({ feature: g, line: local(g.points) })).filter(({ line }) => line.some(([x, y]) => Math.hypot(x, y) < radius + 500));
   if (bridges.length === 0) return [];
   const below = lines.filter((g) => !g.bridge).map((g) => local(g.points)).map((line) => ({ line, box: box(line) }));
   const spans: BridgeSpan[] = [];

@@ -34,8 +34,8 @@ const POSITION_STEPS = 65534;
  */
 export type GroundDetail = 'full' | 'streets';
 
-/** Whether a streets-only model draws a feature: roads, streets for people (`highway=pedestrian`) and the coast. */
-const isStreet = (g: GroundFeature) => g.kind === 'road' || g.kind === 'coastline' || (g.kind === 'path' && g.roadClass === 'pedestrian');
+/** Whether a streets-only model draws a feature: roads and streets for people (`highway=pedestrian`). */
+const isStreet = (g: GroundFeature) => g.kind === 'road' || (g.kind === 'path' && g.roadClass === 'pedestrian');
 
 /** What the ground features are drawn against. */
 export interface GroundScene {
@@ -86,7 +86,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene, detail
   };
 
   const onSurface = features.ground.filter((g) => !g.underground);
-  const drawn = detail === 'full' ? onSurface : onSurface.filter(isStreet);
+  const isDrawn = detail === 'full' ? () => true : isStreet;
+  const drawn = onSurface.filter(isDrawn);
   for (const feature of drawn) {
     const isLine = feature.kind === 'road' || feature.kind === 'path' || feature.kind === 'waterway';
     // Bridges are drawn as decks (roads and paths) or not at all (an aqueduct's channel).
@@ -101,7 +102,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene, detail
 
   const deckTop = new MeshBuilder();
   const deckSides = new MeshBuilder();
-  for (const span of bridgeSpans(drawn, local, radius)) addBridgeDeck(deckTop, deckSides, span, surface, liftOf('road') + extraLift);
+  for (const span of bridgeSpans(onSurface, local, radius, isDrawn)) addBridgeDeck(deckTop, deckSides, span, surface, liftOf('road') + extraLift);
 
   triangles += deckTop.triangleCount + deckSides.triangleCount;
   const ordered = [...meshes.values()].sort((a, b) => GROUND_LAYERS[a.kind].drawOrder - GROUND_LAYERS[b.kind].drawOrder);
@@ -116,11 +117,12 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene, detail
     { mesh: deckSides, ...groundSurface('bridge-structure'), extras: { kind: 'bridge-structure' } },
   ], { surface: 'bridge', kind: 'bridge' });
 
-  const { count: trees, triangles: treeTriangles } = detail === 'full' ? drawTrees(writer, scene, onSurface) : { count: 0, triangles: 0 };
+  const { count: trees, triangles: treeTriangles } = detail === 'full' ? drawTrees(writer, scene, onSurface, local) : { count: 0, triangles: 0 };
   triangles += treeTriangles;
+  // Names are written on the streets drawn; house numbers stand in front of any street, drawn or not.
   const streets = namedStreets(onSurface, local);
   const lift = liftOf('road') + extraLift;
-  const names = streetLabels(streets, surface, radius, lift);
+  const names = streetLabels(detail === 'full' ? streets : namedStreets(drawn, local), surface, radius, lift);
   const roads = onSurface.filter((feature) => feature.kind === 'road' && !feature.bridge).map((feature) => ({ line: local(feature.points), width: feature.width ?? 4 }));
   const squares = namedSquares(onSurface, local);
   const numbers = houseNumberLabels(scene.addresses, { streets, squares, roads, names, footprints: scene.footprints, surface, radius, lift });
@@ -128,9 +130,8 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene, detail
 }
 
 /** Plants the mapped trees and those of woods (closest to the centre first, none inside a building) into the node `trees`. */
-function drawTrees(writer: GlbWriter, scene: GroundScene, onSurface: GroundFeature[]): { count: number; triangles: number } {
+function drawTrees(writer: GlbWriter, scene: GroundScene, onSurface: GroundFeature[], local: (ring: [number, number][]) => Point2[]): { count: number; triangles: number } {
   const { features, frame, surface, radius } = scene;
-  const local = (ring: [number, number][]): Point2[] => ring.map(([lon, lat]) => frame.toLocal(lon, lat));
   const underBuilding = buildingCover(scene.footprints);
   const trees = plantTrees(
     features.trees.map((tree) => {
