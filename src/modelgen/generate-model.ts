@@ -60,7 +60,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const elevationAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   // The ground is held to the drawn sea, so coarse elevation data does not lift it over the sea or stand quays on walls.
-  const { ground: heightAt, underBuildings } = seaLevelGround(features, frame, radius, -originElevation, elevationAt);
+  const { ground: heightAt, underBuildings, closeTo } = seaLevelGround(features, frame, radius, -originElevation, elevationAt);
   await initSkeleton();
 
   const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));
@@ -72,7 +72,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const roofs = decideRoofs(prepared.map((b) => ({ outer: b.outer, inners: b.inners, tags: b.feature.tags })));
   // Buildings are seated first: their pads are cut into the ground the mesh is made from.
   const seating = seatBuildings(prepared.map((b, i) => ({ outer: b.outer, part: b.feature.kind === 'part', heightGuessed: buildingHeights(roofs[i].tags, 10).guessed.includes('height') })), underBuildings);
-  const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: [...seating.pads, ...measured.seat(heightAt)] });
+  const { surface, extras: groundExtras } = buildTerrainMesh({ heightAt, radius, quality: request.quality, flat: Boolean(flatReason), pads: [...seating.pads, ...measured.seat(heightAt)], closeTo });
   const roofSources: string[] = [];
   const solar = hd ? solarByBuilding(features.solar, prepared.map((b) => b.outer), frame) : new Map();
   const total = prepared.length;

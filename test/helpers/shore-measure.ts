@@ -1,6 +1,6 @@
 import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { distanceToOutline, distanceToSegment, pointInRing } from '../../src/modelgen/geometry/polygon.ts';
-import type { HeightLookup } from './ground-features-measure.ts';
+import { HeightLookup, type Triangle } from './ground-features-measure.ts';
 
 /** How far inland of the coastline the shore's height is read, metres. */
 export const SHORE_SAMPLE_INLAND_M = 4;
@@ -80,4 +80,48 @@ export function seaHiddenOffshore(ground: HeightLookup, sea: HeightLookup, coast
     }
   }
   return { samples, hidden };
+}
+
+/**
+ * Of the land `offset` metres inland of the coastline (on a coast way's left, where no sea is drawn), read
+ * every 2 m along the coast within `within` metres of the centre, how many points the drawn ground puts
+ * more than `depth` metres under the sea's level: a pier or a quay drawn under the water.
+ */
+export function landUnderSea(ground: HeightLookup, sea: HeightLookup, seaLevel: number, coasts: Point2[][], offset: number, within: number, depth = 0.5): { samples: number; under: number } {
+  let samples = 0;
+  let under = 0;
+  for (const coast of coasts) {
+    for (let i = 0; i + 1 < coast.length; i++) {
+      const [a, b] = [coast[i], coast[i + 1]];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const left: Point2 = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+      for (let s = 1; s < length; s += 2) {
+        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + offset * left[0], a[1] + ((b[1] - a[1]) * s) / length + offset * left[1]];
+        if (Math.hypot(...p) > within || sea.heightAt(...p) !== undefined) continue;
+        const height = ground.heightAt(...p);
+        if (height === undefined) continue;
+        samples++;
+        if (height < seaLevel - depth) under++;
+      }
+    }
+  }
+  return { samples, under };
+}
+
+/**
+ * Where the drawn ground's round edge (`edge` metres from the centre) runs under the sea and lies lower
+ * than the sea's surface, the height of the opening left between them that no strip of the sea closes,
+ * metres (the largest): seen from beside the model, the seabed's edge under the water.
+ */
+export function openUnderSeaEdge(groundTriangles: Triangle[], seaTriangles: Triangle[], edge: number): number {
+  const span = (t: Triangle) => Math.max(...t.map((v) => v[2])) - Math.min(...t.map((v) => v[2]));
+  const surface = new HeightLookup(seaTriangles.filter((t) => span(t) < 0.05));
+  const strips = seaTriangles.filter((t) => span(t) >= 0.05).flat();
+  const top = Math.max(...seaTriangles.flat().map((v) => v[2]));
+  const stripBottom = (angle: number) => Math.min(Infinity, ...strips.filter((v) => Math.abs(Math.atan2(v[1], v[0]) - angle) < 0.02).map((v) => v[2]));
+  const rim = [...new Map(groundTriangles.flat().map((v) => [v.join(), v])).values()].filter(([x, y]) => {
+    const r = Math.hypot(x, y);
+    return r > edge - 0.05 && surface.heightAt(x * (1 - 1 / r), y * (1 - 1 / r)) !== undefined;
+  });
+  return Math.max(0, ...rim.map((v) => Math.min(top - v[2], stripBottom(Math.atan2(v[1], v[0])) - v[2])));
 }

@@ -13,7 +13,7 @@ import { OsmData } from '../../src/modelgen/osm/osm-elements.ts';
 import { readOsmFile } from '../../src/modelgen/osm/read-osm-file.ts';
 import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hiddenArea, planAreaOf, readNodes, type ModelNode } from '../helpers/ground-features-measure.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
-import { quantile, rimAtSea, seaHiddenOffshore, SHORE_SAMPLE_INLAND_M, shoreHeights } from '../helpers/shore-measure.ts';
+import { landUnderSea, openUnderSeaEdge, quantile, rimAtSea, seaHiddenOffshore, SHORE_SAMPLE_INLAND_M, shoreHeights } from '../helpers/shore-measure.ts';
 import { GROUND_MARGIN_M } from '../../src/modelgen/terrain/terrain-mesh.ts';
 
 const MONACO = 'osm/monaco-latest.osm.pbf';
@@ -27,10 +27,10 @@ const terrainDir = path.join(cacheDir, 'terrain');
 fs.mkdirSync(terrainDir);
 if (sharedDataFile(HGT)) fs.copyFileSync(sharedDataFile(HGT)!, path.join(terrainDir, 'N43E007.hgt.zip'));
 
-/** The HD model of a circle from a shared extract, checked by the Khronos validator, read back node by node. */
-async function model(latitude: number, longitude: number, radiusKm: number, extract: string, terrainDir?: string): Promise<{ nodes: ModelNode[]; asset: Record<string, unknown> }> {
+/** The model (HD unless asked) of a circle from a shared extract, checked by the Khronos validator, read back node by node. */
+async function model(latitude: number, longitude: number, radiusKm: number, extract: string, terrainDir?: string, quality: 'hd' | 'sd' = 'hd'): Promise<{ nodes: ModelNode[]; asset: Record<string, unknown> }> {
   await indexExtract(sharedDataFile(extract)!, cacheDir);
-  const generated = await generateModel({ latitude, longitude, radiusKm, quality: 'hd', sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(extract)!, terrainDir, cacheDir } }, () => {});
+  const generated = await generateModel({ latitude, longitude, radiusKm, quality, sources: { overpassUrl: 'http://127.0.0.1:9', osmExtract: sharedDataFile(extract)!, terrainDir, cacheDir } }, () => {});
   const report = await validator.validateBytes(generated.glb);
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3)));
   const json = JSON.parse(Buffer.from(generated.glb.slice(20, 20 + Buffer.from(generated.glb).readUInt32LE(12))).toString('utf8')) as { asset: { extras: Record<string, unknown> } };
@@ -67,8 +67,9 @@ describe('Monaco 0.3 km with the SRTM tile', { skip: sharedDataFile(MONACO) && s
     const sea = nodes.find((n) => n.name === 'sea');
     assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'the sea east of the Casino is drawn');
     const seaLevel = -(asset.origin as { elevation: number }).elevation;
-    const offLevel = sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5);
-    assert.equal(offLevel.length, 0, `every vertex of the sea lies at sea level (${seaLevel} m in the model)`);
+    // Below it only the strips closing the gap to the seabed's edge at the model's rim.
+    const offLevel = sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5 && Math.hypot(v[0], v[1]) < 300 + GROUND_MARGIN_M - 0.1);
+    assert.equal(offLevel.length, 0, `every vertex of the sea lies at sea level (${seaLevel} m in the model) but at the rim`);
     // One level surface, laid whole: cut along the ground's triangles it was a fifth of the model's triangles.
     assert.ok(sea.triangles.length < 1000, `the sea is laid whole, not cut along the ground: ${sea.triangles.length} triangles`);
     const seaUnder = hiddenArea(sea.triangles, ground);
@@ -117,7 +118,27 @@ describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Mon
     assert.ok(rockGround.every((v) => Number.isFinite(v[2])) && Math.max(...rockGround.map((v) => v[2])) - Math.min(...rockGround.map((v) => v[2])) > 1, 'the Rock’s ground keeps its relief');
     assert.ok(rim.length > 10, `${rim.length} rim vertices at sea`);
     assert.equal(raised.length, 0, `${raised.length} of ${rim.length} rim vertices at sea stand over 3 m above it`);
+    // Where the seabed's edge lies under the sea's at the model's rim, a strip of water closes the gap (0.62 m open before).
+    const open = openUnderSeaEdge(nodes.find((n) => n.name === 'ground')!.triangles, nodes.find((n) => n.name === 'sea')!.triangles, 300 + GROUND_MARGIN_M);
+    assert.ok(open < 0.05, `${open.toFixed(2)} m open under the sea's edge at the rim`);
   });
+});
+
+test('Port Hercule SD 0.3 km: the piers stand over the water, the sea meets the coast', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, async () => {
+  const [latitude, longitude] = [43.7345, 7.4235];
+  const { nodes, asset } = await model(latitude, longitude, 0.3, MONACO, terrainDir, 'sd');
+  const frame = new LocalFrame(latitude, longitude);
+  const coasts = monacoGround().filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
+  const ground = new HeightLookup(nodes.find((n) => n.name === 'ground')!.triangles);
+  const sea = new HeightLookup(nodes.find((n) => n.name === 'sea')!.triangles);
+  // SD's coarse ground spanned the coast from the seabed up over the piers: 26 % of the points a metre inland lay over 0.5 m under the water.
+  const land = landUnderSea(ground, sea, -(asset.origin as { elevation: number }).elevation, coasts, 1, 290);
+  assert.ok(land.samples > 300 && land.under / land.samples < 0.02, `${land.under} of ${land.samples} points a metre inland over 0.5 m under the sea`);
+  // Held level with the sea, the ground covered 66 % of the sea a metre out.
+  const offshore = seaHiddenOffshore(ground, sea, coasts, 1, 290);
+  assert.ok(offshore.hidden / offshore.samples < 0.1, `the ground rises over the sea 1 m off the coast at ${offshore.hidden} of ${offshore.samples} points`);
+  const open = openUnderSeaEdge(nodes.find((n) => n.name === 'ground')!.triangles, nodes.find((n) => n.name === 'sea')!.triangles, 300 + GROUND_MARGIN_M);
+  assert.ok(open < 0.05, `${open.toFixed(2)} m open under the sea's edge at the rim`);
 });
 
 test('Larvotto 0.3 km: the beach slopes into the water, lower than a quay', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, async () => {

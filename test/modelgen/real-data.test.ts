@@ -93,7 +93,7 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
       const sdNodes = await readNodes(sdModel.glb);
       const sea = sdNodes.find((n) => n.name === 'sea');
       assert.ok(sea && planAreaOf(sea.triangles) > 2000, 'SD draws the sea');
-      assert.equal(sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5).length, 0, 'at sea level');
+      assert.equal(sea.triangles.flat().filter((v) => Math.abs(v[2] - seaLevel) > 0.5 && Math.hypot(v[0], v[1]) < 319.9).length, 0, 'at sea level, but for the strips closing it at the rim');
       const seaUnder = hiddenArea(sea.triangles, new HeightLookup(sdNodes.find((n) => n.name === 'ground')!.triangles));
       // SD's coarser ground (1.5 m error bound) spans the coast in wider triangles than HD's; the seabed under the sea keeps them off it.
       assert.ok(seaUnder.hidden / seaUnder.area < 0.05, `the SD ground covers ${((100 * seaUnder.hidden) / seaUnder.area).toFixed(1)} % of the sea`);

@@ -11,12 +11,12 @@ import { addBridgeDeck } from './bridge-deck.ts';
 import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
 import { drapeConvex, layFlat } from './drape.ts';
-import { GROUND_LAYERS, liftOf, type DrawnKind } from './ground-layers.ts';
+import { GROUND_LAYERS, liftOf, quantisationLift, type DrawnKind } from './ground-layers.ts';
+import { drawSea } from './draw-sea.ts';
 import { stripPieces } from './road-strips.ts';
 import type { HouseAddress } from './building-addresses.ts';
 import { houseNumberLabels } from './house-numbers.ts';
 import { namedSquares, namedStreets, streetLabels, type StreetLabel } from './street-labels.ts';
-import { seaPolygons, seaReach } from './sea.ts';
 import { crownOf, plantTrees } from './wood-trees.ts';
 
 /** Side of the squares draped pieces are cut into before meeting the terrain's triangles, metres. */
@@ -24,8 +24,6 @@ const TILE_M = 24;
 /** Spacing of the trees planted in woods, metres, and the most trees a model gets. */
 const WOOD_SPACING_M = 12;
 const MAX_TREES = 5000;
-/** Steps of a quantised position across a node (the GLB stores at most 16-bit positions over each node's extent). */
-const POSITION_STEPS = 65534;
 
 /**
  * How much of the ground a model draws: `full` (HD) every mapped kind and the trees; `streets` (SD) the
@@ -152,36 +150,6 @@ function drawTrees(writer: GlbWriter, scene: GroundScene, onSurface: GroundFeatu
     { mesh: tree.crowns.needleleaved, material: { material: 'foliage' as const, colour: [0.2, 0.38, 0.22] as [number, number, number] }, extras: { kind: 'crown', leafType: 'needleleaved' } },
   ], { surface: 'trees', count: trees.length });
   return { count: trees.length, triangles: tree.trunks.triangleCount + tree.crowns.broadleaved.triangleCount + tree.crowns.needleleaved.triangleCount };
-}
-
-/**
- * Draws the sea from the coastline into its own node (both qualities: the sea is how a coast is known). It
- * is one level surface laid whole: where the ground inside the coastline rises above it (a terrain
- * triangle spanning the coast), the drawn ground hides it, so it needs no cutting along the ground's
- * triangles (that cutting was a fifth of a coastal model's triangles).
- *
- * @returns the triangles drawn
- */
-function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' | 'frame' | 'radius' | 'seaLevel'>): number {
-  const coasts = scene.features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => scene.frame.toLocal(lon, lat)));
-  const reach = seaReach(scene.radius);
-  const mesh = new MeshBuilder();
-  const options = { lift: liftOf('sea') + quantisationLift(scene.radius) };
-  for (const sea of seaPolygons(coasts, reach)) {
-    for (const piece of areaPieces(sea, reach)) {
-      const inside = clipToCircle(piece, reach);
-      if (inside.length >= 3) layFlat(mesh, inside, scene.seaLevel, options);
-    }
-  }
-  if (mesh.triangleCount === 0) return 0;
-  const layer = GROUND_LAYERS.sea;
-  writer.addNode('sea', [{ mesh, ...groundSurface('sea'), extras: { kind: 'sea' } }], { surface: layer.surface, kind: 'sea', drawOrder: layer.drawOrder });
-  return mesh.triangleCount;
-}
-
-/** The ground's quantisation step over a model of this radius: draped layers keep at least that much above it, metres. */
-function quantisationLift(radius: number): number {
-  return Math.max(0, (2 * (radius + 20)) / POSITION_STEPS - 0.04);
 }
 
 /** Whether any point of a line comes within `reach` of the origin (a cheap test before cutting it). */

@@ -41,3 +41,11 @@ export const LIFT_PER_ORDER_M = 0.012;
 export function liftOf(kind: DrawnKind): number {
   return BASE_LIFT_M + LIFT_PER_ORDER_M * GROUND_LAYERS[kind].drawOrder;
 }
+
+/** Steps of a quantised position across a node (the GLB stores at most 16-bit positions over each node's extent). */
+const POSITION_STEPS = 65534;
+
+/** The ground's quantisation step over a model of this radius: draped layers keep at least that much above it, metres. */
+export function quantisationLift(radius: number): number {
+  return Math.max(0, (2 * (radius + 20)) / POSITION_STEPS - 0.04);
+}

@@ -42,15 +42,22 @@ const BLEND_M = 8;
 const CLIFF_NEAR_M = 50;
 /**
  * Under the sea the ground falls away from the waterline by this much per metre, down to `SEABED_M`
- * under the sea's surface, and rises back to it over the last `SEABED_RIM_M` before the drawn ground's
- * round edge (no gap under the sea there). Level with the sea, the ground rose over it across every
- * triangle that spans the coast, and the waterline followed the triangles in steps (up to half the sea
- * seen within 8 m of the coast hidden on SD's coarser ground); with the seabed falling away, the
- * ground meets the sea's surface within about a metre of the coastline.
+ * under the sea's surface, and rises back towards it over the last `SEABED_RIM_M` before the drawn
+ * ground's round edge (the mesh keeps the rise only within its error bound: the sea's edge is closed
+ * down to the ground there, see draw-sea.ts). Level with the sea, the ground rose over it across every
+ * triangle that spans the coast, and the waterline followed the triangles in steps (on SD's coarser
+ * ground, two thirds of the sea a metre out hidden); with the seabed falling away, the ground meets the
+ * sea's surface near the coastline. Depth: past SD's error bound (1.5 m), so its mesh follows it.
  */
 const SEABED_SLOPE = 1;
 const SEABED_M = 2;
 const SEABED_RIM_M = 10;
+/**
+ * Land this close to a shore stands at least this much over the sea (a quay's or a pier's top; less a
+ * beach's drop), metres: where elevation data put a pier at sea level, the ground's triangles reaching
+ * down to the seabed would draw it under the water.
+ */
+const SHORE_FLOOR_M = 0.5;
 
 /**
  * The ground's elevation held to the sea: coarse elevation data (SRTM's 90 m cells) smears steep coasts
@@ -60,13 +67,16 @@ const SEABED_RIM_M = 10;
  * (a level strip along the water, then a bank up to the elevation data's ground); elsewhere land is kept
  * as it is. Buildings stand on the same ground but for the seabed: in the sea they stand at sea level
  * (a kiosk on a pontoon, a quay's building reaching over the water), not on the seabed under it.
+ * `closeTo` tells where the ground's mesh must follow it closely: along the waterline and where the
+ * seabed rises to the sea at the model's edge (a coarse mesh spanning them drew piers under the water
+ * and the seabed's edge under the sea's).
  */
-export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius: number, seaLevel: number, elevation: HeightAt): { ground: HeightAt; underBuildings: HeightAt } {
+export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius: number, seaLevel: number, elevation: HeightAt): SeaLevelGround {
   const local = (kind: string) => features.ground.filter((g) => g.kind === kind).map((g) => g.points.map(([lon, lat]) => frame.toLocal(lon, lat)));
   const coasts = local('coastline');
   const reach = seaReach(radius);
   const sea = coasts.length > 0 ? seaPolygons(coasts, reach) : [];
-  if (sea.length === 0) return { ground: elevation, underBuildings: elevation };
+  if (sea.length === 0) return { ground: elevation, underBuildings: elevation, closeTo: () => false };
   const cell = (2 * reach) / MASK_CELLS;
   const inSea = polygonMask(sea, reach, cell);
   const shores = shoresAwayFromCliffs(coasts, local('cliff'), reach);
@@ -84,18 +94,31 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
   };
   const land: HeightAt = (x, y) => {
     const z = elevation(x, y);
+    const shore = fromShore(x, y);
     const drop = BEACH_DROP_M * Math.max(0, 1 - fromBeach(x, y) / SHORE_WIDTH_M);
     // Rounded, but never below the waterline's height where the data's ground is higher.
-    return Math.max(softMin(z, seaLevel + shoreCap(fromShore(x, y)) - drop, BLEND_M), Math.min(z, seaLevel + SHORE_M - drop));
+    const held = Math.max(softMin(z, seaLevel + shoreCap(shore) - drop, BLEND_M), Math.min(z, seaLevel + SHORE_M - drop));
+    return shore < SHORE_WIDTH_M ? Math.max(held, seaLevel + Math.min(SHORE_FLOOR_M, SHORE_M - drop)) : held;
   };
   return {
     ground: (x, y) => (seaAt(x, y) ? Math.min(elevation(x, y), seaLevel - seabedDepth(fromShore(x, y), reach - Math.hypot(x, y))) : land(x, y)),
     underBuildings: (x, y) => (seaAt(x, y) ? Math.min(elevation(x, y), seaLevel) : land(x, y)),
+    closeTo: (x, y, within) => fromShore(x, y) < within || (reach - Math.hypot(x, y) < SEABED_RIM_M + within && seaAt(x, y)),
   };
 }
 
 /** A height in the model's frame at a point of the ground plane, metres. */
 type HeightAt = (x: number, y: number) => number;
+
+/** The ground held to the sea (see {@link seaLevelGround}). */
+export interface SeaLevelGround {
+  /** The drawn ground: land held to the shore, a seabed under the sea. */
+  ground: HeightAt;
+  /** The ground buildings stand on: the same, but at sea level over the seabed. */
+  underBuildings: HeightAt;
+  /** Whether a point lies within `within` metres of where the ground's mesh must follow it closely. */
+  closeTo: (x: number, y: number, within: number) => boolean;
+}
 
 /** The highest the land may stand over the sea this far from a shore that is not a cliff, metres: level strip and bank joined in a curve `BLEND_M` wide. */
 function shoreCap(distance: number): number {
