@@ -6,6 +6,26 @@ import { HeightLookup, type Triangle } from './ground-features-measure.ts';
 export const SHORE_SAMPLE_INLAND_M = 4;
 
 /**
+ * Points beside the coastline within `within` metres of the centre: `inland` metres to a coast way's left
+ * (the land; negative: out to sea, on its right), every `step` metres along each segment from half a step.
+ */
+function besideCoast(coasts: Point2[][], inland: number, step: number, within: number): Point2[] {
+  const points: Point2[] = [];
+  for (const coast of coasts) {
+    for (let i = 0; i + 1 < coast.length; i++) {
+      const [a, b] = [coast[i], coast[i + 1]];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const left: Point2 = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+      for (let s = step / 2; s < length; s += step) {
+        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + inland * left[0], a[1] + ((b[1] - a[1]) * s) / length + inland * left[1]];
+        if (Math.hypot(...p) <= within) points.push(p);
+      }
+    }
+  }
+  return points;
+}
+
+/**
  * The drawn ground's height over the sea just inland of the coastline (the land lies on a coast way's
  * left), read every 5 m along the coast within `within` metres of the centre: where no mapped cliff's
  * edge is within 80 m (`away`), where one is within 30 m (`along`), and on a mapped beach (`beach`, of `away`). What a visitor sees as the
@@ -17,21 +37,13 @@ export function shoreHeights(ground: HeightLookup, seaLevel: number, coasts: Poi
   const beach: number[] = [];
   const onBeach = (p: Point2) => beaches.some((ring) => distanceToOutline(p, ring) < 5 || pointInRing(p, ring));
   const toCliff = (p: Point2) => Math.min(Infinity, ...cliffs.flatMap((c) => c.slice(1).map((b, i) => distanceToSegment(p, c[i], b))));
-  for (const coast of coasts) {
-    for (let i = 0; i + 1 < coast.length; i++) {
-      const [a, b] = [coast[i], coast[i + 1]];
-      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-      const left: Point2 = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
-      for (let s = 2.5; s < length; s += 5) {
-        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + SHORE_SAMPLE_INLAND_M * left[0], a[1] + ((b[1] - a[1]) * s) / length + SHORE_SAMPLE_INLAND_M * left[1]];
-        const height = Math.hypot(...p) <= within ? ground.heightAt(...p) : undefined;
-        if (height === undefined) continue;
-        const cliff = toCliff(p);
-        if (cliff > 80) away.push(height - seaLevel);
-        else if (cliff < 30) along.push(height - seaLevel);
-        if (cliff > 80 && onBeach(p)) beach.push(height - seaLevel);
-      }
-    }
+  for (const p of besideCoast(coasts, SHORE_SAMPLE_INLAND_M, 5, within)) {
+    const height = ground.heightAt(...p);
+    if (height === undefined) continue;
+    const cliff = toCliff(p);
+    if (cliff > 80) away.push(height - seaLevel);
+    else if (cliff < 30) along.push(height - seaLevel);
+    if (cliff > 80 && onBeach(p)) beach.push(height - seaLevel);
   }
   return { away, along, beach };
 }
@@ -63,21 +75,12 @@ export function rimAtSea(groundTriangles: [number, number, number][][], sea: Hei
 export function seaHiddenOffshore(ground: HeightLookup, sea: HeightLookup, coasts: Point2[][], offset: number, within: number): { samples: number; hidden: number } {
   let samples = 0;
   let hidden = 0;
-  for (const coast of coasts) {
-    for (let i = 0; i + 1 < coast.length; i++) {
-      const [a, b] = [coast[i], coast[i + 1]];
-      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-      const right: Point2 = [(b[1] - a[1]) / length, -(b[0] - a[0]) / length];
-      for (let s = 1; s < length; s += 2) {
-        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + offset * right[0], a[1] + ((b[1] - a[1]) * s) / length + offset * right[1]];
-        if (Math.hypot(...p) > within) continue;
-        const water = sea.heightAt(...p);
-        const land = ground.heightAt(...p);
-        if (water === undefined || land === undefined) continue;
-        samples++;
-        if (land > water + 0.01) hidden++;
-      }
-    }
+  for (const p of besideCoast(coasts, -offset, 2, within)) {
+    const water = sea.heightAt(...p);
+    const land = ground.heightAt(...p);
+    if (water === undefined || land === undefined) continue;
+    samples++;
+    if (land > water + 0.01) hidden++;
   }
   return { samples, hidden };
 }
@@ -90,20 +93,11 @@ export function seaHiddenOffshore(ground: HeightLookup, sea: HeightLookup, coast
 export function landUnderSea(ground: HeightLookup, sea: HeightLookup, seaLevel: number, coasts: Point2[][], offset: number, within: number, depth = 0.5): { samples: number; under: number } {
   let samples = 0;
   let under = 0;
-  for (const coast of coasts) {
-    for (let i = 0; i + 1 < coast.length; i++) {
-      const [a, b] = [coast[i], coast[i + 1]];
-      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-      const left: Point2 = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
-      for (let s = 1; s < length; s += 2) {
-        const p: Point2 = [a[0] + ((b[0] - a[0]) * s) / length + offset * left[0], a[1] + ((b[1] - a[1]) * s) / length + offset * left[1]];
-        if (Math.hypot(...p) > within || sea.heightAt(...p) !== undefined) continue;
-        const height = ground.heightAt(...p);
-        if (height === undefined) continue;
-        samples++;
-        if (height < seaLevel - depth) under++;
-      }
-    }
+  for (const p of besideCoast(coasts, offset, 2, within)) {
+    const height = sea.heightAt(...p) === undefined ? ground.heightAt(...p) : undefined;
+    if (height === undefined) continue;
+    samples++;
+    if (height < seaLevel - depth) under++;
   }
   return { samples, under };
 }
