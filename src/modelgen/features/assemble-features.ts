@@ -111,7 +111,14 @@ function isSolarPanel(tags: Record<string, string>): boolean {
   return tags['generator:source'] === 'solar' && tags['generator:method'] === 'photovoltaic';
 }
 
+/**
+ * A building or a part, or undefined for neither and for one below the ground: `location=underground`
+ * (or `below_ground`), or a negative `layer` with `covered=yes` (Monaco's railway station under the town
+ * was drawn over its streets and picked as the visitor's house). A negative `layer` alone is kept: it
+ * orders overlapping things as often as it means underground (Triesen's swimming hall, at the surface).
+ */
 function buildingKind(tags: Record<string, string>): BuildingFeature['kind'] | undefined {
+  if (tags.location === 'underground' || tags.location === 'below_ground' || (Number(tags.layer) < 0 && tags.covered === 'yes')) return undefined;
   if (tags['building:part'] && tags['building:part'] !== 'no') return 'part';
   if (tags.building && tags.building !== 'no') return 'building';
   return undefined;

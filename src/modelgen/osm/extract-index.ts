@@ -7,7 +7,7 @@ import { CellStoreReader } from './cell-store.ts';
 import { cellBox, cellsAround, type CellRange } from './cells.ts';
 
 /** Version of the index's content: a new one makes older indexes unknown, to be built again. */
-const INDEX_FORMAT = 10;
+const INDEX_FORMAT = 11;
 
 /** The extract has no index yet in this cache folder: it is built beforehand, not inside a request. */
 export class ExtractNotIndexedError extends Error {}
