@@ -64,6 +64,12 @@ test('street names lie on their roads, on a 30 % slope: ways of one street joine
     if (name === 'Rue du Soleil') assert.ok(Math.min(...xs) < 0 && Math.max(...xs) > 0, 'the joined street is named across the junction of its two ways');
   }
   assert.equal(labels.filter((label) => label.name === 'Rue du Soleil').length, 1, 'a street 300 m long inside the model is named once');
+  // Rue de la Pente runs across the slope: its name lies on it (read northwards, the ground falls to the letters' tops, west).
+  const pente = labels.find((label) => label.name === 'Rue de la Pente')!;
+  const northwards = -pente.path[pente.path.length - 1] > -pente.path[2];
+  assert.ok(pente.tilt !== undefined && Math.abs(pente.tilt - (northwards ? -0.3 : 0.3)) < 0.05, `the name's slope across the street: ${pente.tilt}`);
+  const soleil = labels.find((label) => label.name === 'Rue du Soleil')!;
+  assert.ok(Math.abs(soleil.tilt ?? 0) < 0.05, `a street nearly along the fall line: nearly level across (${soleil.tilt})`);
   // House no. 3 on the slope: its number lies on the ground rising 30 % toward the house, not level over it.
   const three = (assetExtras(glb).houseNumbers as StreetLabel[]).find((label) => label.name === '3')!;
   assert.ok(three && Math.abs(three.tilt! - 0.3) < 0.05, `the number's slope across: ${three?.tilt}`);

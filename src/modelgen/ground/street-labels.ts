@@ -107,9 +107,27 @@ export function streetLabels(streets: NamedStreets, surface: TerrainSurface, rad
     }
     if (!stretch) continue;
     placed.add(name, stretch, size);
-    labels.push({ name, size: round(size, 1), path: stretch.flatMap((p) => pathPoint(p, surface.heightAt(...p) + lift)) });
+    // On a road across a slope the letters lie on the slope, as a house number does, not level and half buried.
+    const tilt = crossSlope(stretch, surface, size / 2);
+    labels.push({ name, size: round(size, 1), path: stretch.flatMap((p) => pathPoint(p, surface.heightAt(...p) + lift)), ...(Math.abs(tilt) >= 0.01 ? { tilt: round(tilt, 3) } : {}) });
   }
   return labels;
+}
+
+/**
+ * The ground's mean rise across a stretch toward its left (seen from above, read from its start), metres
+ * per metre, measured `half` metres to either side of each of its points.
+ */
+function crossSlope(stretch: Point2[], surface: TerrainSurface, half: number): number {
+  let sum = 0;
+  for (let i = 0; i < stretch.length; i++) {
+    const [from, to] = [stretch[Math.max(0, i - 1)], stretch[Math.min(stretch.length - 1, i + 1)]];
+    const length = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+    const left: Point2 = [-(to[1] - from[1]) / length, (to[0] - from[0]) / length];
+    const [x, y] = stretch[i];
+    sum += (surface.heightAt(x + left[0] * half, y + left[1] * half) - surface.heightAt(x - left[0] * half, y - left[1] * half)) / (2 * half);
+  }
+  return sum / stretch.length;
 }
 
 /**
