@@ -147,7 +147,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const footprints = prepared.filter((b) => b.feature.kind === 'building').map((b) => ({ id: b.feature.osmId, outer: b.outer, inners: b.inners, tags: b.feature.tags }));
   const points = features.addresses.map(({ osmId, lon, lat, number, street, ofPlace }) => ({ id: osmId, at: frame.toLocal(lon, lat), number, street, ofPlace }));
   const addresses = buildingAddresses(footprints, points);
-  const groundDrawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses }, hd ? 'full' : 'streets');
+  const groundDrawn = drawGroundFeatures(writer, { features, frame, surface, radius, seaLevel: -originElevation, footprints, addresses }, hd ? 'full' : 'streets-and-water');
   triangles += groundDrawn.triangles;
   const [treeCount, labels, numbers] = [groundDrawn.trees, groundDrawn.streetLabels, groundDrawn.houseNumbers];
 

@@ -26,14 +26,15 @@ const WOOD_SPACING_M = 12;
 const MAX_TREES = 5000;
 
 /**
- * How much of the ground a model draws: `full` (HD) every mapped kind and the trees; `streets` (SD) the
- * sea, the roads and pedestrian streets, with their names and house numbers: what a visitor finds their
- * way by (the areas, paths and trees cost more and tell less; bench/RESULTS.md).
+ * How much of the ground a model draws: `full` (HD) every mapped kind and the trees; `streets-and-water`
+ * (SD) the sea, rivers, streams and lakes, the roads and pedestrian streets with their names and house
+ * numbers: what a visitor finds their way by (the green areas, paths and trees cost more and tell less;
+ * bench/RESULTS.md).
  */
-export type GroundDetail = 'full' | 'streets';
+export type GroundDetail = 'full' | 'streets-and-water';
 
-/** Whether a streets-only model draws a feature: roads and streets for people (`highway=pedestrian`). */
-const isStreet = (g: GroundFeature) => g.kind === 'road' || (g.kind === 'path' && g.roadClass === 'pedestrian');
+/** Whether a streets-and-water model draws a feature: roads, streets for people (`highway=pedestrian`), water areas and waterways. */
+const isStreetOrWater = (g: GroundFeature) => g.kind === 'road' || (g.kind === 'path' && g.roadClass === 'pedestrian') || g.kind === 'water' || g.kind === 'waterway';
 
 /** What the ground features are drawn against. */
 export interface GroundScene {
@@ -54,8 +55,8 @@ export interface GroundScene {
 /**
  * Draws the ground features of a model into the GLB: roads, paths and areas draped on the terrain
  * surface and cut at the circle (`tunnel=*` and `layer<0` left out, bridges on decks), the sea from the
- * coastline, and trees (mapped ones and woods, closest to the centre first); with `detail` `streets`,
- * the sea and the roads only. One node per kind, named after it, with `kind`, `surface` and `drawOrder`
+ * coastline, and trees (mapped ones and woods, closest to the centre first); with `detail`
+ * `streets-and-water`, the sea, the water and the streets only. One node per kind, named after it, with `kind`, `surface` and `drawOrder`
  * in its extras (roads: one primitive per class).
  *
  * @returns triangles and trees drawn, and where the viewer writes the street names and house numbers
@@ -84,7 +85,7 @@ export function drawGroundFeatures(writer: GlbWriter, scene: GroundScene, detail
   };
 
   const onSurface = features.ground.filter((g) => !g.underground);
-  const isDrawn = detail === 'full' ? () => true : isStreet;
+  const isDrawn = detail === 'full' ? () => true : isStreetOrWater;
   const drawn = onSurface.filter(isDrawn);
   for (const feature of drawn) {
     const isLine = feature.kind === 'road' || feature.kind === 'path' || feature.kind === 'waterway';
