@@ -56,8 +56,8 @@ export interface GroundScene {
  * Draws the ground features of a model into the GLB: roads, paths and areas draped on the terrain
  * surface and cut at the circle (`tunnel=*` and `layer<0` left out, bridges on decks), the sea from the
  * coastline, and trees (mapped ones and woods, closest to the centre first); with `detail`
- * `streets-and-water`, the sea, the water and the streets only. One node per kind, named after it, with `kind`, `surface` and `drawOrder`
- * in its extras (roads: one primitive per class).
+ * `streets-and-water`, the sea, the water and the streets only. One node per kind, named after it,
+ * with `kind`, `surface` and `drawOrder` in its extras (roads: one primitive per class).
  *
  * @returns triangles and trees drawn, and where the viewer writes the street names and house numbers
  */

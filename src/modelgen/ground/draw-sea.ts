@@ -1,5 +1,4 @@
-import type { MeshBuilder as MeshBuilderType, Point3 } from '../geometry/mesh-builder.ts';
-import { MeshBuilder } from '../geometry/mesh-builder.ts';
+import { MeshBuilder, type Point3 } from '../geometry/mesh-builder.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import type { GlbWriter } from '../gltf/glb-writer.ts';
 import { groundSurface } from '../materials/ground-materials.ts';
@@ -45,7 +44,7 @@ export function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' |
  * strip from the sea's surface (`top`) down to the drawn ground just inside the edge, where that lies
  * lower: seen from beside the model, no gap shows between the water and the seabed's edge.
  */
-function sealEdge(mesh: MeshBuilderType, ring: Point2[], reach: number, top: number, groundAt: (x: number, y: number) => number): void {
+function sealEdge(mesh: MeshBuilder, ring: Point2[], reach: number, top: number, groundAt: (x: number, y: number) => number): void {
   const onEdge = (p: Point2) => Math.abs(Math.hypot(p[0], p[1]) - reach) < ON_EDGE_M;
   const groundUnder = ([x, y]: Point2) => {
     const inward = (reach - 0.01) / Math.hypot(x, y);
