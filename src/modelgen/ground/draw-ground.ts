@@ -1,5 +1,5 @@
-import type { GroundFeature, MapFeatures } from '../features/map-features.ts';
-import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
+import type { GroundFeature } from '../features/map-features.ts';
+import type { Point2 } from '../geometry/local-frame.ts';
 import { MeshBuilder } from '../geometry/mesh-builder.ts';
 import { addTree, treeMeshes } from '../geometry/trees.ts';
 import type { GlbWriter } from '../gltf/glb-writer.ts';
@@ -12,7 +12,7 @@ import { bridgeSpans } from './bridge-spans.ts';
 import { clipToCircle, tilePieces } from './convex-clip.ts';
 import { drapeConvex, layFlat } from './drape.ts';
 import { GROUND_LAYERS, liftOf, quantisationLift, type DrawnKind } from './ground-layers.ts';
-import { drawSea } from './draw-sea.ts';
+import { drawSea, type SeaScene } from './draw-sea.ts';
 import { stripPieces } from './road-strips.ts';
 import type { HouseAddress } from './building-addresses.ts';
 import { houseNumberLabels } from './house-numbers.ts';
@@ -36,16 +36,8 @@ export type GroundDetail = 'full' | 'streets-and-water';
 /** Whether a streets-and-water model draws a feature: roads, streets for people (`highway=pedestrian`), water areas and waterways. */
 const isStreetOrWater = (g: GroundFeature) => g.kind === 'road' || (g.kind === 'path' && g.roadClass === 'pedestrian') || g.kind === 'water' || g.kind === 'waterway';
 
-/** What the ground features are drawn against. */
-export interface GroundScene {
-  features: MapFeatures;
-  frame: LocalFrame;
-  /** The drawn ground. */
-  surface: TerrainSurface;
-  /** The model's radius, metres: every ground feature is cut at it. */
-  radius: number;
-  /** Sea level in the model's frame (metres; the origin's ground is 0). */
-  seaLevel: number;
+/** What the ground features are drawn against: the sea's scene, and the buildings. */
+export interface GroundScene extends SeaScene {
   /** The drawn buildings' footprints: no tree is drawn inside one. */
   footprints: CoverFootprint[];
   /** The buildings' addresses, to write their numbers in front of them. */

@@ -1,13 +1,26 @@
 import { MeshBuilder, type Point3 } from '../geometry/mesh-builder.ts';
-import type { Point2 } from '../geometry/local-frame.ts';
+import type { LocalFrame, Point2 } from '../geometry/local-frame.ts';
+import type { MapFeatures } from '../features/map-features.ts';
+import type { TerrainSurface } from '../terrain/terrain-surface.ts';
 import type { GlbWriter } from '../gltf/glb-writer.ts';
 import { groundSurface } from '../materials/ground-materials.ts';
 import { areaPieces } from './area-pieces.ts';
 import { clipToCircle } from './convex-clip.ts';
 import { layFlat } from './drape.ts';
-import type { GroundScene } from './draw-ground.ts';
 import { GROUND_LAYERS, liftOf, quantisationLift } from './ground-layers.ts';
 import { seaPolygons, seaReach } from './sea.ts';
+
+/** What the sea is drawn against. */
+export interface SeaScene {
+  features: MapFeatures;
+  frame: LocalFrame;
+  /** The drawn ground. */
+  surface: TerrainSurface;
+  /** The model's radius, metres: every ground feature is cut at it. */
+  radius: number;
+  /** Sea level in the model's frame (metres; the origin's ground is 0). */
+  seaLevel: number;
+}
 
 /** A sea edge's corner lies on the drawn ground's round edge when this close to it, metres. */
 const ON_EDGE_M = 0.05;
@@ -21,7 +34,7 @@ const ON_EDGE_M = 0.05;
  *
  * @returns the triangles drawn
  */
-export function drawSea(writer: GlbWriter, scene: Pick<GroundScene, 'features' | 'frame' | 'radius' | 'seaLevel' | 'surface'>): number {
+export function drawSea(writer: GlbWriter, scene: SeaScene): number {
   const coasts = scene.features.ground.filter((g) => g.kind === 'coastline').map((g) => g.points.map(([lon, lat]) => scene.frame.toLocal(lon, lat)));
   const reach = seaReach(scene.radius);
   const mesh = new MeshBuilder();
