@@ -40,9 +40,9 @@ interface PreparedBuilding {
 }
 
 /**
- * Builds the 3D model of a circle: buildings and parts from OpenStreetMap with their roofs (HD) or flat
- * tops (SD), seated on the terrain, trees and ground surfaces (HD), as a GLB with the metadata the
- * viewer needs. Reports progress as it goes.
+ * Builds the 3D model of a circle: buildings and parts from OpenStreetMap (or measured LoD2) with their
+ * roofs, seated on the terrain, the sea, and the ground features (HD: every mapped kind and the trees;
+ * SD: the streets and the water), as a GLB with the metadata the viewer needs. Reports progress as it goes.
  */
 export async function generateModel(request: ModelRequest, onProgress: (report: ProgressReport) => void): Promise<GeneratedModel> {
   const started = Date.now();
@@ -60,7 +60,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const originElevation = terrain.elevation(request.longitude, request.latitude) ?? 0;
   const elevationAt = (x: number, y: number) => (terrain.elevation(...frame.toLonLat([x, y])) ?? originElevation) - originElevation;
   // The ground is held to the drawn sea, so coarse elevation data does not lift it over the sea or stand quays on walls.
-  const { ground: heightAt, underBuildings, closeTo } = seaLevelGround(features, frame, radius, -originElevation, elevationAt);
+  // Flat ground (no terrain data) is drawn level at 0: the buildings stand on it, not on a shore held to the sea.
+  const { ground: heightAt, underBuildings, closeTo } = flatReason ? { ground: elevationAt, underBuildings: elevationAt, closeTo: undefined } : seaLevelGround(features, frame, radius, -originElevation, elevationAt);
   await initSkeleton();
 
   const prepared = measured.withoutMeasured(prepareBuildings(features.buildings, frame, radius));

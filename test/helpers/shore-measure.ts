@@ -103,19 +103,27 @@ export function landUnderSea(ground: HeightLookup, sea: HeightLookup, seaLevel: 
 }
 
 /**
- * Where the drawn ground's round edge (`edge` metres from the centre) runs under the sea and lies lower
- * than the sea's surface, the height of the opening left between them that no strip of the sea closes,
- * metres (the largest): seen from beside the model, the seabed's edge under the water.
+ * Where the drawn ground's round edge (`edge` metres from the centre, drawn as a polygon of 128 sides)
+ * runs under the sea and lies lower than the sea's surface, the height of the opening left between them
+ * that no strip of the sea closes, metres (the largest): seen from beside the model, the seabed's edge
+ * under the water. The strips' bottom edge is read between its corners, around the centre.
  */
 export function openUnderSeaEdge(groundTriangles: Triangle[], seaTriangles: Triangle[], edge: number): number {
   const span = (t: Triangle) => Math.max(...t.map((v) => v[2])) - Math.min(...t.map((v) => v[2]));
   const surface = new HeightLookup(seaTriangles.filter((t) => span(t) < 0.05));
-  const strips = seaTriangles.filter((t) => span(t) >= 0.05).flat();
   const top = Math.max(...seaTriangles.flat().map((v) => v[2]));
-  const stripBottom = (angle: number) => Math.min(Infinity, ...strips.filter((v) => Math.abs(Math.atan2(v[1], v[0]) - angle) < 0.02).map((v) => v[2]));
+  const bottoms = seaTriangles.filter((t) => span(t) >= 0.05).flat().filter((v) => v[2] < top - 0.01).map((v) => [Math.atan2(v[1], v[0]), v[2]] as const).sort((a, b) => a[0] - b[0]);
+  const stripBottom = (angle: number): number => {
+    if (bottoms.length === 0) return top;
+    const after = bottoms.findIndex(([a]) => a >= angle);
+    const [a0, z0] = after <= 0 ? [bottoms[bottoms.length - 1][0] - 2 * Math.PI, bottoms[bottoms.length - 1][1]] : bottoms[after - 1];
+    const [a1, z1] = after < 0 ? [bottoms[0][0] + 2 * Math.PI, bottoms[0][1]] : bottoms[after];
+    return a1 - a0 < 1e-9 ? Math.min(z0, z1) : z0 + ((z1 - z0) * (angle - a0)) / (a1 - a0);
+  };
+  const inner = edge * Math.cos(Math.PI / 128) - 0.05;
   const rim = [...new Map(groundTriangles.flat().map((v) => [v.join(), v])).values()].filter(([x, y]) => {
     const r = Math.hypot(x, y);
-    return r > edge - 0.05 && surface.heightAt(x * (1 - 1 / r), y * (1 - 1 / r)) !== undefined;
+    return r > inner && surface.heightAt(x * (1 - 1 / r), y * (1 - 1 / r)) !== undefined;
   });
   return Math.max(0, ...rim.map((v) => Math.min(top - v[2], stripBottom(Math.atan2(v[1], v[0])) - v[2])));
 }

@@ -142,6 +142,16 @@ describe('ground features drawn on the terrain (hand-made maps)', () => {
     assert.ok(farthestVertex([node(nodes, 'sea')!]) <= edge + 0.05, 'cut at the ground\'s edge (within the GLB\'s quantisation step)');
   });
 
+  test('a coast without terrain data: the ground is drawn level, and a house by the water stands on it', async () => {
+    const map = new HandMadeMap(...CENTRE);
+    map.way([[40, -400], [40, 400]], { natural: 'coastline' });
+    const houseId = map.way([[20, -5], [32, -5], [32, 5], [20, 5]], { building: 'house' }, true);
+    const nodes = await model(map);
+    const house = nodes.find((n) => n.extras.osmId === `way/${houseId}`)!;
+    // The shore's floor (0.5 m over the sea) is for terrain held to the sea; on level ground it lifted houses off it.
+    assert.equal(Number(house.extras.base), 0, `the house stands on the level ground: base ${house.extras.base}`);
+  });
+
   test('woods: trees by leaf type, planted in the wood and not in its clearing; every ground feature inside the circle', async () => {
     const map = new HandMadeMap(...CENTRE);
     map.multipolygon([[[-300, -100], [300, -100], [300, 100], [-300, 100]]], [[[-40, -40], [40, -40], [40, 40], [-40, 40]]], { landuse: 'forest', leaf_type: 'needleleaved' });

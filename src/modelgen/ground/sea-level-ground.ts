@@ -53,9 +53,9 @@ const SEABED_SLOPE = 1;
 const SEABED_M = 2;
 const SEABED_RIM_M = 10;
 /**
- * Land this close to a shore stands at least this much over the sea (a quay's or a pier's top; less a
- * beach's drop), metres: where elevation data put a pier at sea level, the ground's triangles reaching
- * down to the seabed would draw it under the water.
+ * Land within `SHORE_WIDTH_M` of a shore stands at least this much over the sea (a quay's or a pier's
+ * top; less a beach's drop), metres, the floor falling away beyond by `BANK_RISE`: where elevation data
+ * put a pier at sea level, the ground's triangles reaching down to the seabed drew it under the water.
  */
 const SHORE_FLOOR_M = 0.5;
 
@@ -65,7 +65,7 @@ const SHORE_FLOOR_M = 0.5;
  * walls over the water. Inside the sea (from the coastline, see seaPolygons) the ground is lowered under
  * `seaLevel` (a seabed falling away from the waterline); on land near a shore that is not a mapped cliff, it stands at most `shoreCap` over the sea
  * (a level strip along the water, then a bank up to the elevation data's ground); elsewhere land is kept
- * as it is. Buildings stand on the same ground but for the seabed: in the sea they stand at sea level
+ * as it is, but for a floor just over the sea along the shore (`SHORE_FLOOR_M`). Buildings stand on the same ground but for the seabed: in the sea they stand at sea level
  * (a kiosk on a pontoon, a quay's building reaching over the water), not on the seabed under it.
  * `closeTo` tells where the ground's mesh must follow it closely: along the waterline and where the
  * seabed rises to the sea at the model's edge (a coarse mesh spanning them drew piers under the water
@@ -98,7 +98,8 @@ export function seaLevelGround(features: MapFeatures, frame: LocalFrame, radius:
     const drop = BEACH_DROP_M * Math.max(0, 1 - fromBeach(x, y) / SHORE_WIDTH_M);
     // Rounded, but never below the waterline's height where the data's ground is higher.
     const held = Math.max(softMin(z, seaLevel + shoreCap(shore) - drop, BLEND_M), Math.min(z, seaLevel + SHORE_M - drop));
-    return shore < SHORE_WIDTH_M ? Math.max(held, seaLevel + Math.min(SHORE_FLOOR_M, SHORE_M - drop)) : held;
+    const floor = seaLevel + Math.min(SHORE_FLOOR_M, SHORE_M - drop) - BANK_RISE * Math.max(0, shore - SHORE_WIDTH_M);
+    return Math.max(held, floor);
   };
   return {
     ground: (x, y) => (seaAt(x, y) ? Math.min(elevation(x, y), seaLevel - seabedDepth(fromShore(x, y), reach - Math.hypot(x, y))) : land(x, y)),

@@ -13,7 +13,7 @@ export function seaReach(radius: number): number {
 }
 
 /** Points on a full circle when the sea follows the model's edge. */
-const ARC_STEPS = 256;
+export const ARC_STEPS = 256;
 
 /**
  * The sea inside the model's circle, from the coastline: OSM draws coastline ways with the land on
