@@ -20,9 +20,9 @@ export interface ModelInfo {
   radiusKm?: number;
   attribution?: string;
   buildings?: number;
-  /** Where street names are written on the roads (HD models). */
+  /** Where street names are written on the roads (both qualities since SD draws the streets). */
   streetLabels?: StreetLabel[];
-  /** Where house numbers are written in front of the houses (HD models). */
+  /** Where house numbers are written in front of the houses (both qualities). */
   houseNumbers?: StreetLabel[];
   /** Where the model's data come from; `lod2` lists the measured datasets drawn, with their names for people. */
   sources?: { lod2?: { name: string; title?: string }[] };
