@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { readGround } from '../helpers/ground-measure.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, freePort, type ListeningContext } from '../helpers/listening-service.ts';
@@ -163,6 +164,35 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await touchGesture(page, [[[195, 350], [195, 250]], [[195, 450], [195, 550]]]);
     const near = await distance();
     assert.ok(near < far * 0.8, `spreading two fingers zoomed in: the camera went from ${far} m to ${near} m`);
+    await page.close();
+  });
+
+  test('orbiting low all round a house on the hillside keeps the camera over the ground the model draws', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const model = page.waitForResponse((response) => response.url().endsWith('.glb'));
+    // Boulevard du Jardin Exotique: the ground rises 60 m within 240 m north of the house.
+    await page.goto(`${ctx.baseUrl}/embed?lat=43.7313&lng=7.4137&key=${key}`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 90_000 });
+    const ground = await readGround(new Uint8Array(await (await model).body()));
+    let drawn = await nextFrame(page, 0);
+    // Dragging upwards lowers the camera to the lowest the controls allow, then the view turns all round.
+    await page.mouse.move(500, 460);
+    await page.mouse.down();
+    await page.mouse.move(500, 60, { steps: 6 });
+    await page.mouse.up();
+    const seen: string[] = [];
+    for (let step = 0; step < 5; step++) {
+      drawn = await nextFrame(page, drawn);
+      const [x, y, z] = (await page.locator('#app').getAttribute('data-camera'))!.split(',').map(Number);
+      const under = ground(x, z);
+      seen.push(`${x},${y},${z}: ground ${under?.toFixed(1)}`);
+      assert.ok(under === undefined || y >= under + 1, `the camera stands over the ground: ${seen.join(' | ')}`);
+      await page.mouse.move(300, 350);
+      await page.mouse.down();
+      await page.mouse.move(480, 350, { steps: 4 });
+      await page.mouse.up();
+    }
+    assert.ok(seen.some((line) => !line.endsWith('undefined')), 'the camera stood over the model');
     await page.close();
   });
 

@@ -11,9 +11,8 @@ const GROUND_SURFACES = new Set(['ground', 'water', 'green', 'road', 'sea', 'are
 export function prepareContent(content: Object3D, anisotropy: number): void {
   content.traverse((object) => {
     if (!(object instanceof Mesh)) return;
-    const surface = surfaceOf(object);
     object.receiveShadow = true;
-    object.castShadow = !GROUND_SURFACES.has(surface ?? '');
+    object.castShadow = !isGroundSurface(object);
     // Roofs and streets are seen at grazing angles: anisotropic filtering keeps their texture sharp.
     for (const material of [object.material].flat()) if (material instanceof MeshStandardMaterial && material.map) material.map.anisotropy = anisotropy;
     shareSurfaceProgram(object);
@@ -28,6 +27,11 @@ export function disposeContent(content: Object3D): void {
       for (const material of [object.material].flat()) material.dispose();
     }
   });
+}
+
+/** Whether a mesh lies on the ground (the terrain, the sea, and the layers draped on them), not on a building. */
+export function isGroundSurface(mesh: Object3D): boolean {
+  return GROUND_SURFACES.has(surfaceOf(mesh) ?? '');
 }
 
 /** The `surface` a mesh's node or primitive declares in the GLB extras. */

@@ -78,8 +78,8 @@ function heightInTriangle(xyz: Float32Array, a: number, b: number, c: number, x:
   return xyz[a * 3 + 1] + u * (xyz[b * 3 + 1] - xyz[a * 3 + 1]) + v * (xyz[c * 3 + 1] - xyz[a * 3 + 1]);
 }
 
-/** The geometry's positions in the model frame, computed once per geometry and world matrix. */
-function worldPositions(geometry: BufferGeometry, position: BufferAttribute, matrix: number[]): Float32Array {
+/** The geometry's positions in the model frame (x, y, z per vertex), computed once per geometry and world matrix. */
+export function worldPositions(geometry: BufferGeometry, position: BufferAttribute, matrix: number[]): Float32Array {
   const known = cache.get(geometry);
   if (known && known.source === position.array && known.matrix.every((value, i) => value === matrix[i])) return known.xyz;
   const xyz = new Float32Array(position.count * 3);

@@ -1,7 +1,11 @@
 import { PerspectiveCamera, Vector3, type Box3 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { viewHeading } from '../../../src/solar-design/index.ts';
+import type { GroundHeights } from './ground-heights.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
+
+/** How far over the ground the camera stays, metres (its near plane is 1 m). */
+export const CAMERA_CLEARANCE_M = 3;
 
 /**
  * Where the visitor looks from: the camera, the orbit controls that move it, and the panels covering
@@ -12,6 +16,10 @@ export class ViewCamera {
   readonly controls: OrbitControls;
   readonly #container: HTMLElement;
   #insets: Insets = NO_INSETS;
+  #ground: GroundHeights | undefined;
+  /** The visitor is moving the view (between the controls' start and end): a moved target is a pan. */
+  #interacting = false;
+  readonly #lastTarget = new Vector3();
 
   constructor(container: HTMLElement, canvas: HTMLCanvasElement) {
     this.#container = container;
@@ -22,6 +30,79 @@ export class ViewCamera {
     this.controls.screenSpacePanning = false;
     this.controls.maxPolarAngle = Math.PI * 0.48;
     this.controls.minDistance = 8;
+    this.controls.addEventListener('start', () => {
+      this.#interacting = true;
+      this.#lastTarget.copy(this.controls.target);
+    });
+    this.controls.addEventListener('end', () => {
+      this.#interacting = false;
+    });
+    this.controls.addEventListener('change', () => this.#followGround());
+  }
+
+  /**
+   * The ground the view keeps to from now on (undefined: none): the camera stays over it, and a pan
+   * carries the target over it at the height above it the target had. Applied to the view at once;
+   * returns whether that moved the camera.
+   */
+  setGround(ground: GroundHeights | undefined): boolean {
+    this.#ground = ground;
+    this.#lastTarget.copy(this.controls.target);
+    const before = this.camera.position.clone();
+    this.#followGround();
+    return !this.camera.position.equals(before);
+  }
+
+  /**
+   * Keeps the view to the ground after a move. Orbiting low on a slope would take the camera into the
+   * hill (the ground then vanishes, seen from below); panning uphill would bury the point it orbits.
+   */
+  #followGround(): void {
+    const ground = this.#ground;
+    if (!ground) return;
+    const { target } = this.controls;
+    const position = this.camera.position;
+    if (this.#interacting && (target.x !== this.#lastTarget.x || target.z !== this.#lastTarget.z)) {
+      const before = ground.heightAt(this.#lastTarget.x, this.#lastTarget.z);
+      const after = ground.heightAt(target.x, target.z);
+      if (before !== undefined && after !== undefined) {
+        const lift = Math.max(after - before, after - target.y);
+        target.y += lift;
+        position.y += lift;
+      }
+    }
+    this.#lastTarget.copy(target);
+    if (this.#raiseOverGround(ground)) this.camera.lookAt(target);
+  }
+
+  /**
+   * Raises a camera below the ground's clearance along its sphere about the target (same distance and
+   * compass direction, looking down more steeply), so that holding a drag low on a slope does not push
+   * it ever farther away. Returns whether it moved.
+   */
+  #raiseOverGround(ground: GroundHeights): boolean {
+    const { target } = this.controls;
+    const position = this.camera.position;
+    const needed = (x: number, z: number) => (ground.highestNear(x, z) ?? Number.NEGATIVE_INFINITY) + CAMERA_CLEARANCE_M;
+    if (position.y >= needed(position.x, position.z)) return false;
+    const offset = position.clone().sub(target);
+    const distance = offset.length();
+    const horizontal = Math.hypot(offset.x, offset.z) || 1;
+    const [dx, dz] = [offset.x / horizontal, offset.z / horizontal];
+    // The ground under the camera changes as it rises on the sphere: a few steps settle it.
+    let rise = position.y - target.y;
+    for (let step = 0; step < 6; step++) {
+      const along = Math.sqrt(Math.max(distance * distance - rise * rise, 0));
+      const floor = needed(target.x + dx * along, target.z + dz * along);
+      if (target.y + rise >= floor) break;
+      rise = Math.min(floor - target.y, distance);
+    }
+    const along = Math.sqrt(Math.max(distance * distance - rise * rise, 0));
+    position.set(target.x + dx * along, target.y + rise, target.z + dz * along);
+    // A hill higher than the sphere reaches: the camera stands over it, farther than asked.
+    const floor = needed(position.x, position.z);
+    if (position.y < floor) position.y = floor;
+    return true;
   }
 
   /** Limits zoom and far plane to a model of `radius` metres. */

@@ -152,6 +152,7 @@ export class ViewerPage {
     viewer.onRender(() => {
       app.dataset.frames = String(viewer.frames);
       app.dataset.cameraDistance = viewer.targetDistance.toFixed(1);
+      app.dataset.camera = viewer.camera.position.toArray().map((v) => v.toFixed(1)).join(',');
     });
     setUpCompass(document, viewer);
     setUpFullscreen(document, this.#notice);

@@ -11,6 +11,7 @@ import { uploadTextures } from './shadow-state.ts';
 import { SceneLighting } from './scene-lighting.ts';
 import { StreetLabels } from './street-labels.ts';
 import { verticalHit } from './vertical-hit.ts';
+import { GroundHeights } from './ground-heights.ts';
 import { ViewCamera } from './view-camera.ts';
 import type { Insets } from './view-insets.ts';
 
@@ -121,6 +122,10 @@ export class Viewer {
     this.buildings = this.#nextFrame().then(() => ModelBuildings.read(gltf, content));
     // A model whose table cannot be read still shows; picking then finds no building.
     this.buildings.catch(() => undefined);
+    // The camera keeps over the ground from the first frame on (reading it would hold that frame back).
+    void this.#nextFrame().then(() => {
+      if (this.content === content && this.#view.setGround(GroundHeights.read(content))) this.requestRender();
+    });
     this.scene.add(content);
     const box = new Box3().setFromObject(content);
     this.#modelRadius = Math.max(box.max.x - box.min.x, box.max.z - box.min.z) / 2 || 300;
@@ -138,6 +143,7 @@ export class Viewer {
     disposeContent(this.content);
     this.content = undefined;
     this.buildings = undefined;
+    this.#view.setGround(undefined);
   }
 
   /**
