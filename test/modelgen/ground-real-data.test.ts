@@ -15,6 +15,7 @@ import { alongLine, farthestVertex, GROUND_FEATURE_SURFACES, HeightLookup, hidde
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { landUnderSea, openUnderSeaEdge, quantile, rimAtSea, seaHiddenOffshore, SHORE_SAMPLE_INLAND_M, shoreHeights } from '../helpers/shore-measure.ts';
 import { GROUND_MARGIN_M } from '../../src/modelgen/terrain/terrain-mesh.ts';
+import type { StreetLabel } from '../../src/modelgen/ground/street-labels.ts';
 
 const MONACO = 'osm/monaco-latest.osm.pbf';
 const HGT = 'terrain/N43E007.hgt.zip';
@@ -122,6 +123,28 @@ describe('Fontvieille 0.3 km with the SRTM tile: a harbour under the Rock of Mon
     const open = openUnderSeaEdge(nodes.find((n) => n.name === 'ground')!.triangles, nodes.find((n) => n.name === 'sea')!.triangles, 300 + GROUND_MARGIN_M);
     assert.ok(open < 0.05, `${open.toFixed(2)} m open under the sea's edge at the rim`);
   });
+});
+
+test('Monaco-Ville 0.3 km: houses standing on their lanes show their numbers upright on the walls facing them, over the ground', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, async () => {
+  const { nodes, asset } = await model(43.731, 7.42, 0.3, MONACO, terrainDir);
+  const numbers = asset.houseNumbers as StreetLabel[];
+  const upright = numbers.filter((label) => label.upright);
+  // Monaco-Ville's lanes leave no room before the houses: 21 of the 32 numbers in this model were written before.
+  assert.ok(upright.length >= 8 && numbers.length >= 28, `${upright.length} of ${numbers.length} numbers upright`);
+  const buildings = lookup(nodes, (n) => /^(way|relation)\//.test(n.name));
+  const ground = lookup(nodes, (n) => n.name === 'ground');
+  for (const { name, path: flat, size } of upright) {
+    const [east0, , south0] = flat;
+    const [east1, up, south1] = flat.slice(-3);
+    const length = Math.hypot(east1 - east0, south1 - south0);
+    // The wall is to the left of the path seen from above (east, north): behind the number, a building; before it, open ground under the letters.
+    const [middleEast, middleNorth] = [(east0 + east1) / 2, -(south0 + south1) / 2];
+    const left = [(south1 - south0) / length, (east1 - east0) / length];
+    const behind = buildings.heightAt(middleEast + left[0] * 0.4, middleNorth + left[1] * 0.4);
+    assert.ok(behind !== undefined, `no. ${name} stands before a building's wall: ${flat}`);
+    const foot = ground.heightAt(middleEast - left[0] * 0.5, middleNorth - left[1] * 0.5);
+    assert.ok(foot === undefined || up - size / 2 >= foot + 1, `no. ${name}'s letters clear the ground: ${up} m, the ground ${foot} m`);
+  }
 });
 
 test('Port Hercule SD 0.3 km: the piers stand over the water, the sea meets the coast', { skip: sharedDataFile(MONACO) && sharedDataFile(HGT) ? false : missingSharedData(HGT) }, async () => {

@@ -109,7 +109,7 @@ test('a house number lies on the ground in front of the wall facing its own stre
   assert.ok(numbers.every((label) => label.name !== '7'), 'no number 70 m from any street');
 });
 
-test('address points give their building its numbers: each entrance of a block in front of its own point, a number repeated on the outline or on the garage once, the next place of an address where the first has no room, a shop’s only in a house without a number and in front of its own street; points in a courtyard or a garden, and places on a road give none', async () => {
+test('address points give their building its numbers: each entrance of a block in front of its own point, a number repeated on the outline or on the garage once, the next place of an address where the first has no room, a shop’s only in a house without a number and in front of its own street; points in a courtyard or a garden give none, and none lies on a road', async () => {
   const map = new HandMadeMap(...CENTRE);
   map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Rue du Soleil' });
   // A block of 60 m with two entrances, mapped as points inside it near its ends: no number on its outline.
@@ -138,12 +138,14 @@ test('address points give their building its numbers: each entrance of a block i
   map.point([65, 12], { 'addr:housenumber': '70', 'addr:street': 'Rue du Soleil', shop: 'books', name: 'Librairie' });
   map.way([[85, 8], [95, 8], [95, 16], [85, 16]], { building: 'retail' }, true);
   map.point([90, 12], { 'addr:housenumber': '7', 'addr:street': 'Galerie du Soleil', shop: 'shoes' });
-  // No. 60's garden is a service road, right under its front wall: no number is written on a road.
+  // No. 60's garden is a service road, right under its front wall: no number is written on the road;
+  // it stands upright on the wall instead, as on a house on its street.
   map.way([[-140, 30], [-120, 30], [-120, 38], [-140, 38]], { building: 'house', 'addr:housenumber': '60', 'addr:street': 'Rue du Soleil' }, true);
   map.way([[-150, 28.5], [-110, 28.5]], { highway: 'service' });
   const glb = await modelOf(map);
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
-  assert.deepEqual(numbers.map((label) => label.name).sort(), ['20', '22', '30', '50', '70'], JSON.stringify(numbers));
+  assert.deepEqual(numbers.map((label) => label.name).sort(), ['20', '22', '30', '50', '60', '70'], JSON.stringify(numbers));
+  assert.deepEqual(numbers.filter((label) => label.upright).map((label) => label.name), ['60'], 'only no. 60 stands on its wall');
   const middleOf = (name: string) => {
     const label = numbers.find((candidate) => candidate.name === name)!;
     const n = label.path.length / 3;
@@ -153,6 +155,34 @@ test('address points give their building its numbers: each entrance of a block i
     const [east, north] = middleOf(name);
     assert.ok(Math.abs(east - x) < 2, `no. ${name} in front of its entrance: ${east.toFixed(1)} m east, its point at ${x}`);
     assert.ok(north > 3 && north < 8, `no. ${name} between the block and the road's edge: ${north.toFixed(1)} m north`);
+  }
+});
+
+test('a house standing on its street shows its number upright on the wall facing it, over the ground of a slope; a wall against another building shows none', async () => {
+  const terrainDir = slopeTile(...CENTRE, 0.3);
+  folders.push(terrainDir);
+  const map = new HandMadeMap(...CENTRE);
+  // The street is 6 m wide: its edge is 3 m north of its centre line, where the houses' fronts stand.
+  map.way([[-150, 0], [150, 0]], { highway: 'residential', name: 'Grand-Rue' });
+  map.way([[0, 3], [10, 3], [10, 12], [0, 12]], { building: 'house', 'addr:housenumber': '4', 'addr:street': 'Grand-Rue' }, true);
+  // No. 6 stands behind a shed built against its front: its street wall is a party wall.
+  map.way([[20, 3], [30, 3], [30, 12], [20, 12]], { building: 'shed' }, true);
+  map.way([[20, 12], [30, 12], [30, 20], [20, 20]], { building: 'house', 'addr:housenumber': '6', 'addr:street': 'Grand-Rue' }, true);
+  const glb = await modelOf(map, terrainDir);
+  const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
+  assert.deepEqual(numbers.map((label) => label.name), ['4'], JSON.stringify(numbers));
+  const [four] = numbers;
+  assert.equal(four.upright, true, 'no room before the house: upright on its wall');
+  const ground = new HeightLookup((await readNodes(glb)).filter((node) => node.name === 'ground').flatMap((node) => node.triangles), 4);
+  const points = Array.from({ length: four.path.length / 3 }, (_, i) => four.path.slice(3 * i, 3 * i + 3));
+  // Read from the street, the number runs west to east along the wall (the wall to the left of its path, seen from above).
+  assert.ok(points[0][0] < points.at(-1)![0], `it reads from the street: ${four.path}`);
+  for (const [east, up, south] of points) {
+    assert.ok(east > 0 && east < 10, `on the house's front: ${four.path}`);
+    assert.ok(-south > 2.7 && -south < 3, `just before the wall's face (3 m north): ${four.path}`);
+    // The ground rises 30 % eastwards: the letters' foot clears the highest ground along them.
+    const foot = Math.max(...points.map(([x]) => ground.heightAt(x, 2.5)!));
+    assert.ok(up - four.size / 2 >= foot + 1 && up - ground.heightAt(east, 2.5)! <= 3.5, `${up} m over the ground at ${ground.heightAt(east, 2.5)!.toFixed(2)} m (highest along it ${foot.toFixed(2)} m)`);
   }
 });
 

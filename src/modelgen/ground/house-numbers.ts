@@ -17,6 +17,14 @@ const OFFSET_M = 1.6;
 const MIN_ROOM_M = 0.6;
 /** A wall farther than this from its street faces a yard, not the street, metres. */
 const MAX_STREET_M = 40;
+/** Height of the digits written upright on a wall where there is no room before it, metres. */
+const FACADE_SIZE_M = 1.2;
+/** Their middle stands this high over the highest ground along them (under a one-storey house's eaves), metres. */
+const FACADE_MIDDLE_M = 2.2;
+/** Out from the wall's face, past the rounding of the path's points to 0.1 m, metres. */
+const FACADE_OUT_M = 0.15;
+/** The ground this far out from a wall, along the number, must be free of other buildings (no number on a party wall), metres. */
+const FACADE_FREE_M = 0.5;
 /** Numbers longer than this are not house numbers ("1-3;5" ranges drawn out, notes). */
 const MAX_CHARS = 8;
 /** A street farther than this from an address point, or from a building's walls, is not its front (a wall must be within MAX_STREET_M besides), metres. */
@@ -44,7 +52,8 @@ export interface NumberSurroundings {
  * visitor finds their house: beside the wall that faces the address's own street (`addr:street`, else the
  * nearest named street), along it, between the wall and the road's edge; the next wall facing the street
  * where that place is inside another building (a party wall), on a road or a street name, over another
- * number, or too narrow; the address's next place (building-addresses.ts) where none of its walls will do.
+ * number, or too narrow; upright on the wall where none of them has room before it (a house on its
+ * street); the address's next place (building-addresses.ts) where none of its walls will do.
  * The viewer draws them as it draws street names, from close by only.
  */
 export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurroundings): StreetLabel[] {
@@ -68,9 +77,10 @@ export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurro
       const reach = STREET_SEARCH_M + (at ? 0 : Math.max(...outer.map((p) => Math.hypot(p[0] - from[0], p[1] - from[1]))));
       const street = streets.nearest(from, reach, name);
       if (!street) continue;
-      const placed = wallsFacing(outer, street.point, at)
-        .map((wall) => placeOnWall(number, wall, street, around, at))
-        .find((label) => label && outlineSamples(label.corners).every(free) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners));
+      const walls = wallsFacing(outer, street.point, at);
+      const placed =
+        walls.map((wall) => placeOnWall(number, wall, street, around, at)).find((label) => label && outlineSamples(label.corners).every(free) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners)) ??
+        walls.map((wall) => placeOnFacade(number, wall, street, around, at)).find((label) => label && label.front.every((p) => !underBuilding(p[0], p[1])) && clearOfNumbers.clear(label.corners));
       if (!placed) continue;
       labels.push(placed.label);
       clearOfNumbers.add(placed.corners);
@@ -104,6 +114,27 @@ function placeOnWall(number: string, wall: Wall, street: StreetPoint, around: Nu
   const tilt = (ground(at(0, -size / 2)) - ground(at(0, size / 2))) / size;
   const label = { name: number, size: round(size, 1), path, ...(Math.abs(tilt) >= 0.01 ? { tilt: round(tilt, 3) } : {}) };
   return { label, corners: [at(-1, -size / 2), at(1, -size / 2), at(1, size / 2), at(-1, size / 2)] };
+}
+
+/**
+ * The number written upright on a wall facing its street, where the wall stands on the street or the
+ * room before it is taken (old towns, houses on the pavement): as a house shows its number, over the
+ * wall's foot, readable from the street. With its footprint (a thin strip before the wall) and the points
+ * before the wall that must be open ground; undefined where the wall is too short or far from the street.
+ */
+function placeOnFacade(number: string, wall: Wall, street: StreetPoint, around: NumberSurroundings, entrance?: Point2): { label: StreetLabel; corners: Point2[]; front: Point2[] } | undefined {
+  const { a, b, length } = wall;
+  const along: Point2 = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  const out: Point2 = [along[1], -along[0]];
+  const half = ((number.length * ADVANCE + 0.4) * FACADE_SIZE_M) / 2;
+  if (2 * half > length) return undefined;
+  const base = entrance ? wallPointNear(wall, along, entrance, 2 * half) : ([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as Point2);
+  if (distanceAlong(base, out, street.point) > MAX_STREET_M) return undefined;
+  const at = (t: number, across: number): Point2 => [base[0] + along[0] * half * t + out[0] * across, base[1] + along[1] * half * t + out[1] * across];
+  const front = [-1, -0.5, 0, 0.5, 1].map((t) => at(t, FACADE_FREE_M));
+  const foot = Math.max(...front.map((p) => around.surface.heightAt(p[0], p[1])));
+  const path = [-1, 0, 1].flatMap((t) => pathPoint(at(t, FACADE_OUT_M), foot + FACADE_MIDDLE_M));
+  return { label: { name: number, size: FACADE_SIZE_M, path, upright: true }, corners: [at(-1, 0), at(1, 0), at(1, FACADE_OUT_M), at(-1, FACADE_OUT_M)], front };
 }
 
 /**

@@ -17,6 +17,12 @@ export interface StreetLabel {
    * path's start (to its left, seen from above); absent: level. The letters lie on that slope.
    */
   tilt?: number;
+  /**
+   * Written upright on a wall (a house number where there is no room before the house): the path runs
+   * along the wall's face at the letters' middle height, the wall to its left seen from above, and the
+   * letters face away from it.
+   */
+  upright?: boolean;
 }
 
 /** Labels of one street are this far apart along it, metres. */

@@ -9,7 +9,8 @@ const LIFT_M = 0.06;
 const MOST_OF_PATH = 0.96;
 
 /**
- * Texts lying on the ground along their paths (street names, house numbers): letter quads from an atlas,
+ * Texts lying on the ground along their paths (street names, house numbers), or standing on a wall (a
+ * house number where there is no room before the house): letter quads from an atlas,
  * one geometry drawn twice, outlines first and letters over them. A text reads left to right on screen:
  * when the view turns round, its letters are laid again from the other end; a text longer than its
  * stretch (the model guessed its width without the typeface) is written smaller to fit. The meshes are
@@ -103,15 +104,16 @@ export class LabelLayer {
     let along = (path.length - advance * scale) / 2;
     const half = (CELL_PX / 2) * scale;
     // The ground's rise toward the letters' tops: read from the other end, the tops are on the other side.
-    const rise = half * (label.tilt ?? 0) * (reversed ? -1 : 1);
+    const rise = label.upright ? 0 : half * (label.tilt ?? 0) * (reversed ? -1 : 1);
+    const lift = label.upright ? 0 : LIFT_M;
     for (const glyph of glyphs) {
       const width = glyph.cell * scale;
       const { point, direction } = path.at(along + (glyph.advance * scale) / 2);
-      // Up the letter: to the left of the way the text runs, seen from above.
-      const up = new Vector3(direction.z, 0, -direction.x).normalize();
+      // Up the letter: straight up on a wall; on the ground, to the left of the way the text runs, seen from above.
+      const up = label.upright ? new Vector3(0, 1, 0) : new Vector3(direction.z, 0, -direction.x).normalize();
       const [a, b] = [point.clone().addScaledVector(direction, -width / 2), point.clone().addScaledVector(direction, width / 2)];
       const corners = [a.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, -half), b.clone().addScaledVector(up, half), a.clone().addScaledVector(up, half)];
-      corners.forEach((corner, k) => positions.push(corner.x, corner.y + LIFT_M + (k < 2 ? -rise : rise), corner.z));
+      corners.forEach((corner, k) => positions.push(corner.x, corner.y + lift + (k < 2 ? -rise : rise), corner.z));
       uvs.push(glyph.u0, glyph.v0, glyph.u1, glyph.v0, glyph.u1, glyph.v1, glyph.u0, glyph.v1);
       along += glyph.advance * scale;
     }
