@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BoxGeometry, BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial, Vector3 } from 'three';
+import { BoxGeometry, BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry, Vector3 } from 'three';
+import { cameraOverGround } from '../../web/src/viewer/camera-over-ground.ts';
 import { GroundHeights } from '../../web/src/viewer/ground-heights.ts';
-import { CAMERA_CLEARANCE_M, ViewCamera } from '../../web/src/viewer/view-camera.ts';
+import { CAMERA_CLEARANCE_M } from '../../web/src/viewer/camera-over-ground.ts';
+import { ViewCamera } from '../../web/src/viewer/view-camera.ts';
 
 /** A hillside as a model draws it: ground rising 0.4 m a metre northwards (−z), 600 m across, a quantised node moved and scaled. */
 function hillside(): Group {
@@ -81,4 +83,26 @@ test('a pan uphill carries the orbit target over the ground at its height above 
   assert.ok(Math.abs(camera.camera.position.distanceTo(controls.target) - 120) < 0.5, 'the camera came along');
   camera.focus([0, 5, 0], 60);
   assert.equal(controls.target.y, 5, 'focus keeps the point it was given, even under the ground');
+});
+
+test('a ridge between the camera and the point it orbits is looked over, not into', () => {
+  // Level ground with a ridge 25 m high running east-west 80 m north of the house.
+  const ridge = (z: number) => 25 * Math.max(0, 1 - Math.abs(z + 80) / 30);
+  const geometry = new PlaneGeometry(600, 600, 120, 120).rotateX(-Math.PI / 2);
+  const position = geometry.getAttribute('position');
+  for (let i = 0; i < position.count; i++) position.setY(i, ridge(position.getZ(i)));
+  const mesh = new Mesh(geometry, new MeshBasicMaterial());
+  mesh.userData = { surface: 'ground' };
+  const heights = GroundHeights.read(new Group().add(mesh))!;
+  const target = new Vector3(0, 0, 0);
+  // North of the ridge, 240 m out and 17 m up: the ridge stands in the line of sight.
+  const raised = cameraOverGround(heights, target, new Vector3(0, 17, -239.4))!;
+  assert.ok(raised, 'the camera moved');
+  assert.ok(Math.abs(raised.distanceTo(target) - 240) < 0.5, `along its sphere: ${raised.distanceTo(target).toFixed(1)} m`);
+  for (let f = 0.05; f < 1; f += 0.05) {
+    const point = target.clone().lerp(raised, f);
+    assert.ok(point.y >= ridge(point.z) - 0.05, `the sight line passes over the ridge at ${point.z.toFixed(0)}: ${point.y.toFixed(1)} m, the ridge ${ridge(point.z).toFixed(1)} m`);
+  }
+  // South, with nothing between: it stays where it is.
+  assert.equal(cameraOverGround(heights, target, new Vector3(0, 17, 239.4)), undefined);
 });

@@ -44,6 +44,11 @@ export class GroundHeights {
     return heights;
   }
 
+  /** Distance between the grid's nodes, metres. */
+  get spacing(): number {
+    return this.#step;
+  }
+
   /** The ground's height at (`x`, `z`) in the model frame, read between the nodes around; points beyond the model read its edge. */
   heightAt(x: number, z: number): number | undefined {
     const { column, row, fx, fz } = this.#cell(x, z);

@@ -1,11 +1,9 @@
 import { PerspectiveCamera, Vector3, type Box3 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { viewHeading } from '../../../src/solar-design/index.ts';
+import { cameraOverGround } from './camera-over-ground.ts';
 import type { GroundHeights } from './ground-heights.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
-
-/** How far over the ground the camera stays, metres (its near plane is 1 m). */
-export const CAMERA_CLEARANCE_M = 3;
 
 /**
  * Where the visitor looks from: the camera, the orbit controls that move it, and the panels covering
@@ -55,7 +53,8 @@ export class ViewCamera {
 
   /**
    * Keeps the view to the ground after a move. Orbiting low on a slope would take the camera into the
-   * hill (the ground then vanishes, seen from below); panning uphill would bury the point it orbits.
+   * hill (the ground then vanishes, seen from below) or behind it; panning uphill would bury the point
+   * it orbits.
    */
   #followGround(): void {
     const ground = this.#ground;
@@ -72,37 +71,11 @@ export class ViewCamera {
       }
     }
     this.#lastTarget.copy(target);
-    if (this.#raiseOverGround(ground)) this.camera.lookAt(target);
-  }
-
-  /**
-   * Raises a camera below the ground's clearance along its sphere about the target (same distance and
-   * compass direction, looking down more steeply), so that holding a drag low on a slope does not push
-   * it ever farther away. Returns whether it moved.
-   */
-  #raiseOverGround(ground: GroundHeights): boolean {
-    const { target } = this.controls;
-    const position = this.camera.position;
-    const needed = (x: number, z: number) => (ground.highestNear(x, z) ?? Number.NEGATIVE_INFINITY) + CAMERA_CLEARANCE_M;
-    if (position.y >= needed(position.x, position.z)) return false;
-    const offset = position.clone().sub(target);
-    const distance = offset.length();
-    const horizontal = Math.hypot(offset.x, offset.z) || 1;
-    const [dx, dz] = [offset.x / horizontal, offset.z / horizontal];
-    // The ground under the camera changes as it rises on the sphere: a few steps settle it.
-    let rise = position.y - target.y;
-    for (let step = 0; step < 6; step++) {
-      const along = Math.sqrt(Math.max(distance * distance - rise * rise, 0));
-      const floor = needed(target.x + dx * along, target.z + dz * along);
-      if (target.y + rise >= floor) break;
-      rise = Math.min(floor - target.y, distance);
+    const raised = cameraOverGround(ground, target, position);
+    if (raised) {
+      position.copy(raised);
+      this.camera.lookAt(target);
     }
-    const along = Math.sqrt(Math.max(distance * distance - rise * rise, 0));
-    position.set(target.x + dx * along, target.y + rise, target.z + dz * along);
-    // A hill higher than the sphere reaches: the camera stands over it, farther than asked.
-    const floor = needed(position.x, position.z);
-    if (position.y < floor) position.y = floor;
-    return true;
   }
 
   /** Limits zoom and far plane to a model of `radius` metres. */
