@@ -9,7 +9,7 @@ import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, signedArea, touchesCircle } from './geometry/polygon.ts';
 import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
 import { RoofCover } from './geometry/roof-cover.ts';
-import { minimumBoundingRectangle } from './geometry/roofs/roof-outline.ts';
+import { minimumBoundingRectangle, roofSpan } from './geometry/roofs/roof-outline.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
 import { groundMaterial } from './materials/ground-materials.ts';
 import { regionAt } from './materials/region.ts';
@@ -79,7 +79,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
   const total = prepared.length;
   // Every piece first, as solids: a part standing on another's roof leaves no room for panels there.
   const pieces = prepared.flatMap((_, index) => piecesToDraw(index, prepared, seating.partsOf, roofs).map((piece, k) => ({ piece, index, first: k === 0 })));
-  const heightsOf = pieces.map(({ piece }) => buildingHeights(piece.roof.tags, minimumBoundingRectangle(piece.building.outer).width));
+  const heightsOf = pieces.map(({ piece }) => buildingHeights(piece.roof.tags, roofSpan(piece.building, piece.roof.tags)));
   const cover = new RoofCover(pieces.map(({ piece, index }, i) => {
     const base = seating.seats[index].base;
     return { id: piece.osmId, outer: piece.building.outer, bottom: base + heightsOf[i].minHeight, eaves: base + heightsOf[i].wallTop, top: base + heightsOf[i].height };

@@ -47,6 +47,18 @@ describe('tagged roofs drawn as tagged', () => {
     assert.ok(Math.abs(buildings[0].top - 15) < 0.1, `top ${buildings[0].top}`);
   });
 
+  test('a roof of guessed height is as steep on an L- or U-shaped outline as on a rectangle of its wings\' width', async () => {
+    const l: [number, number][] = [[0, 0], [40, 0], [40, 12], [12, 12], [12, 40], [0, 40]];
+    const u: [number, number][] = [[60, 0], [96, 0], [96, 30], [84, 30], [84, 12], [72, 12], [72, 30], [60, 30]];
+    const tags = { building: 'apartments', 'building:levels': '5', 'roof:shape': 'hipped' };
+    const { buildings } = await readModel((await generate(osmFile([{ tags, ring: l }, { tags, ring: u }, { tags, ring: box(0, 60, 40, 12) }]))).glb);
+    const pitches = (name: string) => buildings.find((b) => b.name === name)!.segments.filter((s) => s.pitch > 1).map((s) => s.pitch);
+    const [rectangle] = pitches('way/3');
+    for (const name of ['way/1', 'way/2']) {
+      assert.ok(pitches(name).every((p) => Math.abs(p - rectangle) < 1), `${name}: ${pitches(name).map((p) => p.toFixed(1)).join(', ')} against the rectangle's ${rectangle.toFixed(1)}°`);
+    }
+  });
+
   test('roof:levels=0 keeps a tagged gable pitched; a roof on posts has no walls; sawtooth has bays; a raised dome stands above min_height', async () => {
     const file = osmFile([
       { tags: { building: 'house', 'building:levels': '2', 'roof:levels': '0', 'roof:shape': 'gabled' }, ring: box(0, 0, 12, 8) },
@@ -139,6 +151,16 @@ describe('tag fixes on real data', () => {
     assert.ok(within.length >= 0.9 * drawn.length, `${within.length} of ${drawn.length}`);
     const relation = drawn.find((b) => b.extras.osmId === 'relation/18307974');
     assert.ok(relation && relation.segments.every((s) => s.pitch < 1 || Math.abs(s.pitch - 20) < 1), 'relation/18307974 at its tagged 20°');
+    // Hipped blocks on Mytnaya Street without a mapped roof height or angle: the L- and U-shaped ones as
+    // steep as their rectangular neighbour (way/30082616), not 42–53° (their roofs' height was guessed
+    // from the width of the rectangle around them).
+    const pitches = (id: string) => buildings.filter((b) => b.extras.osmId === id).flatMap((b) => b.segments.filter((s) => s.pitch > 1 && s.pitch < 89).map((s) => s.pitch));
+    const [rectangle] = pitches('way/30082616');
+    assert.ok(rectangle > 25 && rectangle < 35, `the rectangular block's roof: ${rectangle}°`);
+    for (const id of ['way/30082617', 'way/32651307', 'way/30082619']) {
+      const faces = pitches(id);
+      assert.ok(faces.length >= 6 && faces.every((pitch) => Math.abs(pitch - rectangle) < 2), `${id}: ${faces.map((p) => p.toFixed(0)).join(', ')} against ${rectangle.toFixed(0)}°`);
+    }
   });
 
   test('Helsinki Cathedral: the corner domes stand on their min_height of 18 m', { skip: sharedDataFile(HELSINKI) ? false : missingSharedData(HELSINKI) }, async () => {

@@ -6,6 +6,7 @@ import type { Point2 } from '../../src/modelgen/geometry/local-frame.ts';
 import { distanceToSegment, signedArea } from '../../src/modelgen/geometry/polygon.ts';
 import type { MeshBuilder } from '../../src/modelgen/geometry/mesh-builder.ts';
 import { initSkeleton } from '../../src/modelgen/geometry/roofs/skeleton-roof.ts';
+import { roofSpan } from '../../src/modelgen/geometry/roofs/roof-outline.ts';
 
 /** A 20 m (east–west) by 10 m building centred on the origin. */
 const RECTANGLE: Point2[] = [[-10, -5], [10, -5], [10, 5], [-10, 5]];
@@ -298,12 +299,16 @@ describe('roofs cut along a ridge that splits the outline, runs along a wall or 
     const { area, off } = planTriangles(mesh, ([x, y]) => !(Math.abs(x) < 10 && Math.abs(y) < 5));
     assert.ok(Math.abs(area - footprint) < 0.01 && off === 0, `covers the block once (${area.toFixed(2)} of ${footprint} m²), nothing over the courtyard`);
     for (const face of mesh.roofFaces) assertWellFormed(face.mesh);
-    // Without a mapped pitch the roof keeps the pitch one gable over the block would have had: its guessed
-    // height was for the whole 30 m, and over 10 m wings it would make them steep.
+    // Without a mapped pitch the roof gets the pitch a guessed roof has on a rectangle (about 31°), over the
+    // wings' 10 m: a height guessed for the whole 30 m would make them 50° steep.
     const guessedTags = { building: 'apartments', 'building:levels': '4', 'roof:shape': 'gabled' };
-    // The heights as the generator guesses them, from the block's width (30 m).
-    const guessedHeights = buildingHeights(guessedTags, 30);
-    const gable = (Math.atan((guessedHeights.height - guessedHeights.wallTop) / 15) * 180) / Math.PI;
+    // The heights as the generator guesses them, from the width the roof spans: a wing's, not the block's.
+    const span = roofSpan({ outer, inners: [courtyard] }, guessedTags);
+    // (The widest circle inside fits in a corner, where two wings meet: 11.7 m across.)
+    assert.ok(span >= 10 && span < 12, `the roof spans about a wing's 10 m, not the block's 30 m: ${span.toFixed(2)} m`);
+    const guessedHeights = buildingHeights(guessedTags, span);
+    const gable = (Math.atan((guessedHeights.height - guessedHeights.wallTop) / (span / 2)) * 180) / Math.PI;
+    assert.ok(Math.abs(gable - 31) < 0.5, `a guessed roof's pitch: ${gable.toFixed(1)}°`);
     const guessedMesh = buildBuildingMesh({ outer, inners: [courtyard] }, guessedHeights, 0, guessedTags);
     const guessedPitches = guessedMesh.roofFaces.flatMap((face) => face.segments).map((segment) => segment.pitch);
     assert.ok(guessedPitches.every((pitch) => Math.abs(pitch - gable) < 0.5), `every face at the block's gable pitch ${gable.toFixed(1)}°: ${guessedPitches.map((p) => p.toFixed(1)).join(', ')}`);

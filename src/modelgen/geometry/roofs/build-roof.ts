@@ -4,7 +4,7 @@ import { flatRoof } from './flat-roof.ts';
 import { PROFILES, profileRoof, sawtoothProfile } from './profile-roof.ts';
 import { REVOLVED_PROFILES, revolvedRoof } from './revolved-roof.ts';
 import { CROSS_GABLED, type Footprint, type Roof, type RoofHeights } from './roof-types.ts';
-import { isConvex, minimumBoundingRectangle, needsStraightSkeleton } from './roof-outline.ts';
+import { minimumBoundingRectangle, needsStraightSkeleton, roofSpan, roundsTheCourtyard } from './roof-outline.ts';
 import { skeletonLoaded, skeletonRoof } from './skeleton-roof.ts';
 
 const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
@@ -33,7 +33,7 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       return { roof: envelopeRoof(footprint, halfHippedPlanes(footprint, heights, across), shape) };
     }
     if (shape === CROSS_GABLED) return crossGabledRoof(footprint, heights, tags);
-    if (shape === 'gabled' && footprint.inners.length > 0 && !tags['roof:direction'] && tags['roof:orientation'] !== 'across') {
+    if (roundsTheCourtyard(footprint, tags, shape)) {
       const round = roundTheCourtyard(footprint, heights, tags);
       if (round) return { roof: round };
     }
@@ -53,7 +53,7 @@ export function buildRoof(footprint: Footprint, heights: RoofHeights, tags: Reco
       return { roof: envelopeRoof(footprint, hippedPlanes(footprint, heights), shape) };
     }
     if (needsStraightSkeleton(footprint, shape)) {
-      const roof = skeletonRoof(footprint, heights, shape);
+      const roof = skeletonRoof(footprint, guessedPitchHeld(footprint, heights, tags), shape);
       return roof ? { roof } : { roof: flatRoof(footprint, heights), fallback: `${shape}: straight skeleton failed` };
     }
     if (REVOLVED_PROFILES[shape]) return { roof: revolvedRoof(footprint, heights, shape) };
@@ -72,7 +72,7 @@ function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Recor
   const gable = (reason: string): RoofOutcome => ({ ...buildRoof(footprint, heights, tags, 'gabled'), fallback: `${CROSS_GABLED}: ${reason}` });
   if (!skeletonLoaded()) return gable('straight skeleton not loaded');
   try {
-    const roof = skeletonRoof(footprint, heights, CROSS_GABLED);
+    const roof = skeletonRoof(footprint, guessedPitchHeld(footprint, heights, tags), CROSS_GABLED);
     return roof ? { roof } : gable('no wing end to gable');
   } catch {
     // CGAL's own message (a C++ exception's text) says nothing to a visitor.
@@ -89,16 +89,24 @@ function crossGabledRoof(footprint: Footprint, heights: RoofHeights, tags: Recor
  */
 function roundTheCourtyard(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>): Roof | undefined {
   if (!skeletonLoaded()) return undefined;
-  // A roof height guessed for one gable over the whole block keeps that gable's pitch over each wing (the
-  // wings are narrower: the same height would make them steep); a mapped height is the roof's own.
-  const guessed = heights.pitch === undefined && tags['roof:height'] === undefined && tags['roof:levels'] === undefined;
-  const halfWidth = minimumBoundingRectangle(footprint.outer).width / 2;
-  const held = guessed && halfWidth > 0 ? { ...heights, pitch: (Math.atan((heights.height - heights.wallTop) / halfWidth) * 180) / Math.PI } : heights;
+  const held = guessedPitchHeld(footprint, heights, tags);
   try {
     return skeletonRoof(footprint, held, CROSS_GABLED) ?? skeletonRoof(footprint, held, 'hipped');
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A roof height guessed for the outline (building-heights.ts, from the width the roof spans: {@link roofSpan})
+ * kept as the pitch it makes over that span, on every face of a roof drawn by the straight skeleton: its
+ * faces rise from every wall, and the skeleton's depth is not the span's half everywhere (a hipped L's
+ * corner). A mapped height, angle or roof storeys is the roof's own and kept.
+ */
+function guessedPitchHeld(footprint: Footprint, heights: RoofHeights, tags: Record<string, string>): RoofHeights {
+  const guessed = heights.pitch === undefined && tags['roof:height'] === undefined && tags['roof:levels'] === undefined;
+  const halfWidth = roofSpan(footprint, tags) / 2;
+  return guessed && halfWidth > 0 ? { ...heights, pitch: (Math.atan((heights.height - heights.wallTop) / halfWidth) * 180) / Math.PI } : heights;
 }
 
 /** The unit vector a `roof:direction` value points to (0 = north, 90 = east), or undefined. */

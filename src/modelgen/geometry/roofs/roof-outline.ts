@@ -1,3 +1,4 @@
+import polylabel from 'polylabel';
 import type { Point2 } from '../local-frame.ts';
 import { CROSS_GABLED, type Footprint } from './roof-types.ts';
 
@@ -32,6 +33,32 @@ export function isConvex(ring: Point2[]): boolean {
   }
   return true;
 }
+
+/**
+ * Whether a gable is drawn round a block's courtyards (a ridge along every wing, build-roof.ts) rather than
+ * across the whole outline: a gabled outline with courtyards whose ridge is not mapped across.
+ */
+export function roundsTheCourtyard(footprint: Footprint, tags: Record<string, string>, shape: string): boolean {
+  return shape === 'gabled' && footprint.inners.length > 0 && !tags['roof:direction'] && tags['roof:orientation'] !== 'across';
+}
+
+/**
+ * The width a roof of guessed height takes its height from (building-heights.ts): the span it is drawn
+ * across. A roof drawn across the outline (a gable, a skillion, a hipped rectangle) spans the bounding
+ * rectangle's width. One that rises from every wall (the straight skeleton: a hipped L, T or U, a block
+ * round courtyards) spans its wings: twice the radius of the widest circle inside the outline (the
+ * rectangle's width made the wings of a hipped L 50° steep beside a rectangle's 31°).
+ */
+export function roofSpan(footprint: Footprint, tags: Record<string, string>): number {
+  const width = minimumBoundingRectangle(footprint.outer).width;
+  const shape = (tags['roof:shape'] ?? '').toLowerCase();
+  if (!needsStraightSkeleton(footprint, shape) && !roundsTheCourtyard(footprint, tags, shape)) return width;
+  const pole = polylabel([footprint.outer, ...footprint.inners], INSCRIBED_PRECISION_M);
+  return Number.isFinite(pole.distance) && pole.distance > 0 ? Math.min(width, 2 * pole.distance) : width;
+}
+
+/** The widest inscribed circle is found to this many metres. */
+const INSCRIBED_PRECISION_M = 0.05;
 
 /** The smallest rectangle around a ring: its long-side direction and its two side lengths. */
 export function minimumBoundingRectangle(ring: Point2[]): { along: Point2; length: number; width: number } {
