@@ -124,7 +124,12 @@ export class Viewer {
     this.buildings.catch(() => undefined);
     // The camera keeps over the ground from the first frame on (reading it would hold that frame back).
     void this.#nextFrame().then(() => {
-      if (this.content === content && this.#view.setGround(GroundHeights.read(content))) this.requestRender();
+      if (this.content !== content) return;
+      const start = performance.now();
+      const ground = GroundHeights.read(content);
+      // Measured by bench/RESULTS.md's figures: reading the ground's heights holds the page's thread this long.
+      performance.measure('viewer:ground-heights', { start, end: performance.now() });
+      if (this.#view.setGround(ground)) this.requestRender();
     });
     this.scene.add(content);
     const box = new Box3().setFromObject(content);
