@@ -12,6 +12,8 @@ export interface RoofSegment {
   outline: Vec3[];
   /** Openings in the face (courtyards, parts standing through it): no panel goes over them. */
   holes?: Vec3[][];
+  /** A facet of a roof curved both ways (a dome, an onion): no panel lies on it. */
+  curved?: boolean;
 }
 
 /**

@@ -23,6 +23,7 @@ const WORLD_UP: Vec3 = [0, 1, 0];
  * Lays panels out on every face of a roof. Pitched faces get panels flush with the roof, portrait or
  * landscape, whichever (with the best grid offset) fits more. Flat faces get racks tilted toward the
  * equator, rows spaced so that one row does not shade the next at noon on the winter solstice.
+ * Facets of roofs curved both ways (domes, onions) get none.
  *
  * @param latitude - of the site, degrees (which way is the equator, how low the winter sun is)
  */
@@ -30,7 +31,8 @@ export function layoutRoof(segments: RoofSegment[], latitude: number, panel: Pan
   const towardEquator: Vec3 = latitude >= 0 ? [0, 0, 1] : [0, 0, -1];
   const panels: PlacedPanel[] = [];
   segments.forEach((segment, face) => {
-    if (segment.outline.length < 3) return;
+    // A dome's facets only approximate its curve: panels are flat, and none is mounted on one.
+    if (segment.outline.length < 3 || segment.curved) return;
     const racks = segment.pitch < options.flatRoofBelowDeg;
     // Rack rows run across the way to the equator, whichever way a gently sloping face falls.
     const frame = new FaceFrame(segment, towardEquator, racks);

@@ -174,3 +174,20 @@ describe('panels on pitched and flat roofs in 3D', () => {
   });
 });
 
+
+test('a dome is drawn of facets marked curved, and no panel is laid on them; a pyramid on the same drum takes panels', async () => {
+  const { buildBuildingMesh } = await import('../../src/modelgen/geometry/building-mesh.ts');
+  const { buildingHeights } = await import('../../src/modelgen/geometry/building-heights.ts');
+  // A round drum 24 m across: the size of St Paul's dome, whose facets took 54 panels facing every way.
+  const outer: Point2[] = Array.from({ length: 24 }, (_, k) => [12 * Math.cos((k * Math.PI) / 12), 12 * Math.sin((k * Math.PI) / 12)]);
+  const segmentsOf = (shape: string) => {
+    const tags = { building: 'yes', height: '30', 'roof:shape': shape, 'roof:height': '10' };
+    return buildBuildingMesh({ outer, inners: [] }, buildingHeights(tags, 24), 0, tags).roofFaces.flatMap((face) => face.segments) as RoofSegment[];
+  };
+  const dome = segmentsOf('dome');
+  assert.ok(dome.length > 50 && dome.every((segment) => segment.curved), `${dome.length} facets, all curved`);
+  assert.deepEqual(layoutRoof(dome, 51.5), []);
+  const pyramid = segmentsOf('pyramidal');
+  assert.ok(pyramid.every((segment) => !segment.curved));
+  assert.ok(layoutRoof(pyramid, 51.5).length > 20, 'a roof of planes of the same size takes panels');
+});

@@ -8,6 +8,8 @@ import type { BuildingHeights } from './building-heights.ts';
 
 /** Roof shapes made of many small faces, kept in one primitive (each face still described). */
 const CURVED_SHAPES = new Set(['dome', 'half-dome', 'onion', 'round']);
+/** Roofs curved both ways: no panel lies flat on their facets (a barrel roof's run along its length). */
+const DOUBLY_CURVED_SHAPES = new Set(['dome', 'half-dome', 'onion']);
 
 /** A building's geometry: walls, the roof's primitives with their faces' descriptions, and what was drawn. */
 export interface BuildingMesh {
@@ -55,7 +57,7 @@ export function buildBuildingMesh(footprint: Footprint, heights: BuildingHeights
     const before = mesh.triangleCount;
     mesh.polygon(lifted.outer, lifted.holes);
     if (mesh.triangleCount === before) continue;
-    const segment = describeRoofFace(lifted, 0);
+    const segment = { ...describeRoofFace(lifted, 0), ...(DOUBLY_CURVED_SHAPES.has(roof.shape) ? { curved: true as const } : {}) };
     if (curved) roofFaces[0].segments.push(segment);
     else roofFaces.push({ mesh, segments: [segment] });
   }

@@ -15,6 +15,8 @@ export interface RoofSegment {
   outline: [number, number, number][];
   /** Openings in the face (courtyards, a building part standing through it), when it has any. */
   holes?: [number, number, number][][];
+  /** A facet of a roof curved both ways (a dome, an onion): no panel lies on it. */
+  curved?: true;
 }
 
 /** Describes a planar roof face; `base` lifts it to the building's ground elevation. */

@@ -155,6 +155,7 @@ export class RoofDesigner {
     this.#view.panel.dataset.panels = String(this.#candidates.length);
     if (this.#candidates.length === 0) {
       const f = formats();
+      if (roof.segments.length > 0 && roof.segments.every((segment) => segment.curved)) return this.#view.state('empty', t('wizard.curvedRoof'));
       this.#view.state('empty', t('wizard.noRoom', { width: f.number(this.#choices.panel.width, 3), length: f.number(this.#choices.panel.length, 3), setback: f.number(this.#choices.setback, 2) }));
       return;
     }

@@ -75,7 +75,7 @@ export class RoofEditor {
     this.#section.hidden = !this.#node;
     if (!this.#node) return;
     const sloped = segments.filter((s) => s.pitch > 1).sort((a, b) => b.area - a.area);
-    this.#shape.value = [...this.#shape.options].some((o) => o.value === extras.roofShape) ? extras.roofShape! : sloped.length ? 'gabled' : 'flat';
+    this.#showShape(extras.roofShape, sloped.length > 0);
     this.#pitch.value = String(Math.round(sloped[0]?.pitch ?? 30));
     // A flat roof made pitched gets its ridge along the outline's long side unless the visitor says otherwise.
     this.#ridge.value = String(sloped.length ? Math.round((sloped[0].azimuth + 90) % 180) : defaultRidgeDirection(extras.footprint!.outer));
@@ -83,6 +83,26 @@ export class RoofEditor {
     this.#sync();
     const sure = extras.roofSource === 'inferred' && extras.roofConfidence !== undefined;
     this.#source.textContent = sure ? t('roof.inferredSure', { percent: formats().percent(extras.roofConfidence!) }) : t(SOURCE_MESSAGES[extras.roofSource ?? ''] ?? 'roof.asModel');
+  }
+
+  /**
+   * Selects the roof's shape. A drawn shape the visitor cannot choose (a dome, an onion, a mansard…) is
+   * named as it is, in an option of its own that cannot be chosen again once left: shown as "gabled" with
+   * a dome's 83° it was untrue.
+   */
+  #showShape(shape: string | undefined, sloped: boolean): void {
+    this.#shape.querySelector('option[data-drawn]')?.remove();
+    if (shape && ![...this.#shape.options].some((o) => o.value === shape) && shape !== 'flat' && sloped) {
+      const option = this.#shape.ownerDocument.createElement('option');
+      option.value = shape;
+      option.textContent = shapeName(shape);
+      option.dataset.drawn = '';
+      option.disabled = true;
+      this.#shape.prepend(option);
+      this.#shape.value = shape;
+      return;
+    }
+    this.#shape.value = shape && [...this.#shape.options].some((o) => o.value === shape) ? shape : sloped ? 'gabled' : 'flat';
   }
 
   hide(): void {
@@ -187,7 +207,9 @@ export class RoofEditor {
    * the south, and back).
    */
   #sync(): void {
-    const flat = this.#shape.value === 'flat';
+    // A shape drawn as mapped and not correctable (a dome) has no pitch or ridge to set.
+    const drawn = this.#shape.selectedOptions[0]?.dataset.drawn !== undefined;
+    const flat = this.#shape.value === 'flat' || drawn;
     this.#pitch.closest('label')!.hidden = flat;
     // A hipped roof's ridge follows the outline; a pyramid has none.
     this.#ridge.closest('label')!.hidden = !DIRECTED_SHAPES.includes(this.#shape.value as CorrectableShape);
