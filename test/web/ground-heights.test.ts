@@ -106,3 +106,19 @@ test('a ridge between the camera and the point it orbits is looked over, not int
   // South, with nothing between: it stays where it is.
   assert.equal(cameraOverGround(heights, target, new Vector3(0, 17, 239.4)), undefined);
 });
+
+test('a cliff higher than the camera\'s distance sends it up over the target, never straight overhead: it keeps its compass direction', () => {
+  // Ground rising 2 m a metre northwards: 20 m north of the target it stands 40 m high.
+  const geometry = new PlaneGeometry(600, 600, 120, 120).rotateX(-Math.PI / 2);
+  const position = geometry.getAttribute('position');
+  for (let i = 0; i < position.count; i++) position.setY(i, Math.max(0, -2 * position.getZ(i)));
+  const mesh = new Mesh(geometry, new MeshBasicMaterial());
+  mesh.userData = { surface: 'ground' };
+  const heights = GroundHeights.read(new Group().add(mesh))!;
+  const target = new Vector3(0, 0, 0);
+  // South-west of north, 20 m out, low.
+  const raised = cameraOverGround(heights, target, new Vector3(-7, 2, -18.7))!;
+  const horizontal = Math.hypot(raised.x, raised.z);
+  assert.ok(horizontal > 0.5, `off the vertical: ${horizontal.toFixed(2)} m`);
+  assert.ok(Math.abs(Math.atan2(raised.x, raised.z) - Math.atan2(-7, -18.7)) < 1e-6, 'the same compass direction');
+});

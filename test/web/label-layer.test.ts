@@ -48,3 +48,17 @@ test('a number on a wall stands upright before it, facing the street; one on the
     assert.ok(facing(quad).y > 0.99, 'facing up');
   }
 });
+
+test('a number on a wall faces the street however the view turns along it: it is never laid backwards into the wall', () => {
+  const onWall: StreetLabel = { name: '12', size: 1.2, path: [-1, 2.2, 0.15, 0, 2.2, 0.15, 1, 2.2, 0.15], upright: true };
+  // In the street, looking along it (east), turned 6° away from the wall: a ground text would be laid from its other end.
+  const view = new PerspectiveCamera(45, 1, 1, 1000);
+  view.position.set(-30, 6, 8);
+  view.lookAt(0, 6, 8 + 30 * Math.tan((6 * Math.PI) / 180));
+  view.updateMatrixWorld();
+  for (const quad of quads(new LabelLayer([onWall], atlas, 'numbers', view))) {
+    assert.ok(facing(quad).z > 0.99, 'still facing the street');
+    // The camera sees the quad's front: it stands on the side the quad faces.
+    assert.ok(view.position.clone().sub(quad[0]).dot(facing(quad)) > 0);
+  }
+});

@@ -10,6 +10,11 @@ const SIGHT_CLEARANCE_M = 0.3;
  * nodes: not right by the point, where the ground it stands on would ask for a steep view to clear a few centimetres.
  */
 const SIGHT_FROM = 0.15;
+/**
+ * The camera rises no nearer the zenith than this, radians: straight overhead it would lose its compass
+ * direction, and the controls would bring it down again on the south side.
+ */
+const NEAREST_ZENITH = 0.05;
 /** Steps of raising the camera: the ground under it and along its sight changes as it rises. */
 const STEPS = 8;
 
@@ -43,7 +48,7 @@ export function cameraOverGround(ground: GroundHeights, target: Vector3, positio
   for (let step = 0; step < STEPS; step++) {
     const need = least(rise);
     if (rise >= need) break;
-    rise = Math.min(need, distance);
+    rise = Math.min(need, distance * Math.cos(NEAREST_ZENITH));
   }
   const [x, z] = at(rise, 1);
   // A hill higher than the sphere reaches: the camera stands over it, farther than asked.

@@ -2,7 +2,7 @@ import { Box3, Mesh, type BufferAttribute, type BufferGeometry, type Object3D } 
 import { isGroundSurface } from './model-content.ts';
 import { worldPositions } from './vertical-hit.ts';
 
-/** Nodes across the model's width: a 0.3 km model is read every 3 m, a 5 km one every 25 m (see {@link nodeSpacing}). */
+/** Nodes across the model's width: a 0.3 km model is read every 3 m, a 5 km one every 50 m (see {@link nodeSpacing}). */
 const NODES_ACROSS = 200;
 const FINEST_M = 3;
 

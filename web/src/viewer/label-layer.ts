@@ -72,9 +72,11 @@ export class LabelLayer {
    */
   lay(camera: Camera, always: boolean): boolean {
     const right = new Vector3().setFromMatrixColumn(camera.matrixWorld, 0);
-    const reversed = this.#labels.map(({ path }) => {
+    // A number on a wall reads left to right from the street as it is laid; laid backwards its letters
+    // would face into the wall, and one-sided, vanish.
+    const reversed = this.#labels.map(({ path, upright }) => {
       const n = path.length;
-      return (path[n - 3] - path[0]) * right.x + (path[n - 1] - path[2]) * right.z < 0;
+      return !upright && (path[n - 3] - path[0]) * right.x + (path[n - 1] - path[2]) * right.z < 0;
     });
     if (!always && reversed.every((r, i) => r === this.#reversed[i])) return false;
     this.#reversed = reversed;
