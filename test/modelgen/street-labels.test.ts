@@ -158,7 +158,7 @@ test('address points give their building its numbers: each entrance of a block i
   }
 });
 
-test('a house standing on its street shows its number upright on the wall facing it, over the ground of a slope; a wall against another building shows none', async () => {
+test('a house standing on its street shows its number upright on the wall facing it, over the ground of a slope; none on a wall against or facing another building, nor where the walls do not reach the letters', async () => {
   const terrainDir = slopeTile(...CENTRE, 0.3);
   folders.push(terrainDir);
   const map = new HandMadeMap(...CENTRE);
@@ -168,6 +168,12 @@ test('a house standing on its street shows its number upright on the wall facing
   // No. 6 stands behind a shed built against its front: its street wall is a party wall.
   map.way([[20, 3], [30, 3], [30, 12], [20, 12]], { building: 'shed' }, true);
   map.way([[20, 12], [30, 12], [30, 20], [20, 20]], { building: 'house', 'addr:housenumber': '6', 'addr:street': 'Grand-Rue' }, true);
+  // No. 8 stands 1.5 m behind a shop on the street: its front faces the shop's back wall, not its street.
+  map.way([[40, 3], [52, 3], [52, 10], [40, 10]], { building: 'retail' }, true);
+  map.way([[40, 11.5], [52, 11.5], [52, 20], [40, 20]], { building: 'house', 'addr:housenumber': '8', 'addr:street': 'Grand-Rue' }, true);
+  // No. 10's garage is lower than the letters, no. 12 stands on pillars above them: no wall to write on.
+  map.way([[60, 3], [66, 3], [66, 9], [60, 9]], { building: 'garage', height: '2.5', 'addr:housenumber': '10', 'addr:street': 'Grand-Rue' }, true);
+  map.way([[70, 3], [80, 3], [80, 12], [70, 12]], { building: 'house', min_height: '3', height: '9', 'addr:housenumber': '12', 'addr:street': 'Grand-Rue' }, true);
   const glb = await modelOf(map, terrainDir);
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
   assert.deepEqual(numbers.map((label) => label.name), ['4'], JSON.stringify(numbers));

@@ -1,5 +1,7 @@
 import { compareOsmIds } from '../features/map-features.ts';
 import { BoxGrid } from '../geometry/box-grid.ts';
+import { buildingHeights } from '../geometry/building-heights.ts';
+import { minimumBoundingRectangle } from '../geometry/roofs/roof-outline.ts';
 import type { Point2 } from '../geometry/local-frame.ts';
 import { bounds, centroid, distanceToOutline, pointInRing, signedArea } from '../geometry/polygon.ts';
 import { streetKey } from './street-key.ts';
@@ -31,6 +33,8 @@ export interface AddressPlace {
   outer: Point2[];
   /** The address point (an entrance, a point inside): the number goes in front of it, not of the wall's middle. */
   at?: Point2;
+  /** Where the building's walls start and end over its foot, metres (a number written on a wall stays on it). */
+  walls: { bottom: number; top: number };
 }
 
 /** One address to write once: its number, its street, and the places it may go, the likeliest first. */
@@ -77,7 +81,7 @@ export function buildingAddresses(buildings: BuildingOutline[], points: LocalAdd
   const order = buildings.map((_, index) => index).sort((a, b) => compareOsmIds(buildings[a].id, buildings[b].id));
   for (const index of order) {
     const { number, street } = ownAddress(buildings[index]);
-    if (number) found.push({ number, street, place: { outer: buildings[index].outer }, rank: -areas[index] });
+    if (number) found.push({ number, street, place: { outer: buildings[index].outer, walls: wallsOf(buildings[index]) }, rank: -areas[index] });
   }
   const holder = holderLookup(buildings, areas);
   const numbered = new Set(order.filter((index) => ownAddress(buildings[index]).number));
@@ -91,9 +95,15 @@ export function buildingAddresses(buildings: BuildingOutline[], points: LocalAdd
     if (point.number.trim() === own.number && (!street || !own.street || streetKey(street) === streetKey(own.street))) continue;
     // Entrances before points inside; of those, the nearest to a wall first.
     const rank = held.inside ? 1e6 + held.toWall : 5e5;
-    found.push({ number: point.number.trim(), street, place: { outer: buildings[held.index].outer, at: point.at }, rank: rank + (point.ofPlace ? 1e6 : 0), ...(point.ofPlace ? { ofPlace: true } : {}) });
+    found.push({ number: point.number.trim(), street, place: { outer: buildings[held.index].outer, at: point.at, walls: wallsOf(buildings[held.index]) }, rank: rank + (point.ofPlace ? 1e6 : 0), ...(point.ofPlace ? { ofPlace: true } : {}) });
   }
   return grouped(found);
+}
+
+/** Where a building's walls start and end over its foot, by its tags (a roof of guessed height stands on top). */
+function wallsOf(building: BuildingOutline): AddressPlace['walls'] {
+  const heights = buildingHeights(building.tags, minimumBoundingRectangle(building.outer).width);
+  return { bottom: heights.minHeight, top: heights.wallTop };
 }
 
 /** A building's own address: its number and street, trimmed (empty when it has none). */

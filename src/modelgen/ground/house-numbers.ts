@@ -23,7 +23,7 @@ const FACADE_SIZE_M = 1.2;
 const FACADE_MIDDLE_M = 2.2;
 /** Out from the wall's face, past the rounding of the path's points to 0.1 m, metres. */
 const FACADE_OUT_M = 0.15;
-/** The ground this far out from a wall, along the number, must be free of other buildings (no number on a party wall), metres. */
+/** The ground this far out from a wall, along the number, and on out to the road's edge, must be free of other buildings (no number on a party wall, nor facing a neighbour's wall across a gap), metres. */
 const FACADE_FREE_M = 0.5;
 /** Numbers longer than this are not house numbers ("1-3;5" ranges drawn out, notes). */
 const MAX_CHARS = 8;
@@ -70,7 +70,7 @@ export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurro
     const own = address.street?.trim();
     const name = own && streets.drawn(own) ? own : undefined;
     if (address.ownStreetOnly && !name) continue;
-    for (const { outer, at } of address.places) {
+    for (const { outer, at, walls: wallSpan } of address.places) {
       const from = at ?? centroid(outer);
       if (outer.length < 3 || Math.hypot(...from) > around.radius) continue;
       // From a building's middle, the search reaches as far past its walls (a large building's front is far from its middle).
@@ -80,7 +80,7 @@ export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurro
       const walls = wallsFacing(outer, street.point, at);
       const placed =
         walls.map((wall) => placeOnWall(number, wall, street, around, at)).find((label) => label && outlineSamples(label.corners).every(free) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners)) ??
-        walls.map((wall) => placeOnFacade(number, wall, street, around, at)).find((label) => label && label.front.every((p) => !underBuilding(p[0], p[1])) && clearOfNumbers.clear(label.corners));
+        (onWalls(wallSpan) ? walls.map((wall) => placeOnFacade(number, wall, street, around, at)).find((label) => label && label.front.every((p) => !underBuilding(p[0], p[1])) && clearOfNumbers.clear(label.corners)) : undefined);
       if (!placed) continue;
       labels.push(placed.label);
       clearOfNumbers.add(placed.corners);
@@ -131,10 +131,18 @@ function placeOnFacade(number: string, wall: Wall, street: StreetPoint, around: 
   const base = entrance ? wallPointNear(wall, along, entrance, 2 * half) : ([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as Point2);
   if (distanceAlong(base, out, street.point) > MAX_STREET_M) return undefined;
   const at = (t: number, across: number): Point2 => [base[0] + along[0] * half * t + out[0] * across, base[1] + along[1] * half * t + out[1] * across];
+  // Open ground before the number, out to the road's edge: no other building stands between it and its street.
+  const open = Math.max(FACADE_FREE_M, distanceAlong(base, out, street.point) - street.width / 2);
   const front = [-1, -0.5, 0, 0.5, 1].map((t) => at(t, FACADE_FREE_M));
+  for (let across = FACADE_FREE_M + 0.5; across < open; across += 0.5) front.push(at(0, across));
   const foot = Math.max(...front.map((p) => around.surface.heightAt(p[0], p[1])));
   const path = [-1, 0, 1].flatMap((t) => pathPoint(at(t, FACADE_OUT_M), foot + FACADE_MIDDLE_M));
   return { label: { name: number, size: FACADE_SIZE_M, path, upright: true }, corners: [at(-1, 0), at(1, 0), at(1, FACADE_OUT_M), at(-1, FACADE_OUT_M)], front };
+}
+
+/** Whether a building's walls hold a number written on them: from near the ground to over the letters. */
+function onWalls(walls: { bottom: number; top: number }): boolean {
+  return walls.bottom <= FACADE_MIDDLE_M - FACADE_SIZE_M / 2 && walls.top >= FACADE_MIDDLE_M + FACADE_SIZE_M / 2;
 }
 
 /**
