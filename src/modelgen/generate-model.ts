@@ -7,7 +7,8 @@ import { drawGroundFeatures } from './ground/draw-ground.ts';
 import { seaLevelGround } from './ground/sea-level-ground.ts';
 import { LocalFrame, type Point2 } from './geometry/local-frame.ts';
 import { centroid, cleanRing, oriented, pointInRing, signedArea, touchesCircle } from './geometry/polygon.ts';
-import { mergedCourtyards, outlineRemainder, pieceArea } from './geometry/outline-remainder.ts';
+import { mergedCourtyards } from './geometry/outline-remainder.ts';
+import { piecesToDraw, type DrawnPiece, type PreparedBuilding } from './building-pieces.ts';
 import { RoofCover } from './geometry/roof-cover.ts';
 import { minimumBoundingRectangle, roofSpan } from './geometry/roofs/roof-outline.ts';
 import { buildingSurfaces } from './materials/building-surfaces.ts';
@@ -17,7 +18,6 @@ import { MATERIALS } from './materials/surface-materials.ts';
 import { GlbWriter } from './gltf/glb-writer.ts';
 import { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
 import { loadFeatures } from './load-features.ts';
-import type { RoofDecision } from './roof-inference/roof-decision.ts';
 import { countRoofSources, decideRoofs, roofProvenanceExtras } from './roof-inference/roof-provenance.ts';
 import { footprintExtras } from './roof-correction/footprint-extras.ts';
 import { solarByBuilding } from './features/solar-placement.ts';
@@ -32,12 +32,6 @@ import { OUTSIDE_MAP_DATA, PermanentGenerationError } from './permanent-error.ts
 
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
-
-interface PreparedBuilding {
-  feature: BuildingFeature;
-  outer: Point2[];
-  inners: Point2[][];
-}
 
 /**
  * Builds the 3D model of a circle: buildings and parts from OpenStreetMap (or measured LoD2) with their
@@ -195,64 +189,6 @@ function ownerOf(part: PreparedBuilding, prepared: PreparedBuilding[]): Prepared
   return prepared.find((b) => b.feature.kind === 'building' && pointInRing(centre, b.outer));
 }
 
-/** What is drawn of one prepared building: the whole of it, or pieces of an outline its parts leave uncovered. */
-interface DrawnPiece {
-  building: PreparedBuilding;
-  osmId: string;
-  roof: RoofDecision;
-}
-
-/** Building parts covering less than this share of their outline leave the rest of it to the outline. */
-const PARTS_COVER_WHOLE = 0.8;
-
-/**
- * Simple 3D Buildings: an outline with parts is drawn by its parts, except a slice they leave empty
- * (drawn whole, carrying them) and, where the parts cover under 80 % of it and its height is that of the
- * mass they rise from, the rest they leave uncovered (the arms of a cathedral whose drum and domes are
- * parts). Both carry the outline's mapped roof, else a flat one: a roof inferred for the whole outline
- * does not fit what is left of it.
- */
-function piecesToDraw(index: number, prepared: PreparedBuilding[], partsOf: Map<number, number[]>, roofs: RoofDecision[]): DrawnPiece[] {
-  const building = prepared[index];
-  const osmId = building.feature.osmId;
-  const parts = partsOf.get(index)?.map((part) => prepared[part]);
-  if (!parts) return [{ building, osmId, roof: roofs[index] }];
-  const mappedOr = (rule: string) => (roofs[index].roofSource === 'osm-tag' ? roofs[index] : flatRoof(roofs[index], rule));
-  // Judged on the mapped tags: an inferred roof would raise the slice into its parts.
-  const partTags = parts.map((part) => part.feature.tags);
-  if (isSliceBetweenParts(building.feature.tags, partTags)) return [{ building, osmId, roof: mappedOr('the storeys under its building parts: flat') }];
-  if (!isMassUnderParts(building.feature.tags, partTags)) return [];
-  const rest = outlineRemainder(building, parts);
-  if (rest.reduce((sum, piece) => sum + pieceArea(piece), 0) <= (1 - PARTS_COVER_WHOLE) * pieceArea(building)) return [];
-  return rest.map((piece, k) => ({
-    building: { feature: building.feature, ...piece },
-    osmId: k === 0 ? osmId : `${osmId}#rest${k}`,
-    roof: mappedOr('the rest of an outline its building parts leave uncovered: flat'),
-  }));
-}
-
-/**
- * Whether an outline's mapped height describes the mass its parts rise from or stand beside, so that
- * what they leave uncovered may be drawn at it: the height is mapped (a guessed one would be a slab over
- * open ground), and no part is lower than it, which would stand in a pit (a station's barrel halls inside
- * walls at the outline's height; an outline whose height is its tower's).
- */
-function isMassUnderParts(outlineTags: Record<string, string>, partTags: Record<string, string>[]): boolean {
-  const outline = buildingHeights(outlineTags, 10);
-  if (outline.guessed.includes('height')) return false;
-  return partTags.every((tags) => {
-    const part = buildingHeights(tags, 10);
-    // A part of unknown height says nothing of it (one of Helsinki Cathedral's thirteen).
-    return part.guessed.includes('height') || part.minHeight >= outline.height - 0.5 || part.wallTop >= outline.height - 0.5;
-  });
-}
-
-/** A roof made flat where the building's own roof does not fit, saying why. */
-function flatRoof(decided: RoofDecision, rule: string): RoofDecision {
-  const mapped = Object.fromEntries(Object.entries(decided.tags).filter(([key]) => !decided.roofInferred?.includes(key)));
-  return { tags: { ...mapped, 'roof:shape': 'flat' }, roofSource: 'default', roofRule: rule };
-}
-
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
@@ -263,19 +199,3 @@ function terrainResolution(terrain: TerrainSource, request: ModelRequest): { dat
   return resolution === undefined ? {} : { dataResolutionM: round(resolution) };
 }
 
-/**
- * Whether an outline with parts is a slice no part fills: its own mapped height range (`height`, or
- * `building:levels`) lies between the parts, none reaching into it (Berlin's Victory Column: the main
- * pedestal mapped on the outline, 1.8 to 9.2 m, the steps below it and the colonnade and column above it
- * as parts; Helsinki's blocks with two or three storeys on the outline and the upper floors as parts).
- * Hidden as Simple 3D Buildings asks, those floated over nothing. Outlines mapped as the whole building
- * overlap their parts and stay hidden.
- */
-function isSliceBetweenParts(outlineTags: Record<string, string>, partTags: Record<string, string>[]): boolean {
-  const outline = buildingHeights(outlineTags, 10);
-  if (outline.guessed.includes('height') || outline.height - outline.minHeight < 0.5) return false;
-  return partTags.every((tags) => {
-    const part = buildingHeights(tags, 10);
-    return part.height <= outline.minHeight + 0.1 || part.minHeight >= outline.height - 0.1;
-  });
-}

@@ -118,7 +118,7 @@ describe('tagged roofs drawn as tagged', () => {
     assert.ok(high.bottom > 15.5, `the high canopy starts at ${high.bottom.toFixed(2)} m`);
   });
 
-  test('an outline whose parts cover part of it: the rest is drawn when its height is mapped and no part stands lower', async () => {
+  test('an outline whose parts cover part of it: the rest is drawn when its height is mapped and no part stands lower; under parts that all stand above the ground, its storeys up to the lowest', async () => {
     const draw = async (outlineTags: Record<string, string>, partTags: Record<string, string>) => {
       const { buildings } = await readModel((await generate(osmFile([{ tags: outlineTags, ring: box(0, 0, 30, 30) }, { tags: { 'building:part': 'yes', ...partTags }, ring: box(10, 10, 10, 10) }]))).glb);
       return buildings.map((b) => `${b.name} ${Math.round(b.top)}`).sort();
@@ -126,6 +126,11 @@ describe('tagged roofs drawn as tagged', () => {
     assert.deepEqual(await draw({ building: 'church', height: '10' }, { height: '25', 'roof:shape': 'flat' }), ['way/1 10', 'way/2 25'], 'the nave around a tower');
     assert.deepEqual(await draw({ building: 'yes' }, { height: '25' }), ['way/2 25'], 'a guessed height would be a slab over open ground');
     assert.deepEqual(await draw({ building: 'yes', height: '10' }, { height: '5' }), ['way/2 5'], 'a part lower than the rest would stand in a pit');
+    // Parts that all stand above the ground stand on the outline: its storeys are drawn up to the lowest
+    // (Helsinki University: no height on the outline, its one part from the third storey, which floated).
+    assert.deepEqual(await draw({ building: 'university' }, { 'building:levels': '4', 'building:min_level': '2' }), ['way/1 6', 'way/2 12'], 'the storeys under a raised part');
+    assert.deepEqual(await draw({ building: 'yes', 'building:levels': '2.5' }, { height: '12', min_height: '6' }), ['way/1 6', 'way/2 12'], 'up to the part, not into it');
+    assert.deepEqual(await draw({ building: 'yes', height: '10', 'roof:shape': 'flat' }, { height: '30', min_height: '15' }), ['way/1 10', 'way/2 30'], 'a mapped height lower than the part is kept');
   });
 });
 
