@@ -7,7 +7,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../src/modelgen');
 /** The browser entries: the rules, and the roof builder the page loads with the first roof correction. */
 const ENTRIES = ['browser.ts', 'browser-redraw.ts'].map((file) => path.join(ROOT, file));
 /** Packages the browser entry may reach: they run in browsers. */
-const BROWSER_PACKAGES = new Set(['earcut']);
+const BROWSER_PACKAGES = new Set(['earcut', 'polylabel']);
 
 test('the browser entries of the model generator reach no Node module and no server code', () => {
   const seen = new Set<string>();
