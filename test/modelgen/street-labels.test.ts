@@ -174,10 +174,21 @@ test('a house standing on its street shows its number upright on the wall facing
   // No. 10's garage is lower than the letters, no. 12 stands on pillars above them: no wall to write on.
   map.way([[60, 3], [66, 3], [66, 9], [60, 9]], { building: 'garage', height: '2.5', 'addr:housenumber': '10', 'addr:street': 'Grand-Rue' }, true);
   map.way([[70, 3], [80, 3], [80, 12], [70, 12]], { building: 'house', min_height: '3', height: '9', 'addr:housenumber': '12', 'addr:street': 'Grand-Rue' }, true);
+  // No. 2 of the Rue Montante, 11 m below it up the slope, a service road under its front wall: its number
+  // stands over the ground at its wall's foot, not over the street's, 3 m higher.
+  map.way([[150, -150], [150, -20]], { highway: 'residential', name: 'Rue Montante' });
+  map.way([[130, -40], [136, -40], [136, -30], [130, -30]], { building: 'house', 'addr:housenumber': '2', 'addr:street': 'Rue Montante' }, true);
+  map.way([[138.5, -60], [138.5, -10]], { highway: 'service' });
   const glb = await modelOf(map, terrainDir);
   const numbers = assetExtras(glb).houseNumbers as StreetLabel[];
-  assert.deepEqual(numbers.map((label) => label.name), ['4'], JSON.stringify(numbers));
-  const [four] = numbers;
+  assert.deepEqual(numbers.map((label) => label.name).sort(), ['2', '4'], JSON.stringify(numbers));
+  const two = numbers.find((label) => label.name === '2')!;
+  const groundAt = new HeightLookup((await readNodes(glb)).filter((node) => node.name === 'ground').flatMap((node) => node.triangles), 4);
+  for (let i = 0; i < two.path.length; i += 3) {
+    const foot = groundAt.heightAt(136.5, -two.path[i + 2])!;
+    assert.ok(two.upright && Math.abs(two.path[i + 1] - foot - 2.2) < 0.2, `no. 2 at ${two.path[i + 1]} m over its wall's foot at ${foot.toFixed(2)} m`);
+  }
+  const four = numbers.find((label) => label.name === '4')!;
   assert.equal(four.upright, true, 'no room before the house: upright on its wall');
   const ground = new HeightLookup((await readNodes(glb)).filter((node) => node.name === 'ground').flatMap((node) => node.triangles), 4);
   const points = Array.from({ length: four.path.length / 3 }, (_, i) => four.path.slice(3 * i, 3 * i + 3));

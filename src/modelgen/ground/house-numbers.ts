@@ -134,8 +134,9 @@ function placeOnFacade(number: string, wall: Wall, street: StreetPoint, around: 
   // Open ground before the number, out to the road's edge: no other building stands between it and its street.
   const open = Math.max(FACADE_FREE_M, distanceAlong(base, out, street.point) - street.width / 2);
   const front = [-1, -0.5, 0, 0.5, 1].map((t) => at(t, FACADE_FREE_M));
-  for (let across = FACADE_FREE_M + 0.5; across < open; across += 0.5) front.push(at(0, across));
+  // The letters stand over the ground at the wall's foot, not over the street's farther up a slope.
   const foot = Math.max(...front.map((p) => around.surface.heightAt(p[0], p[1])));
+  for (let across = FACADE_FREE_M + 0.5; across < open; across += 0.5) front.push(at(0, across));
   const path = [-1, 0, 1].flatMap((t) => pathPoint(at(t, FACADE_OUT_M), foot + FACADE_MIDDLE_M));
   return { label: { name: number, size: FACADE_SIZE_M, path, upright: true }, corners: [at(-1, 0), at(1, 0), at(1, FACADE_OUT_M), at(-1, FACADE_OUT_M)], front };
 }
