@@ -70,17 +70,17 @@ export function houseNumberLabels(addresses: HouseAddress[], around: NumberSurro
     const own = address.street?.trim();
     const name = own && streets.drawn(own) ? own : undefined;
     if (address.ownStreetOnly && !name) continue;
-    for (const { outer, at, walls: wallSpan } of address.places) {
+    for (const { outer, at, walls: span } of address.places) {
       const from = at ?? centroid(outer);
       if (outer.length < 3 || Math.hypot(...from) > around.radius) continue;
       // From a building's middle, the search reaches as far past its walls (a large building's front is far from its middle).
       const reach = STREET_SEARCH_M + (at ? 0 : Math.max(...outer.map((p) => Math.hypot(p[0] - from[0], p[1] - from[1]))));
       const street = streets.nearest(from, reach, name);
       if (!street) continue;
-      const walls = wallsFacing(outer, street.point, at);
-      const placed =
-        walls.map((wall) => placeOnWall(number, wall, street, around, at)).find((label) => label && outlineSamples(label.corners).every(free) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners)) ??
-        (onWalls(wallSpan) ? walls.map((wall) => placeOnFacade(number, wall, street, around, at)).find((label) => label && label.front.every((p) => !underBuilding(p[0], p[1])) && clearOfNumbers.clear(label.corners)) : undefined);
+      const facing = wallsFacing(outer, street.point, at);
+      const onGround = () => facing.map((wall) => placeOnWall(number, wall, street, around, at)).find((label) => label && outlineSamples(label.corners).every(free) && clearOfNames(label.corners) && clearOfNumbers.clear(label.corners));
+      const upright = () => (onWalls(span) ? facing.map((wall) => placeOnFacade(number, wall, street, around, at)).find((label) => label && label.front.every((p) => !underBuilding(p[0], p[1])) && clearOfNumbers.clear(label.corners)) : undefined);
+      const placed = onGround() ?? upright();
       if (!placed) continue;
       labels.push(placed.label);
       clearOfNumbers.add(placed.corners);

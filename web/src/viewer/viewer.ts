@@ -119,18 +119,13 @@ export class Viewer {
     this.info = (gltf.asset.extras ?? {}) as ModelInfo;
     // Decoded once the model's first frame is drawn (or after a second, when frames are held back):
     // only picking needs it, and its decoding would hold that frame back.
-    this.buildings = this.#nextFrame().then(() => ModelBuildings.read(gltf, content));
+    const shown = this.#nextFrame();
+    this.buildings = shown.then(() => ModelBuildings.read(gltf, content));
     // A model whose table cannot be read still shows; picking then finds no building.
     this.buildings.catch(() => undefined);
-    // The camera keeps over the ground from the first frame on (reading it would hold that frame back).
-    void this.#nextFrame().then(() => {
-      if (this.content !== content) return;
-      const start = performance.now();
-      const ground = GroundHeights.read(content);
-      // Measured by bench/RESULTS.md's figures: reading the ground's heights holds the page's thread this long.
-      performance.measure('viewer:ground-heights', { start, end: performance.now() });
-      if (this.#view.setGround(ground)) this.requestRender();
-    });
+    // The camera keeps over the ground from the first frame on (reading it would hold that frame back),
+    // read in a task of its own after the building table's: two short stops of the page, not one long.
+    void shown.then(() => setTimeout(() => this.#followGroundOf(content), 0));
     this.scene.add(content);
     const box = new Box3().setFromObject(content);
     this.#modelRadius = Math.max(box.max.x - box.min.x, box.max.z - box.min.z) / 2 || 300;
@@ -138,6 +133,16 @@ export class Viewer {
     this.#view.fitModel(this.#modelRadius);
     this.#lighting.fitModel(this.#modelRadius, tallest);
     this.requestRender();
+  }
+
+  /** Reads the ground of `content`, if it is still the model shown, and keeps the camera over it. */
+  #followGroundOf(content: Object3D): void {
+    if (this.content !== content) return;
+    const start = performance.now();
+    const ground = GroundHeights.read(content);
+    // The time the page's thread is held (bench/RESULTS.md reads it).
+    performance.measure('viewer:ground-heights', { start, end: performance.now() });
+    if (this.#view.setGround(ground)) this.requestRender();
   }
 
   /** Removes the model. */
