@@ -87,7 +87,11 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const built = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, footAt);
     const mesh = { ...built, roofFaces: built.roofFaces.map((face) => ({ ...face, segments: cover.withOpenings(face.segments, pieceNumber) })) };
     if (mesh.roofFallback) fallbacks.push(`${osmId}: ${mesh.roofFallback}`);
-    const owner = building.feature.kind === 'part' ? ownerOf(building, prepared) : undefined;
+    const whole = seating.wholeOf[index] === undefined ? undefined : prepared[seating.wholeOf[index]!];
+    // A part takes its type and materials from the building outline it stands in, not from a podium part.
+    const owner = whole?.feature.kind === 'building' ? whole : undefined;
+    // The piece belongs to a building drawn in several: its parts, or an outline's rest drawn in pieces.
+    const partOf = whole?.feature.osmId ?? (osmId !== building.feature.osmId ? building.feature.osmId : undefined);
     const surfaces = buildingSurfaces(mesh, heights, base, roof.tags, region, osmId, hd, owner?.feature.tags, Math.abs(signedArea(building.outer)));
     const pv = first && solar.has(index) ? solarOnRoof(mesh.roofFaces.flatMap((f) => f.segments), solar.get(index)!, minimumBoundingRectangle(building.outer).along, request.latitude >= 0 ? 180 : 0) : undefined;
     const added = writer.addBuilding(
@@ -102,6 +106,7 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
         osmId,
         type: building.feature.tags.building ?? building.feature.tags['building:part'] ?? 'yes',
         part: building.feature.kind === 'part',
+        ...(partOf ? { partOf } : {}),
         height: round(mesh.top),
         minHeight: round(heights.minHeight),
         base: round(base),
@@ -181,12 +186,6 @@ function prepareBuildings(buildings: BuildingFeature[], frame: LocalFrame, radiu
     out.push({ feature, outer: oriented(outer, true), inners: mergedCourtyards(inners.map((ring) => oriented(ring, false))) });
   }
   return out;
-}
-
-/** The building outline a part stands in (its centre inside), for the building's type. */
-function ownerOf(part: PreparedBuilding, prepared: PreparedBuilding[]): PreparedBuilding | undefined {
-  const centre = centroid(part.outer);
-  return prepared.find((b) => b.feature.kind === 'building' && pointInRing(centre, b.outer));
 }
 
 function round(value: number): number {

@@ -150,6 +150,9 @@ describe('models from real OpenStreetMap data', { skip: available ? false : miss
     assert.ok(parts.length >= 100, `${parts.length} parts`);
     assert.ok(Math.max(...parts.map((e) => e.height)) >= 110);
     assert.ok(!result.extras.some((e) => !e.part && /relation|way/.test(e.osmId) && e.height > 100), 'the outline itself is not drawn over its parts');
+    // Every part names the building it is part of, so the viewer outlines the cathedral whole.
+    const outlines = new Set(parts.map((e) => (e as unknown as { partOf?: string }).partOf));
+    assert.deepEqual([...outlines], ['way/369161987'], 'the parts name the cathedral’s outline');
   });
 
   test('Helsinki centre: courtyard multipolygons stay open', async () => {
@@ -221,6 +224,10 @@ describe('stacked parts and roof angles from real data', { skip: available ? fal
     const arms = result.buildings.filter((b) => b.name === 'way/419479428' || b.name.startsWith('way/419479428#rest'));
     assert.equal(arms.length, 4, 'four arms');
     for (const arm of arms) assert.deepEqual([arm.extras.height, arm.extras.roofShape], [13, 'hipped']);
+    // Its arms and parts are one building: each piece but the first arm names the outline.
+    const pieces = result.buildings.filter((b) => b.name === 'way/419479428' || b.extras.partOf === 'way/419479428');
+    assert.equal(pieces.filter((b) => b.extras.part).length, 13, 'the thirteen parts name the cathedral');
+    assert.deepEqual(arms.map((arm) => arm.extras.partOf), [undefined, 'way/419479428', 'way/419479428', 'way/419479428'], 'the arms drawn as rests name their outline');
   });
 
   test('Moscow: pitched roofs tagged with roof:angle are drawn at that angle (rectangular footprints)', async () => {

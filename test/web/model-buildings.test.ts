@@ -41,3 +41,24 @@ test('a roof turned pitched takes the material most of the model’s pitched roo
   assert.equal(typicalRoofMaterial(slateHouse, true), tiles, 'the model’s usual pitched roof, whatever this one was');
   assert.equal(typicalRoofMaterial(new Group(), true), undefined, 'a node the batches do not draw has none');
 });
+
+test('the pieces of a building: an outline and the parts that name it in partOf, whichever piece was met; a building drawn whole is alone', () => {
+  const material = new MeshStandardMaterial();
+  // way/1 (an outline's rest) with parts way/2 and way/3 and a second rest piece; way/4 on its own.
+  const records: BuildingRecord[] = [
+    { name: 'way/1', extras: {}, roofSegments: [], ranges: [{ batch: 0, surface: 'walls', first: 0, count: 3 }] },
+    { name: 'way/2', extras: { part: true, partOf: 'way/1' }, roofSegments: [], ranges: [{ batch: 0, surface: 'walls', first: 3, count: 3 }] },
+    { name: 'way/4', extras: {}, roofSegments: [], ranges: [{ batch: 0, surface: 'walls', first: 6, count: 3 }] },
+    { name: 'way/3', extras: { part: true, partOf: 'way/1' }, roofSegments: [], ranges: [{ batch: 0, surface: 'walls', first: 9, count: 3 }] },
+    { name: 'way/1#rest1', extras: { partOf: 'way/1' }, roofSegments: [], ranges: [{ batch: 0, surface: 'walls', first: 12, count: 3 }] },
+  ];
+  const content = new Group();
+  const mesh = batch(0, 5, material);
+  content.add(mesh);
+  const buildings = new ModelBuildings(content, records);
+  const names = (triangle: number) => buildings.piecesOf(buildings.nodeAt(mesh, triangle)!).map((node) => node.name);
+  assert.deepEqual(names(3), ['way/3', 'way/1', 'way/2', 'way/1#rest1'], 'met at a part: the part first, then the outline and the other pieces');
+  assert.deepEqual(names(0), ['way/1', 'way/2', 'way/3', 'way/1#rest1'], 'met at the outline');
+  assert.deepEqual(names(2), ['way/4'], 'a building drawn whole');
+  assert.equal(buildings.nodeAt(mesh, 1), buildings.piecesOf(buildings.nodeAt(mesh, 0)!)[1], 'one node per building, made once');
+});

@@ -196,11 +196,14 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.close();
   });
 
-  test('phone: a house larger than the opening view is brought wholly into it (the Casino of Monaco)', async () => {
+  test('phone: a building drawn in parts is outlined whole and brought wholly into the opening view (Monaco’s Tour Odéon: a podium and a 170 m tower)', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await page.goto(`${ctx.baseUrl}/embed?lat=43.7396&lng=7.4276&key=${key}&autostart=true`);
+    // The point is on the podium (way/627772921); the tower is a part of its own rising beside it.
+    await page.goto(`${ctx.baseUrl}/embed?lat=43.7480&lng=7.43015&key=${key}&autostart=true`);
     await page.waitForFunction(() => document.getElementById('app')!.dataset.myBuilding && document.getElementById('app')!.dataset.state === 'ready', null, { timeout: 90_000 });
     await nextFrame(page, await frames(page));
+    assert.equal(await page.locator('#app').getAttribute('data-my-building'), 'way/627772921');
+    assert.equal(await page.locator('#app').getAttribute('data-my-building-pieces'), '2', 'the podium and the tower are outlined');
     // The house's outline (#facc15, drawn over everything) stays clear of the screen's edges and of the
     // panels over the view: the time controls below, the toolbar's column on the right.
     const outline = colourExtent(readPng(await page.screenshot()), [0xfa, 0xcc, 0x15], 30);
@@ -208,6 +211,7 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     const toolbar = (await page.locator('#toolbar').boundingBox())!;
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-phone-large-house.png') });
     assert.ok(outline.count > 100, `the outline is drawn (${outline.count} pixels)`);
+    assert.ok(outline.bottom - outline.top > 1.5 * (outline.right - outline.left), `the tower is outlined with the podium: ${JSON.stringify(outline)}`);
     assert.ok(outline.left > 2 && outline.right < toolbar.x && outline.top > 2 && outline.bottom < time.y, `the outline ${JSON.stringify(outline)} is within the view left free (toolbar from x ${toolbar.x}, time controls from y ${time.y})`);
     await page.close();
   });

@@ -63,13 +63,30 @@ export interface SeatInput {
   heightGuessed: boolean;
 }
 
+/** Where the buildings and parts of a model stand, and which belong together. */
+export interface SeatedBuildings {
+  /** Each input's seat, in the input's order. */
+  seats: Seat[];
+  /** The pads to cut into the ground, one per building (and per part no building holds). */
+  pads: Pad[];
+  /** Each building's parts (indices of the input), for buildings that have parts. */
+  partsOf: Map<number, number[]>;
+  /**
+   * For each part, the building it belongs to: the first building whose outline holds its centre, else
+   * the outermost part it rises from (a podium mapped as a part, no outline around it); undefined for
+   * buildings and for parts standing alone.
+   */
+  wholeOf: (number | undefined)[];
+}
+
 /**
  * Seats every building on the natural ground, and every part on the base of the building whose outline
  * holds its centre (a part outside any building is seated as a building). A building with parts counts
- * as having a default height only when its parts all have one. Returns the seats in the input's order
- * and the pads to cut into the ground, one per building, and each building's parts (by index).
+ * as having a default height only when its parts all have one. Returns the seats in the input's order,
+ * the pads to cut into the ground (one per building), each building's parts (by index), and for each
+ * part the whole it belongs to (see {@link SeatedBuildings.wholeOf}).
  */
-export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: number) => number): { seats: Seat[]; pads: Pad[]; partsOf: Map<number, number[]> } {
+export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: number) => number): SeatedBuildings {
   const buildings = items.map((item, index) => ({ item, index, box: bounds(item.outer) })).filter((b) => !b.item.part);
   // Every building holding a part's centre is drawn by its parts; the first of them is the part's owner.
   const holders = items.map((item) => {
@@ -92,7 +109,7 @@ export function seatBuildings(items: SeatInput[], heightAt: (x: number, y: numbe
   const pads = items.flatMap((item, index) => (standsOn[index] === undefined ? [{ outer: item.outer, base: seats[index].base }] : []));
   const partsOf = new Map<number, number[]>();
   holders.forEach((held, part) => held.forEach((building) => partsOf.set(building, [...(partsOf.get(building) ?? []), part])));
-  return { seats, pads, partsOf };
+  return { seats, pads, partsOf, wholeOf: standsOn };
 }
 
 /**

@@ -53,7 +53,21 @@ export class ModelBuildings {
     const batch = object instanceof Mesh ? (object.geometry.userData as { batch?: unknown }).batch : undefined;
     if (typeof batch !== 'number') return undefined;
     const index = this.#lookup.buildingAt(batch, triangle * 3);
-    if (index === undefined) return undefined;
+    return index === undefined ? undefined : this.#nodeOf(index);
+  }
+
+  /**
+   * Every node of the building a node is drawn as part of: the outline and all its building parts (a
+   * cathedral's drum, domes and arms; the generator names the building in each part's `partOf`), or the
+   * node alone for a building drawn whole. The given node comes first.
+   */
+  piecesOf(node: Object3D): Object3D[] {
+    const building = wholeName(node.name, node.userData);
+    const others = this.#lookup.records.flatMap((record, index) => (record.name !== node.name && wholeName(record.name, record.extras) === building ? [this.#nodeOf(index)] : []));
+    return [node, ...others];
+  }
+
+  #nodeOf(index: number): Object3D {
     let node = this.#nodes.get(index);
     if (!node) {
       const record = this.#lookup.records[index];
@@ -66,6 +80,11 @@ export class ModelBuildings {
     }
     return node;
   }
+}
+
+/** The id of the building a piece belongs to: its `partOf`, else its own id. */
+function wholeName(name: string, extras: Record<string, unknown>): unknown {
+  return extras.partOf ?? name;
 }
 
 /**

@@ -28,17 +28,22 @@ export interface MyBuildingFound {
 
 /**
  * Marks the requested point (the embed's location, or an address the visitor chose) with a pin and
- * outlines the building under it, so a visitor sees which house is "mine". The page shows the building
- * id as `data-my-building` on `#app` (tests read it).
+ * outlines the building under it, all its building parts with it, so a visitor sees which house is
+ * "mine". The page shows the id of the piece under the point as `data-my-building` on `#app` and how
+ * many pieces are outlined as `data-my-building-pieces` (tests read them).
  */
 export class MyBuilding {
   readonly #viewer: Viewer;
   readonly #app: HTMLElement;
   readonly #marks = new Group();
-  readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true });
-  readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true });
-  /** The building marked and the point on it the pin stands on. */
-  #marked: { node: Object3D; east: number; north: number; box?: Box3 } | undefined;
+  // Marks over the scene, not in it: the distance haze would wash a far building's outline out.
+  readonly #pinMaterial = new MeshBasicMaterial({ color: MARKER_COLOUR, depthTest: false, transparent: true, fog: false });
+  readonly #outlineMaterial = new LineBasicMaterial({ color: OUTLINE_COLOUR, depthTest: false, transparent: true, fog: false });
+  /**
+   * The building marked: the piece under the point (the pin stands on it), every piece the building is
+   * drawn in (its parts, outlined together), and the box around them all.
+   */
+  #marked: { node: Object3D; pieces: Object3D[]; east: number; north: number; box?: Box3 } | undefined;
 
   constructor(viewer: Viewer, app: HTMLElement) {
     this.#viewer = viewer;
@@ -71,9 +76,11 @@ export class MyBuilding {
     const ground = this.#viewer.heightAt(east, north) ?? 0;
     if (found) {
       // The pin stands on the house: where the search met it, when the point itself is beside it.
-      this.#marked = { node: found.node, east: found.east, north: found.north };
+      const pieces = buildings?.piecesOf(found.node) ?? [found.node];
+      this.#marked = { node: found.node, pieces, east: found.east, north: found.north };
       this.#markBuilding();
       this.#app.dataset.myBuilding = found.osmId;
+      this.#app.dataset.myBuildingPieces = String(pieces.length);
     } else this.#marks.add(pin(east, ground, north, this.#pinMaterial));
     this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
     this.#app.dataset.pin = found ? `${found.east.toFixed(1)},${found.north.toFixed(1)}` : this.#app.dataset.marker;
@@ -97,7 +104,7 @@ export class MyBuilding {
 
   /** A building was redrawn (its roof corrected): when it is the one marked, its outline and pin follow. */
   redrawn(node: Object3D): void {
-    if (node !== this.#marked?.node) return;
+    if (!this.#marked?.pieces.includes(node)) return;
     this.#removeMarks();
     this.#markBuilding();
     this.#viewer.requestRender();
@@ -114,18 +121,23 @@ export class MyBuilding {
     this.#marked = undefined;
     delete this.#app.dataset.myBuilding;
     delete this.#app.dataset.myBuildingTop;
+    delete this.#app.dataset.myBuildingPieces;
     delete this.#app.dataset.marker;
     delete this.#app.dataset.pin;
   }
 
-  /** Outlines the marked building and stands the pin on its top (shown as `data-my-building-top`, metres). */
+  /**
+   * Outlines the marked building, all its pieces, and stands the pin on the top of the piece under it
+   * (shown as `data-my-building-top`, metres).
+   */
   #markBuilding(): void {
     const marked = this.#marked!;
-    const { node, east, north } = marked;
+    const { node, pieces, east, north } = marked;
     // Measured once a drawing (again after a roof correction): the pin's height and the opening view's frame.
-    marked.box = boundsOf(node);
-    const top = marked.box.isEmpty() ? 0 : marked.box.max.y;
-    this.#marks.add(pin(east, top, north, this.#pinMaterial), outline(node, this.#outlineMaterial));
+    const own = boundsOf(node);
+    marked.box = pieces.reduce((box, piece) => (piece === node ? box : box.union(boundsOf(piece))), own.clone());
+    const top = own.isEmpty() ? 0 : own.max.y;
+    this.#marks.add(pin(east, top, north, this.#pinMaterial), ...pieces.map((piece) => outline(piece, this.#outlineMaterial)));
     this.#app.dataset.myBuildingTop = top.toFixed(2);
   }
 
