@@ -232,11 +232,12 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
       await allowed.locator('#app[data-state="ready"]').waitFor({ timeout: 60_000 });
       await plain.locator('#app[data-state="ready"]').waitFor({ timeout: 60_000 });
       await allowed.locator('#fullscreen').click();
-      await allowed.locator('#fullscreen[aria-pressed="true"]').waitFor({ timeout: 5000 });
+      // Going fullscreen resizes the view and draws it again: seconds on a loaded machine's software renderer.
+      await allowed.locator('#fullscreen[aria-pressed="true"]').waitFor({ timeout: 20_000 });
       const allowedFrame = (await (await page.$('#allowed'))!.contentFrame())!;
       assert.equal(await allowedFrame.evaluate(() => document.fullscreenElement === document.documentElement), true, 'the viewer went fullscreen');
       await allowedFrame.evaluate(() => document.exitFullscreen());
-      await allowed.locator('#fullscreen[aria-pressed="false"]').waitFor({ timeout: 5000 });
+      await allowed.locator('#fullscreen[aria-pressed="false"]').waitFor({ timeout: 20_000 });
       await plain.locator('#fullscreen').click();
       await plain.locator('#notice').getByText('Fullscreen is not available here').waitFor({ timeout: 5000 });
       const plainFrame = (await (await page.$('#plain'))!.contentFrame())!;
