@@ -9,6 +9,7 @@ import { ModelUnavailableError, type ModelOrder } from './model-request.ts';
 import { Notice } from './notice.ts';
 import { setUpQuoteForm } from './quote-form.ts';
 import { readSettings, type ViewerSettings } from './settings.ts';
+import { isShortcut } from './shortcut-keys.ts';
 import { TimeControls } from './time-controls.ts';
 import { Viewer } from './viewer.ts';
 import { WizardController } from '../wizard/wizard-controller.ts';
@@ -163,7 +164,7 @@ export class ViewerPage {
       insight.sunMoved(moment);
     });
     document.addEventListener('keydown', (event) => {
-      if (event.key === ' ' && !(event.target instanceof HTMLInputElement) && !(event.target instanceof HTMLButtonElement) && app.dataset.state === 'ready') {
+      if (isShortcut(event, ' ') && app.dataset.state === 'ready') {
         event.preventDefault();
         time.toggle();
       }

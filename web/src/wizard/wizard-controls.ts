@@ -1,5 +1,6 @@
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
 import { t } from '../viewer/language.ts';
+import { isShortcut } from '../viewer/shortcut-keys.ts';
 import { pointerIsTouch } from '../viewer/touch-screen.ts';
 
 /** What the wizard's buttons and keyboard shortcut do. */
@@ -24,7 +25,7 @@ export function wireWizardControls(document: Document, settings: ViewerSettings,
   document.getElementById('wizard-close')!.addEventListener('click', () => actions.close());
   document.getElementById('wizard-start-over')!.addEventListener('click', () => actions.startOver());
   document.addEventListener('keydown', (event) => {
-    if ((event.key === 'p' || event.key === 'P') && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) && !event.ctrlKey && !event.metaKey && !event.altKey) actions.toggle();
+    if (isShortcut(event, 'p')) actions.toggle();
   });
 }
 
