@@ -196,24 +196,38 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.close();
   });
 
-  test('phone: a building drawn in parts is outlined whole and brought wholly into the opening view (Monaco’s Tour Odéon: a podium and a 170 m tower)', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    // The point is on the podium (way/627772921); the tower is a part of its own rising beside it.
-    await page.goto(`${ctx.baseUrl}/embed?lat=43.7480&lng=7.43015&key=${key}&autostart=true`);
-    await page.waitForFunction(() => document.getElementById('app')!.dataset.myBuilding && document.getElementById('app')!.dataset.state === 'ready', null, { timeout: 90_000 });
-    await nextFrame(page, await frames(page));
-    assert.equal(await page.locator('#app').getAttribute('data-my-building'), 'way/627772921');
-    assert.equal(await page.locator('#app').getAttribute('data-my-building-pieces'), '2', 'the podium and the tower are outlined');
-    // The house's outline (#facc15, drawn over everything) stays clear of the screen's edges and of the
-    // panels over the view: the time controls below, the toolbar's column on the right.
-    const outline = colourExtent(readPng(await page.screenshot()), [0xfa, 0xcc, 0x15], 30);
-    const time = (await page.locator('#time-panel').boundingBox())!;
-    const toolbar = (await page.locator('#toolbar').boundingBox())!;
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-phone-large-house.png') });
-    assert.ok(outline.count > 100, `the outline is drawn (${outline.count} pixels)`);
-    assert.ok(outline.bottom - outline.top > 1.5 * (outline.right - outline.left), `the tower is outlined with the podium: ${JSON.stringify(outline)}`);
-    assert.ok(outline.left > 2 && outline.right < toolbar.x && outline.top > 2 && outline.bottom < time.y, `the outline ${JSON.stringify(outline)} is within the view left free (toolbar from x ${toolbar.x}, time controls from y ${time.y})`);
-    await page.close();
+  test('phone and desktop: a building drawn in parts is outlined whole and brought wholly into the opening view, its pin with it (Monaco’s Tour Odéon: a podium and a 170 m tower)', async () => {
+    const sizes = [
+      { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+      { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+    ];
+    for (const { name, options } of sizes) {
+      const page = await browser.newPage(options);
+      // The point is on the podium (way/627772921); the tower is a part of its own rising beside it.
+      await page.goto(`${ctx.baseUrl}/embed?lat=43.7480&lng=7.43015&key=${key}&autostart=true`);
+      await page.waitForFunction(() => document.getElementById('app')!.dataset.myBuilding && document.getElementById('app')!.dataset.state === 'ready', null, { timeout: 90_000 });
+      await nextFrame(page, await frames(page));
+      assert.equal(await page.locator('#app').getAttribute('data-my-building'), 'way/627772921');
+      assert.equal(await page.locator('#app').getAttribute('data-my-building-pieces'), '2', 'the podium and the tower are outlined');
+      // The house's outline (#facc15) and pin (#dc2626), drawn over everything, stay clear of the panels
+      // over the view: the address box above, the toolbar's column on the right, the time controls below.
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `viewer-${name}-large-house.png`) });
+      const search = (await page.locator('#place-search').boundingBox())!;
+      const time = (await page.locator('#time-panel').boundingBox())!;
+      const toolbar = (await page.locator('#toolbar').boundingBox())!;
+      // The view alone, the controls over it made invisible where they are (the compass's needle is red too).
+      await page.evaluate(() => document.querySelectorAll<HTMLElement>('#place-search, #toolbar, #time-panel').forEach((element) => (element.style.visibility = 'hidden')));
+      const shot = readPng(await page.screenshot());
+      const outline = colourExtent(shot, [0xfa, 0xcc, 0x15], 30);
+      const marker = colourExtent(shot, [0xdc, 0x26, 0x26], 30);
+      const sides = `toolbar from x ${toolbar.x}, address box to y ${search.y + search.height}, time controls from y ${time.y}`;
+      assert.ok(outline.count > 100 && marker.count > 10, `${name}: the outline and the pin are drawn (${outline.count}, ${marker.count} pixels)`);
+      assert.ok(outline.bottom - outline.top > 1.5 * (outline.right - outline.left), `${name}: the tower is outlined with the podium: ${JSON.stringify(outline)}`);
+      for (const [what, extent] of [['outline', outline], ['pin', marker]] as const) {
+        assert.ok(extent.left > 2 && extent.right < toolbar.x && extent.top > search.y + search.height && extent.bottom < time.y, `${name}: the ${what} ${JSON.stringify(extent)} is within the view left free (${sides})`);
+      }
+      await page.close();
+    }
   });
 
   test('inside a partner’s iframe: the model shows and fullscreen works only when the iframe allows it', async () => {

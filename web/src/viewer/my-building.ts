@@ -110,7 +110,7 @@ export class MyBuilding {
     this.#viewer.requestRender();
   }
 
-  /** The box around the marked building (model frame), or undefined when none is marked. */
+  /** The box around the marked building and its pin (model frame), or undefined when none is marked. */
   bounds(): Box3 | undefined {
     const box = this.#marked?.box;
     return box && !box.isEmpty() ? box : undefined;
@@ -137,7 +137,10 @@ export class MyBuilding {
     const own = boundsOf(node);
     marked.box = pieces.reduce((box, piece) => (piece === node ? box : box.union(boundsOf(piece))), own.clone());
     const top = own.isEmpty() ? 0 : own.max.y;
-    this.#marks.add(pin(east, top, north, this.#pinMaterial), ...pieces.map((piece) => outline(piece, this.#outlineMaterial)));
+    const marker = pin(east, top, north, this.#pinMaterial);
+    // The pin is framed with the house: on a tower its head stands over the top.
+    marked.box.union(new Box3().setFromObject(marker));
+    this.#marks.add(marker, ...pieces.map((piece) => outline(piece, this.#outlineMaterial)));
     this.#app.dataset.myBuildingTop = top.toFixed(2);
   }
 

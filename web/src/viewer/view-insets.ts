@@ -39,6 +39,16 @@ export function coveredInsets(stage: DOMRectReadOnly, panels: DOMRectReadOnly[])
 }
 
 /**
+ * The edges of the view that the page's panels cover, so that what the visitor looks at is drawn in the
+ * rest: the Solar Wizard's panel (a side panel, or a sheet on a phone) while it is open, and the time
+ * controls.
+ */
+export function panelInsets(document: Document): Insets {
+  const panels = ['side-panel', 'time-panel'].map((id) => document.getElementById(id)?.getBoundingClientRect() ?? new DOMRect());
+  return coveredInsets(document.getElementById('stage')!.getBoundingClientRect(), panels);
+}
+
+/**
  * How far the controls lying over the view reach in from its edges (CSS pixels): the address search at
  * the top, the toolbar on the right, the time controls below.
  */

@@ -23,7 +23,7 @@ import { InsightTools } from '../insight/insight-tools.ts';
 import { nextTask, yieldToPage } from './yield.ts';
 import { timeZoneAt } from './place-time-zone.ts';
 import { StartOffer, waitsForVisitor } from './start-offer.ts';
-import { controlMargins } from './view-insets.ts';
+import { controlMargins, panelInsets } from './view-insets.ts';
 
 const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
@@ -241,6 +241,9 @@ export class ViewerPage {
     // Aimed at the address point before the house was known: a house reaching out of the view (a large
     // one, a narrow phone screen) is brought wholly into it.
     const house = myBuilding.bounds();
+    // The view is centred in what the time controls leave free before the house is fitted into it (set
+    // after, the house was drawn 72 px higher than fitted, a tower's top behind the address box).
+    viewer.setInsets(panelInsets(this.#document));
     if (house) viewer.bringIntoView(house, controlMargins(this.#document));
     await yieldToPage();
     if (aborted.aborted) return;

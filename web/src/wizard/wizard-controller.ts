@@ -13,7 +13,7 @@ import { WizardForm } from './wizard-form.ts';
 import { WizardView, type WizardState } from './wizard-view.ts';
 import { pointerIsTouch } from '../viewer/touch-screen.ts';
 import { WizardSheet } from './wizard-sheet.ts';
-import { coveredInsets } from '../viewer/view-insets.ts';
+import { panelInsets } from '../viewer/view-insets.ts';
 import { reportDesign, reportRoof } from './report-design.ts';
 import { measuredDataset } from './measured-dataset.ts';
 import type { SiteReportDesign } from '../../../src/contract/report.ts';
@@ -52,8 +52,6 @@ export class WizardController {
   readonly #meshes: PanelMeshes;
   readonly #roofEditor: RoofEditor;
   readonly #sheet: WizardSheet;
-  readonly #stage: HTMLElement;
-  readonly #timePanel: HTMLElement;
   readonly #designer: RoofDesigner;
   /** A touch screen: instructions say "tap", not "click". */
   readonly #touch: boolean;
@@ -72,8 +70,6 @@ export class WizardController {
     this.#notice = notice;
     this.#view = new WizardView(document, settings.wizardAccess);
     this.#touch = pointerIsTouch(document.defaultView!);
-    this.#stage = document.getElementById('stage')!;
-    this.#timePanel = document.getElementById('time-panel')!;
     this.#sheet = new WizardSheet(document, () => this.#fitView());
     const form = new WizardForm(document);
     this.#meshes = new PanelMeshes(viewer.scene);
@@ -278,8 +274,7 @@ export class WizardController {
 
   /** Keeps what the visitor looks at in the part of the view that the wizard and the time bar leave free. */
   #fitView(): void {
-    const panels = [this.#view.panel, this.#timePanel].map((element) => element.getBoundingClientRect());
-    this.#viewer.setInsets(coveredInsets(this.#stage.getBoundingClientRect(), panels));
+    this.#viewer.setInsets(panelInsets(this.#view.panel.ownerDocument));
   }
 
   /** A click (not a drag) on a roof selects it, while the wizard is open. */
