@@ -139,6 +139,27 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     assert.notEqual(await page.locator('#compass').getAttribute('aria-label'), heading, 'the compass turned with the view');
     await page.locator('#compass').click();
     await page.waitForFunction(() => /faces (0|359)°/.test(document.getElementById('compass')!.getAttribute('aria-label')!));
+
+    // By keyboard, on the view itself: the arrows turn it (six presses a quarter turn to the right),
+    // + zooms, Shift and an arrow move it over the ground.
+    const camera = async () => {
+      const app = page.locator('#app');
+      return { distance: Number(await app.getAttribute('data-camera-distance')), at: await app.getAttribute('data-camera'), compass: await page.locator('#compass').getAttribute('aria-label') };
+    };
+    await page.locator('#stage').focus();
+    const north = await camera();
+    for (let press = 0; press < 6; press++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /faces (89|90|91)°/.test(document.getElementById('compass')!.getAttribute('aria-label')!), null, { timeout: 10_000 });
+    const east = await camera();
+    assert.ok(Math.abs(east.distance - north.distance) < 0.2, `turning keeps the distance: ${north.distance} → ${east.distance}`);
+    await page.keyboard.press('+');
+    await page.waitForFunction((d) => Number(document.getElementById('app')!.dataset.cameraDistance) < d - 1, east.distance, { timeout: 10_000 });
+    assert.ok(Math.abs((await camera()).distance - 0.8 * east.distance) < 0.5, `+ brings the camera to 0.8 of its distance: ${east.distance} → ${(await camera()).distance}`);
+    const zoomed = await camera();
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.waitForFunction((at) => document.getElementById('app')!.dataset.camera !== at, zoomed.at, { timeout: 10_000 });
+    const moved = await camera();
+    assert.equal(moved.compass, zoomed.compass, 'moving keeps the heading');
     await page.close();
   });
 

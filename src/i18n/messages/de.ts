@@ -3,7 +3,7 @@ import type { Catalogue } from './en.ts';
 /** German (Deutsch). */
 export const de: Catalogue = {
   'page.title': 'Solar-Viewer',
-  'page.stage': '3D-Modell der Umgebung; ziehen zum Drehen, scrollen oder zwei Finger zum Zoomen',
+  'page.stage': '3D-Modell der Umgebung; ziehen oder Pfeiltasten zum Drehen, Umschalt und Pfeiltasten zum Verschieben, scrollen, zwei Finger oder + und − zum Zoomen',
   'page.toolbar': 'Ansicht',
   'compass.title': 'Ansicht nach Norden drehen',
   'compass.label': 'Kompass: Ansicht nach Norden drehen',

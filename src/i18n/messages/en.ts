@@ -5,7 +5,7 @@
  */
 export const en = {
   'page.title': 'Solar viewer',
-  'page.stage': '3D model of the neighbourhood; drag to turn, scroll or pinch to zoom',
+  'page.stage': '3D model of the neighbourhood; drag or use the arrow keys to turn, Shift and the arrow keys to move, scroll, pinch or + and − to zoom',
   'page.toolbar': 'View controls',
   'compass.title': 'Turn the view to face north',
   'compass.label': 'Compass: turn the view to face north',

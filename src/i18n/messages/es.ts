@@ -3,7 +3,7 @@ import type { Catalogue } from './en.ts';
 /** Spanish (español). */
 export const es: Catalogue = {
   'page.title': 'Visor solar',
-  'page.stage': 'Modelo 3D del barrio; arrastre para girar, desplace o pellizque para ampliar',
+  'page.stage': 'Modelo 3D del barrio; arrastre o use las flechas para girar, Mayús y las flechas para desplazarse, desplace, pellizque o + y − para ampliar',
   'page.toolbar': 'Controles de la vista',
   'compass.title': 'Girar la vista hacia el norte',
   'compass.label': 'Brújula: girar la vista hacia el norte',

@@ -3,7 +3,7 @@ import type { Catalogue } from './en.ts';
 /** French (français). */
 export const fr: Catalogue = {
   'page.title': 'Visionneuse solaire',
-  'page.stage': 'Modèle 3D du quartier ; faites glisser pour tourner, faites défiler ou pincez pour zoomer',
+  'page.stage': 'Modèle 3D du quartier ; faites glisser ou utilisez les flèches pour tourner, Maj et les flèches pour vous déplacer, faites défiler, pincez ou + et − pour zoomer',
   'page.toolbar': 'Commandes de la vue',
   'compass.title': 'Tourner la vue vers le nord',
   'compass.label': 'Boussole : tourner la vue vers le nord',

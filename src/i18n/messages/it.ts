@@ -3,7 +3,7 @@ import type { Catalogue } from './en.ts';
 /** Italian (italiano). */
 export const it: Catalogue = {
   'page.title': 'Visualizzatore solare',
-  'page.stage': 'Modello 3D del quartiere; trascina per ruotare, scorri o pizzica per lo zoom',
+  'page.stage': 'Modello 3D del quartiere; trascina o usa le frecce per ruotare, Maiusc e le frecce per spostarti, scorri, pizzica o + e − per lo zoom',
   'page.toolbar': 'Comandi della vista',
   'compass.title': 'Ruota la vista verso nord',
   'compass.label': 'Bussola: ruota la vista verso nord',

@@ -3,7 +3,7 @@ import type { Catalogue } from './en.ts';
 /** Dutch (Nederlands). */
 export const nl: Catalogue = {
   'page.title': 'Zonneviewer',
-  'page.stage': '3D-model van de buurt; sleep om te draaien, scroll of knijp om te zoomen',
+  'page.stage': '3D-model van de buurt; sleep of gebruik de pijltjestoetsen om te draaien, Shift en de pijltjestoetsen om te verschuiven, scroll, knijp of + en − om te zoomen',
   'page.toolbar': 'Weergave',
   'compass.title': 'Draai de weergave naar het noorden',
   'compass.label': 'Kompas: draai de weergave naar het noorden',
