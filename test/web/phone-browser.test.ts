@@ -182,7 +182,7 @@ describe('a homeowner on an installer’s page designs their roof and asks for a
     const snapshot = (report.postDataJSON() as { snapshot: string }).snapshot;
     const picture = await sharp(Buffer.from(snapshot.slice(snapshot.indexOf(',') + 1), 'base64')).metadata();
     assert.ok(picture.width! >= 380 && picture.height! <= picture.width! * 0.75 + 1, `a wide picture: ${picture.width} × ${picture.height}`);
-    await frame.waitForFunction(() => !(document.getElementById('wizard-report') as HTMLButtonElement).disabled, undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => document.getElementById('wizard-report')!.getAttribute('aria-disabled') !== 'true', undefined, { timeout: 30_000 });
     await frame.locator('#roof-pitch').tap();
     await frame.locator('#roof-pitch').fill('30');
     await frame.locator('#wizard-sheet').tap();

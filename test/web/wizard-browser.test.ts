@@ -107,6 +107,11 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
       assert.match(await page.locator(`#${id}`).textContent() ?? '', /\d/, `${id} shows a figure`);
     }
     assert.equal(await page.locator('#wizard-chart svg rect.chart-bar').count(), 12, 'a bar a month');
+    // The status line, a live region, says what the design gives, not only how many panels: the figures
+    // below it are not announced, and the money line is folded away.
+    const status = (await page.locator('#wizard-status').textContent()) ?? '';
+    assert.match(status, /^\d+ panels on this roof\..* With these: [\d,]+ kWh a year, payback /, status);
+    assert.ok(status.includes((await page.locator('#fig-kwh').textContent()) ?? '?'), `the year's yield in "${status}"`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-embed.png') });
     // What the figures mean, with the assumptions they were worked out with, following the visitor's own.
     await page.locator('#figure-terms summary').click();

@@ -19,8 +19,10 @@ export function setUpReportDownload(document: Document, settings: ViewerSettings
   const button = document.getElementById('wizard-report') as HTMLButtonElement;
   button.hidden = settings.wizardAccess !== 'full';
   button.addEventListener('click', async () => {
+    // Marked busy, not disabled: a disabled button loses the keyboard's focus to the page's start.
+    if (button.getAttribute('aria-disabled') === 'true') return;
     const label = button.textContent;
-    button.disabled = true;
+    button.setAttribute('aria-disabled', 'true');
     button.textContent = t('report.making');
     try {
       const report = await content();
@@ -38,7 +40,7 @@ export function setUpReportDownload(document: Document, settings: ViewerSettings
     } catch (error) {
       notice.show(t('report.failed', { reason: error instanceof Error ? error.message : String(error) }));
     } finally {
-      button.disabled = false;
+      button.removeAttribute('aria-disabled');
       button.textContent = label;
     }
   });

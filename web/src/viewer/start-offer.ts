@@ -44,7 +44,10 @@ export class StartOffer {
 
   /** Starts the view: the card turns into the loading card. */
   accept(): void {
+    // The button hides: the keyboard goes on from the address box (else from the view) rather than the page's start.
+    const hadFocus = this.#document.activeElement === this.#button;
     this.#button.hidden = true;
+    if (hadFocus) (this.#document.getElementById('place-input') ?? this.#document.getElementById('stage'))?.focus();
     this.#app.dataset.state = 'loading';
     this.#document.getElementById('loading-title')!.textContent = t('loading.opening');
     this.#document.getElementById('loading-step')!.textContent = t('loading.asking');

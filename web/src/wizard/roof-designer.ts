@@ -204,7 +204,7 @@ export class RoofDesigner {
       // Yield figures reach the page only for Pro (or a partner's embed): a data attribute is in the DOM too.
       if (this.#settings.wizardAccess === 'full') this.#view.panel.dataset.annualKwh = String(design.annualKwh);
       this.#view.show(design, this.#choices.goal === 'cover_bill' ? this.#choices.monthlyKwh : undefined);
-      this.#view.state('done', this.#summary(design));
+      this.#view.done(this.#summary(design));
       for (const listener of this.#designListeners) listener({ design, candidates: this.#candidates, losses: this.#losses });
       // Said once over the view; the design's source line keeps saying it for each design after.
       if (design.fallback && !this.#fallbackNoticed) {

@@ -129,7 +129,10 @@ export class WizardController {
   }
 
   close(): void {
+    // Focus in the panel would fall to the page's start as the panel hides: it goes back to the wizard's button.
+    const focusInPanel = this.#view.panel.contains(this.#view.panel.ownerDocument.activeElement);
     this.#view.panel.hidden = true;
+    if (focusInPanel) this.#toggle.focus();
     delete this.#view.panel.ownerDocument.getElementById('app')!.dataset.wizard;
     this.#fitView();
     this.#toggle.setAttribute('aria-expanded', 'false');
@@ -146,6 +149,7 @@ export class WizardController {
     delete this.#view.panel.dataset.roof;
     this.#sheet.expand(false);
     this.#view.state('pick', t(this.#touch ? 'wizard.removedTap' : 'wizard.removed'));
+    keepFocusIn(this.#view.panel);
   }
 
   /** Called with every finished design, and with undefined when the panels are removed. */
@@ -285,6 +289,20 @@ export class WizardController {
     if (roof) void this.selectRoof(roof);
     else this.#view.say(t(this.#touch ? 'wizard.notRoofTap' : 'wizard.notRoof'));
   }
+}
+
+/**
+ * When the focused control of a panel has just hidden itself ("Start over" in a wizard with nothing to
+ * start over), moves the focus to the panel's heading, so that the keyboard goes on from there instead
+ * of from the page's start.
+ */
+function keepFocusIn(panel: HTMLElement): void {
+  const focused = panel.ownerDocument.activeElement;
+  if (!(focused instanceof HTMLElement) || !panel.contains(focused) || focused.checkVisibility()) return;
+  const heading = panel.querySelector<HTMLElement>('h2');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
 }
 
 /** The direction (azimuth, degrees) most of a design's panels face; undefined when it has none. */

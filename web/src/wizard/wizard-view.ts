@@ -16,6 +16,8 @@ export class WizardView {
   readonly panel: HTMLElement;
   readonly #document: Document;
   readonly #status: HTMLElement;
+  /** What the last design shown gives, in a sentence (full wizard only). */
+  #figures: string | undefined;
   readonly #progress: HTMLElement;
   readonly #bar: HTMLProgressElement;
   readonly #result: HTMLElement;
@@ -55,9 +57,26 @@ export class WizardView {
     this.#status.textContent = message;
   }
 
+  /**
+   * Moves the progress bar; `message` is its spoken value. The status line keeps the step's sentence:
+   * written there, each percent was read out again (36 times in a tenth of a second).
+   */
   progress(percent: number, message: string): void {
     this.#bar.value = percent;
-    this.#status.textContent = message;
+    this.#bar.setAttribute('aria-valuetext', message);
+  }
+
+  /**
+   * Shows a design made: `summary` in the status line, and for screen readers after it what the design
+   * gives (the figures the sighted read below it; with the full wizard only).
+   */
+  done(summary: string): void {
+    this.state('done', summary);
+    if (!this.#figures) return;
+    const spoken = this.#document.createElement('span');
+    spoken.className = 'visually-hidden';
+    spoken.textContent = ` ${this.#figures}`;
+    this.#status.append(spoken);
   }
 
   /** Shows a design; `monthlyTarget` draws the target line and states whether it is reached. */
@@ -74,6 +93,7 @@ export class WizardView {
       ? t('source.fallback', { accuracy: t('source.accuracy') })
       : t('source.service', { source: design.source }));
     this.#result.hidden = false;
+    this.#figures = undefined;
     if (!this.#full) return;
     set('fig-kwp', t('value.kwp', { value: f.number(design.kwp, 2) }));
     const kwh = t('value.kwh', { value: n(design.annualKwh) });
@@ -87,7 +107,8 @@ export class WizardView {
     set('fig-npv', npv);
     set('fig-co2', t('value.co2', { value: n(design.co2KgPerYear) }));
     // Where the prices are typed, what they give: on a phone the figures above are out of sight.
-    set('settings-effect', t('settings.effect', { kwh, payback, npv }));
+    this.#figures = t('settings.effect', { kwh, payback, npv });
+    set('settings-effect', this.#figures);
     const target = design.selection.target;
     set('wizard-target', target
       ? target.reached
