@@ -155,6 +155,17 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
     const small = await settled(page);
     assert.ok(Number(small.panels) < Number(energy.panels), `fewer panels for 150 kWh a month: ${small.panels} of ${energy.panels}`);
     assert.ok(Number(small.annualKwh) >= 1800);
+
+    // By keyboard, a control that hides itself hands the focus on instead of dropping it to the page's start.
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.locator('#wizard-start-over').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.state === 'pick');
+    assert.equal(await focused(), 'wizard-title', 'Start over hides itself: the focus goes to the wizard’s heading');
+    await page.locator('#wizard-close').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('#side-panel').isHidden(), true);
+    assert.equal(await focused(), 'wizard-toggle', 'the wizard closed: the focus is back on its button');
     await page.close();
   });
 

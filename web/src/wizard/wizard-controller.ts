@@ -140,6 +140,7 @@ export class WizardController {
 
   /** Removes the panels and lets the visitor pick a roof again. */
   startOver(): void {
+    const focused = this.#view.panel.ownerDocument.activeElement;
     this.#designer.clear();
     this.#roofCentre = undefined;
     this.#correction = undefined;
@@ -149,7 +150,7 @@ export class WizardController {
     delete this.#view.panel.dataset.roof;
     this.#sheet.expand(false);
     this.#view.state('pick', t(this.#touch ? 'wizard.removedTap' : 'wizard.removed'));
-    keepFocusIn(this.#view.panel);
+    keepFocusIn(this.#view.panel, focused);
   }
 
   /** Called with every finished design, and with undefined when the panels are removed. */
@@ -292,12 +293,11 @@ export class WizardController {
 }
 
 /**
- * When the focused control of a panel has just hidden itself ("Start over" in a wizard with nothing to
- * start over), moves the focus to the panel's heading, so that the keyboard goes on from there instead
- * of from the page's start.
+ * When the control of a panel that had the focus (`focused`, read before the change) has just hidden
+ * itself ("Start over" in a wizard with nothing to start over), moves the focus to the panel's heading,
+ * so that the keyboard goes on from there instead of from the page's start.
  */
-function keepFocusIn(panel: HTMLElement): void {
-  const focused = panel.ownerDocument.activeElement;
+function keepFocusIn(panel: HTMLElement, focused: Element | null): void {
   if (!(focused instanceof HTMLElement) || !panel.contains(focused) || focused.checkVisibility()) return;
   const heading = panel.querySelector<HTMLElement>('h2');
   if (!heading) return;
