@@ -162,6 +162,15 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.state === 'pick');
     assert.equal(await focused(), 'wizard-title', 'Start over hides itself: the focus goes to the wizard’s heading');
+    // The marked house's roof is offered to the keyboard while the wizard waits for a click.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'wizard-my-house', 'after the close button, “Place panels on my house”');
+    await page.keyboard.press('Enter');
+    const again = await settled(page);
+    assert.deepEqual([again.state, again.roof], ['done', ROOF.id], 'panels on the house’s roof again, without a click');
+    assert.equal(await page.locator('#wizard-my-house').isHidden(), true, 'offered only while a roof is to be picked');
+    await page.locator('#wizard-start-over').click();
     await page.locator('#wizard-close').focus();
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#side-panel').isHidden(), true);

@@ -78,6 +78,7 @@ export const de: Catalogue = {
   'wizard.existingSolar': '{count, plural, one {Die PV-Anlage auf diesem Dach bleibt; neue Module kommen daneben.} other {Die # PV-Anlagen auf diesem Dach bleiben; neue Module kommen daneben.}}',
   'wizard.failed': 'Die Planung konnte nicht erstellt werden: {reason}',
   'wizard.startOver': 'Neu beginnen',
+  'wizard.myHouse': 'Module auf mein Haus legen',
   'wizard.pickTap': 'Tippen Sie auf ein Dach, um Module darauf zu platzieren.',
   'wizard.noRoofAtPositionTap': 'An der angegebenen Stelle ist kein Dach. Tippen Sie auf Ihr Dach, um Module darauf zu platzieren.',
   'wizard.removedTap': 'Module entfernt. Tippen Sie auf ein Dach, um Module darauf zu platzieren.',

@@ -80,6 +80,7 @@ export const en = {
   'wizard.existingSolar': '{count, plural, one {The PV already on this roof stays; new panels go around it.} other {The # PV systems already on this roof stay; new panels go around them.}}',
   'wizard.failed': 'The design could not be made: {reason}',
   'wizard.startOver': 'Start over',
+  'wizard.myHouse': 'Place panels on my house',
   'wizard.pickTap': 'Tap a roof to place panels on it.',
   'wizard.noRoofAtPositionTap': 'No roof at the given position. Tap your roof to place panels on it.',
   'wizard.removedTap': 'Panels removed. Tap a roof to place panels on it.',

@@ -78,6 +78,7 @@ export const es: Catalogue = {
   'wizard.existingSolar': '{count, plural, one {La instalación FV que ya hay en este tejado se queda; los paneles nuevos van alrededor.} other {Las # instalaciones FV que ya hay en este tejado se quedan; los paneles nuevos van alrededor.}}',
   'wizard.failed': 'No se pudo hacer el diseño: {reason}',
   'wizard.startOver': 'Empezar de nuevo',
+  'wizard.myHouse': 'Colocar paneles en mi casa',
   'wizard.pickTap': 'Toque un tejado para colocar paneles en él.',
   'wizard.noRoofAtPositionTap': 'No hay ningún tejado en la posición indicada. Toque su tejado para colocar paneles en él.',
   'wizard.removedTap': 'Paneles quitados. Toque un tejado para colocar paneles en él.',

@@ -78,6 +78,7 @@ export const fr: Catalogue = {
   'wizard.existingSolar': '{count, plural, one {L’installation PV déjà sur ce toit reste ; les nouveaux panneaux l’entourent.} other {Les # installations PV déjà sur ce toit restent ; les nouveaux panneaux les entourent.}}',
   'wizard.failed': 'L’étude n’a pas pu être faite : {reason}',
   'wizard.startOver': 'Recommencer',
+  'wizard.myHouse': 'Placer des panneaux sur ma maison',
   'wizard.pickTap': 'Touchez un toit pour y placer des panneaux.',
   'wizard.noRoofAtPositionTap': 'Aucun toit à la position indiquée. Touchez votre toit pour y placer des panneaux.',
   'wizard.removedTap': 'Panneaux retirés. Touchez un toit pour y placer des panneaux.',

@@ -78,6 +78,7 @@ export const it: Catalogue = {
   'wizard.existingSolar': '{count, plural, one {L’impianto FV già su questo tetto resta; i nuovi pannelli gli vanno intorno.} other {I # impianti FV già su questo tetto restano; i nuovi pannelli vanno loro intorno.}}',
   'wizard.failed': 'Non è stato possibile creare il progetto: {reason}',
   'wizard.startOver': 'Ricomincia',
+  'wizard.myHouse': 'Posiziona i pannelli sulla mia casa',
   'wizard.pickTap': 'Tocca un tetto per posarvi i pannelli.',
   'wizard.noRoofAtPositionTap': 'Nessun tetto nella posizione indicata. Tocca il tuo tetto per posarvi i pannelli.',
   'wizard.removedTap': 'Pannelli rimossi. Tocca un tetto per posarvi i pannelli.',

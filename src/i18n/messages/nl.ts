@@ -78,6 +78,7 @@ export const nl: Catalogue = {
   'wizard.existingSolar': '{count, plural, one {De pv-installatie die al op dit dak ligt blijft; nieuwe panelen komen eromheen.} other {De # pv-installaties die al op dit dak liggen blijven; nieuwe panelen komen eromheen.}}',
   'wizard.failed': 'Het ontwerp kon niet worden gemaakt: {reason}',
   'wizard.startOver': 'Opnieuw beginnen',
+  'wizard.myHouse': 'Panelen op mijn huis plaatsen',
   'wizard.pickTap': 'Tik op een dak om er panelen op te plaatsen.',
   'wizard.noRoofAtPositionTap': 'Geen dak op de opgegeven plek. Tik op uw dak om er panelen op te plaatsen.',
   'wizard.removedTap': 'Panelen verwijderd. Tik op een dak om er panelen op te plaatsen.',

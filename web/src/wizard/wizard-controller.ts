@@ -104,6 +104,15 @@ export class WizardController {
   /** The roof the wizard opens on when the visitor has not picked one (their building); undefined: none. */
   preferRoof(roof: PickedRoof | undefined): void {
     this.#preferred = roof;
+    this.#view.offerHouse(roof !== undefined);
+  }
+
+  /** Places panels on the marked house's roof, chosen without a click (the keyboard's way to it). */
+  placeOnHouse(): void {
+    if (!this.#preferred) return;
+    // The button hides as the design starts: the keyboard goes on from the wizard's heading.
+    if (this.#view.panel.contains(this.#view.panel.ownerDocument.activeElement)) focusHeading(this.#view.panel);
+    void this.selectRoof(this.#preferred, { showPanels: true });
   }
 
   toggle(): void {
@@ -298,7 +307,11 @@ export class WizardController {
  * so that the keyboard goes on from there instead of from the page's start.
  */
 function keepFocusIn(panel: HTMLElement, focused: Element | null): void {
-  if (!(focused instanceof HTMLElement) || !panel.contains(focused) || focused.checkVisibility()) return;
+  if (focused instanceof HTMLElement && panel.contains(focused) && !focused.checkVisibility()) focusHeading(panel);
+}
+
+/** Moves the focus to a panel's heading (not in the keyboard's tab order itself). */
+function focusHeading(panel: HTMLElement): void {
   const heading = panel.querySelector<HTMLElement>('h2');
   if (!heading) return;
   heading.tabIndex = -1;

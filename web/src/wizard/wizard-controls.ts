@@ -8,10 +8,11 @@ export interface WizardActions {
   toggle(): void;
   close(): void;
   startOver(): void;
+  placeOnHouse(): void;
 }
 
 /**
- * Wires the wizard's buttons: the toggle (shown), close and start over, the `P` shortcut, and the
+ * Wires the wizard's buttons: the toggle (shown), close, start over and the house's roof, the `P` shortcut, and the
  * upgrade link the preview shows.
  */
 export function wireWizardControls(document: Document, settings: ViewerSettings, toggle: HTMLButtonElement, actions: WizardActions): void {
@@ -24,6 +25,7 @@ export function wireWizardControls(document: Document, settings: ViewerSettings,
   toggle.addEventListener('click', () => actions.toggle());
   document.getElementById('wizard-close')!.addEventListener('click', () => actions.close());
   document.getElementById('wizard-start-over')!.addEventListener('click', () => actions.startOver());
+  document.getElementById('wizard-my-house')!.addEventListener('click', () => actions.placeOnHouse());
   document.addEventListener('keydown', (event) => {
     if (isShortcut(event, 'p')) actions.toggle();
   });

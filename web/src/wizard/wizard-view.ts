@@ -22,6 +22,9 @@ export class WizardView {
   readonly #bar: HTMLProgressElement;
   readonly #result: HTMLElement;
   readonly #startOver: HTMLButtonElement;
+  readonly #myHouse: HTMLButtonElement;
+  /** The visitor's house is marked and has a roof to place panels on. */
+  #houseOffered = false;
   readonly #full: boolean;
 
   constructor(document: Document, access: 'full' | 'preview') {
@@ -33,6 +36,7 @@ export class WizardView {
     this.#bar = document.getElementById('wizard-progress-bar') as HTMLProgressElement;
     this.#result = document.getElementById('wizard-result')!;
     this.#startOver = document.getElementById('wizard-start-over') as HTMLButtonElement;
+    this.#myHouse = document.getElementById('wizard-my-house') as HTMLButtonElement;
   }
 
   state(state: WizardState, message?: string): void {
@@ -41,10 +45,17 @@ export class WizardView {
     this.#progress.hidden = state !== 'working';
     if (state !== 'working') this.#bar.removeAttribute('value');
     this.#startOver.hidden = state === 'pick' || state === 'closed';
+    this.#myHouse.hidden = state !== 'pick' || !this.#houseOffered;
     // While a design is worked out again its figures stay, faded (viewer.css): hidden, the panel would get
     // shorter and lose its scroll, and the field being changed would leave the view.
     if (state !== 'done' && state !== 'working') this.#result.hidden = true;
     this.#result.setAttribute('aria-busy', String(state === 'working'));
+  }
+
+  /** Offers (or no longer offers) the marked house's roof while the wizard waits for a roof to be picked. */
+  offerHouse(offered: boolean): void {
+    this.#houseOffered = offered;
+    this.#myHouse.hidden = this.panel.dataset.state !== 'pick' || !offered;
   }
 
   /** Shows that making the design failed, and why. */
