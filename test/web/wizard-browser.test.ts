@@ -175,6 +175,12 @@ describe('the Solar Wizard in Chromium on a real Monaco model', { skip: monacoWi
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#side-panel').isHidden(), true);
     assert.equal(await focused(), 'wizard-toggle', 'the wizard closed: the focus is back on its button');
+    await page.keyboard.press('Enter');
+    await page.locator('#wizard-goal').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#side-panel').isHidden(), true, 'Escape in the panel closes it');
+    assert.equal(await focused(), 'wizard-toggle', 'and the focus is back on its button');
     await page.close();
   });
 

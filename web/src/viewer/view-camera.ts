@@ -4,7 +4,6 @@ import { viewHeading } from '../../../src/solar-design/index.ts';
 import { cameraOverGround } from './camera-over-ground.ts';
 import type { GroundHeights } from './ground-heights.ts';
 import { NO_INSETS, type Insets } from './view-insets.ts';
-import { moveViewByKey } from './view-keys.ts';
 
 /**
  * Where the visitor looks from: the camera, the orbit controls that move it, and the panels covering
@@ -37,11 +36,6 @@ export class ViewCamera {
       this.#interacting = false;
     });
     this.controls.addEventListener('change', () => this.#followGround());
-    // The view takes the keyboard when it has the focus itself (the page's controls keep their keys).
-    container.addEventListener('keydown', (event) => {
-      if (event.target !== container || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (moveViewByKey(this.controls, event.key, event.shiftKey)) event.preventDefault();
-    });
   }
 
   /**

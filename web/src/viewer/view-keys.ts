@@ -18,6 +18,17 @@ const MOVE_SHARE = 0.15;
 const ZOOM_IN = 0.8;
 
 /**
+ * Lets the keyboard move the view while the view itself has the focus (`container`, a Tab stop); the
+ * page's controls keep their own keys, and modified keys are left to the browser.
+ */
+export function listenForViewKeys(container: HTMLElement, controls: OrbitControls): void {
+  container.addEventListener('keydown', (event) => {
+    if (event.target !== container || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (moveViewByKey(controls, event.key, event.shiftKey)) event.preventDefault();
+  });
+}
+
+/**
  * Moves the view for a key pressed on it. Returns whether the key moves the view (the page should then
  * not scroll). A move is reported to the controls' listeners as a short drag (start, change, end), so
  * the ground and the frame loop follow it as they follow the pointer.

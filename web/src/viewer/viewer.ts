@@ -14,6 +14,7 @@ import { verticalHit } from './vertical-hit.ts';
 import { GroundHeights } from './ground-heights.ts';
 import { ViewCamera } from './view-camera.ts';
 import type { Insets } from './view-insets.ts';
+import { listenForViewKeys } from './view-keys.ts';
 
 /** The model's metadata the viewer uses (GLB `asset.extras`). */
 export interface ModelInfo {
@@ -59,6 +60,7 @@ export class Viewer {
     this.#view = new ViewCamera(container, this.renderer.domElement);
     this.camera = this.#view.camera;
     this.controls = this.#view.controls;
+    listenForViewKeys(container, this.controls);
     // The canvas goes on the page with the first model's frame (see FrameLoop).
     this.#loop = new FrameLoop(this.renderer, this.scene, this.camera, this.controls, this.#lighting, () => container.appendChild(this.renderer.domElement));
     this.#lighting.addTo(this.scene);

@@ -12,7 +12,7 @@ export interface WizardActions {
 }
 
 /**
- * Wires the wizard's buttons: the toggle (shown), close, start over and the house's roof, the `P` shortcut, and the
+ * Wires the wizard's buttons: the toggle (shown), close (also Escape in the panel), start over and the house's roof, the `P` shortcut, and the
  * upgrade link the preview shows.
  */
 export function wireWizardControls(document: Document, settings: ViewerSettings, toggle: HTMLButtonElement, actions: WizardActions): void {
@@ -26,6 +26,10 @@ export function wireWizardControls(document: Document, settings: ViewerSettings,
   document.getElementById('wizard-close')!.addEventListener('click', () => actions.close());
   document.getElementById('wizard-start-over')!.addEventListener('click', () => actions.startOver());
   document.getElementById('wizard-my-house')!.addEventListener('click', () => actions.placeOnHouse());
+  // Escape closes the panel, as it closes the quote dialog; an open list keeps its own Escape.
+  document.getElementById('side-panel')!.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !event.defaultPrevented && !(event.target instanceof HTMLSelectElement)) actions.close();
+  });
   document.addEventListener('keydown', (event) => {
     if (isShortcut(event, 'p')) actions.toggle();
   });
