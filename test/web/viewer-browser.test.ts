@@ -230,6 +230,8 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
       await nextFrame(page, await frames(page));
       assert.equal(await page.locator('#app').getAttribute('data-my-building'), 'way/627772921');
       assert.equal(await page.locator('#app').getAttribute('data-my-building-pieces'), '2', 'the podium and the tower are outlined');
+      assert.equal(await page.getByRole('application').getAttribute('aria-describedby'), 'stage-description');
+      assert.equal(await page.locator('#stage-description').textContent(), 'Your building is marked with a red pin and outlined in yellow.', 'screen readers are told what the marks show');
       // The house's outline (#facc15) and pin (#dc2626), drawn over everything, stay clear of the panels
       // over the view: the address box above, the toolbar's column on the right, the time controls below.
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `viewer-${name}-large-house.png`) });

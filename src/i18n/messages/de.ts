@@ -4,6 +4,8 @@ import type { Catalogue } from './en.ts';
 export const de: Catalogue = {
   'page.title': 'Solar-Viewer',
   'page.stage': '3D-Modell der Umgebung; ziehen oder Pfeiltasten zum Drehen, Umschalt und Pfeiltasten zum Verschieben, scrollen, zwei Finger oder + und − zum Zoomen',
+  'page.houseMarked': 'Ihr Gebäude ist mit einer roten Nadel markiert und gelb umrandet.',
+  'page.pointMarked': 'Der gesuchte Ort ist mit einer roten Nadel markiert; dort steht kein Gebäude.',
   'page.toolbar': 'Ansicht',
   'compass.title': 'Ansicht nach Norden drehen',
   'compass.label': 'Kompass: Ansicht nach Norden drehen',

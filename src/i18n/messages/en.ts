@@ -6,6 +6,8 @@
 export const en = {
   'page.title': 'Solar viewer',
   'page.stage': '3D model of the neighbourhood; drag or use the arrow keys to turn, Shift and the arrow keys to move, scroll, pinch or + and − to zoom',
+  'page.houseMarked': 'Your building is marked with a red pin and outlined in yellow.',
+  'page.pointMarked': 'The place asked for is marked with a red pin; no building stands there.',
   'page.toolbar': 'View controls',
   'compass.title': 'Turn the view to face north',
   'compass.label': 'Compass: turn the view to face north',

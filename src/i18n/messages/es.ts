@@ -4,6 +4,8 @@ import type { Catalogue } from './en.ts';
 export const es: Catalogue = {
   'page.title': 'Visor solar',
   'page.stage': 'Modelo 3D del barrio; arrastre o use las flechas para girar, Mayús y las flechas para desplazarse, desplace, pellizque o + y − para ampliar',
+  'page.houseMarked': 'Su edificio está marcado con un alfiler rojo y contorneado en amarillo.',
+  'page.pointMarked': 'El lugar buscado está marcado con un alfiler rojo; allí no hay ningún edificio.',
   'page.toolbar': 'Controles de la vista',
   'compass.title': 'Girar la vista hacia el norte',
   'compass.label': 'Brújula: girar la vista hacia el norte',

@@ -4,6 +4,8 @@ import type { Catalogue } from './en.ts';
 export const fr: Catalogue = {
   'page.title': 'Visionneuse solaire',
   'page.stage': 'Modèle 3D du quartier ; faites glisser ou utilisez les flèches pour tourner, Maj et les flèches pour vous déplacer, faites défiler, pincez ou + et − pour zoomer',
+  'page.houseMarked': 'Votre bâtiment est marqué d’une épingle rouge et entouré de jaune.',
+  'page.pointMarked': 'Le lieu demandé est marqué d’une épingle rouge ; aucun bâtiment ne s’y trouve.',
   'page.toolbar': 'Commandes de la vue',
   'compass.title': 'Tourner la vue vers le nord',
   'compass.label': 'Boussole : tourner la vue vers le nord',

@@ -4,6 +4,8 @@ import type { Catalogue } from './en.ts';
 export const it: Catalogue = {
   'page.title': 'Visualizzatore solare',
   'page.stage': 'Modello 3D del quartiere; trascina o usa le frecce per ruotare, Maiusc e le frecce per spostarti, scorri, pizzica o + e − per lo zoom',
+  'page.houseMarked': 'Il tuo edificio è segnato da uno spillo rosso e contornato di giallo.',
+  'page.pointMarked': 'Il luogo richiesto è segnato da uno spillo rosso; lì non c’è nessun edificio.',
   'page.toolbar': 'Comandi della vista',
   'compass.title': 'Ruota la vista verso nord',
   'compass.label': 'Bussola: ruota la vista verso nord',

@@ -4,6 +4,8 @@ import type { Catalogue } from './en.ts';
 export const nl: Catalogue = {
   'page.title': 'Zonneviewer',
   'page.stage': '3D-model van de buurt; sleep of gebruik de pijltjestoetsen om te draaien, Shift en de pijltjestoetsen om te verschuiven, scroll, knijp of + en − om te zoomen',
+  'page.houseMarked': 'Uw gebouw is gemarkeerd met een rode speld en geel omlijnd.',
+  'page.pointMarked': 'De gevraagde plek is gemarkeerd met een rode speld; daar staat geen gebouw.',
   'page.toolbar': 'Weergave',
   'compass.title': 'Draai de weergave naar het noorden',
   'compass.label': 'Kompas: draai de weergave naar het noorden',

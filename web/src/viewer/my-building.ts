@@ -2,6 +2,7 @@ import {
   Box3, BufferGeometry, ConeGeometry, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, SphereGeometry, Vector3, type Material, type Object3D,
 } from 'three';
 import { buildingBelow, pickRoofBelow, type PickedRoof } from '../wizard/roof-picker.ts';
+import { t } from './language.ts';
 import { buildingMeshes, type ModelBuildings } from './model-buildings.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -82,6 +83,7 @@ export class MyBuilding {
       this.#app.dataset.myBuilding = found.osmId;
       this.#app.dataset.myBuildingPieces = String(pieces.length);
     } else this.#marks.add(pin(east, ground, north, this.#pinMaterial));
+    this.#describe(t(found ? 'page.houseMarked' : 'page.pointMarked'));
     this.#app.dataset.marker = `${east.toFixed(1)},${north.toFixed(1)}`;
     this.#app.dataset.pin = found ? `${found.east.toFixed(1)},${found.north.toFixed(1)}` : this.#app.dataset.marker;
     this.#viewer.requestRender();
@@ -124,6 +126,13 @@ export class MyBuilding {
     delete this.#app.dataset.myBuildingPieces;
     delete this.#app.dataset.marker;
     delete this.#app.dataset.pin;
+    this.#describe('');
+  }
+
+  /** Tells screen readers what the marks show (the view's description). */
+  #describe(text: string): void {
+    const description = this.#app.ownerDocument.getElementById('stage-description');
+    if (description) description.textContent = text;
   }
 
   /**
