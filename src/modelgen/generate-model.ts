@@ -87,7 +87,8 @@ export async function generateModel(request: ModelRequest, onProgress: (report: 
     const built = buildBuildingMesh({ outer: building.outer, inners: building.inners }, heights, base, roof.tags, footAt);
     const mesh = { ...built, roofFaces: built.roofFaces.map((face) => ({ ...face, segments: cover.withOpenings(face.segments, pieceNumber) })) };
     if (mesh.roofFallback) fallbacks.push(`${osmId}: ${mesh.roofFallback}`);
-    const whole = seating.wholeOf[index] === undefined ? undefined : prepared[seating.wholeOf[index]!];
+    const wholeIndex = seating.wholeOf[index];
+    const whole = wholeIndex === undefined ? undefined : prepared[wholeIndex];
     // A part takes its type and materials from the building outline it stands in, not from a podium part.
     const owner = whole?.feature.kind === 'building' ? whole : undefined;
     // The piece belongs to a building drawn in several: its parts, or an outline's rest drawn in pieces.

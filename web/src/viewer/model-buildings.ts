@@ -83,8 +83,8 @@ export class ModelBuildings {
 }
 
 /** The id of the building a piece belongs to: its `partOf`, else its own id. */
-function wholeName(name: string, extras: Record<string, unknown>): unknown {
-  return extras.partOf ?? name;
+function wholeName(name: string, extras: Record<string, unknown>): string {
+  return typeof extras.partOf === 'string' ? extras.partOf : name;
 }
 
 /**
