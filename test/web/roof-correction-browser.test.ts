@@ -70,6 +70,15 @@ describe('the visitor’s roof correction in the Solar Wizard, in Chromium on a 
     const gabledTop = await top();
     assert.ok(gabledTop > flatTop + 2, `the outline and pin follow the new ridge: ${flatTop} → ${gabledTop} m`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'wizard-roof-corrected.png') });
+    // Start over, then "Place panels on my house": the panels go on the house's roof as corrected, not
+    // on the faces it had when the model opened.
+    await page.locator('#wizard-start-over').click();
+    await page.waitForFunction(() => document.getElementById('side-panel')!.dataset.state === 'pick');
+    await page.locator('#wizard-my-house').click();
+    const again = await settled(page);
+    assert.equal(again.state, 'done');
+    assert.equal(again.candidates, gabled.candidates, `the same panel places as on the corrected roof (${gabled.candidates}), not the flat roof's (${flat.candidates})`);
+    assert.equal(again.annualKwh, gabled.annualKwh);
     // A pitch or a direction out of range is drawn at the nearest allowed one, and the field shows what is drawn.
     const ridgeDrawn = await page.locator('#roof-ridge').inputValue();
     await page.fill('#roof-pitch', '75');

@@ -217,7 +217,7 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
     await page.close();
   });
 
-  test('phone and desktop: a building drawn in parts is outlined whole and brought wholly into the opening view, its pin with it (Monaco’s Tour Odéon: a podium and a 170 m tower)', async () => {
+  test('phone and desktop: a building drawn in parts is outlined whole and brought wholly into the opening view, its pin with it, and the wizard designs on all of it (Monaco’s Tour Odéon: a podium and a 170 m tower)', async () => {
     const sizes = [
       { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
       { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
@@ -248,6 +248,14 @@ describe('the viewer in Chromium with a real Monaco model', { skip }, () => {
       assert.ok(outline.bottom - outline.top > 1.5 * (outline.right - outline.left), `${name}: the tower is outlined with the podium: ${JSON.stringify(outline)}`);
       for (const [what, extent] of [['outline', outline], ['pin', marker]] as const) {
         assert.ok(extent.left > 2 && extent.right < toolbar.x && extent.top > search.y + search.height && extent.bottom < time.y, `${name}: the ${what} ${JSON.stringify(extent)} is within the view left free (${sides})`);
+      }
+      if (name === 'desktop') {
+        // The Solar Wizard opens on the house and designs on the whole building, not on the piece under the pin.
+        await page.evaluate(() => document.querySelectorAll<HTMLElement>('#place-search, #toolbar, #time-panel').forEach((element) => (element.style.visibility = '')));
+        await page.locator('#wizard-toggle').click();
+        await page.waitForFunction(() => ['done', 'empty', 'error'].includes(document.getElementById('side-panel')!.dataset.state ?? ''), null, { timeout: 60_000 });
+        assert.equal(await page.locator('#side-panel').getAttribute('data-roof-pieces'), '2', 'the podium and the tower are designed on');
+        assert.equal(await page.locator('#wizard-faces').getAttribute('data-faces'), '2', 'panels on the podium’s roof and on the tower’s');
       }
       await page.close();
     }

@@ -1,6 +1,6 @@
 import type { Object3D } from 'three';
 import type { ViewerSettings } from '../../../src/domain/viewer-settings.ts';
-import { DEFAULT_LAYOUT, DEFAULT_PANEL, existingSolarOf, keepExistingSolarFree, layoutRoof, type PlacedPanel } from '../../../src/solar-design/index.ts';
+import { DEFAULT_LAYOUT, DEFAULT_PANEL, existingSolarOf, keepExistingSolarFree, layoutRoof, type ExistingSolar, type PlacedPanel } from '../../../src/solar-design/index.ts';
 import type { Notice } from '../viewer/notice.ts';
 import type { Viewer } from '../viewer/viewer.ts';
 import { formats, t } from '../viewer/language.ts';
@@ -143,7 +143,7 @@ export class RoofDesigner {
     const generation = ++this.#generation;
     this.#choices = this.#form.read(this.#choices);
     // PV already on the roof stays: new panels go around it.
-    const existing = existingSolarOf(roof.node.userData);
+    const existing = existingSolarOn(roof);
     this.#candidates = keepExistingSolarFree(layoutRoof(roof.segments, this.#settings.latitude, this.#choices.panel, { ...DEFAULT_LAYOUT, setback: this.#choices.setback }), existing);
     // The shading of the panels laid out before is not these panels': until it is traced, nothing is designed.
     this.#losses = [];
@@ -151,6 +151,7 @@ export class RoofDesigner {
     this.#meshes.show(this.#candidates);
     this.#viewer.requestRender();
     this.#view.panel.dataset.roof = roof.osmId;
+    this.#view.panel.dataset.roofPieces = String(1 + roof.others.length);
     this.#view.panel.dataset.candidates = String(this.#candidates.length);
     this.#view.panel.dataset.panels = String(this.#candidates.length);
     if (this.#candidates.length === 0) {
@@ -219,8 +220,13 @@ export class RoofDesigner {
   #summary(design: Design): string {
     if (design.panelCount === 0) return t(this.#choices.goal === 'maximize_roi' ? 'wizard.noPayback' : 'wizard.noSun');
     const dropped = design.selection.weak.length > 0 ? ` ${t('wizard.weak', { count: design.selection.weak.length })}` : '';
-    const existing = this.roof ? existingSolarOf(this.roof.node.userData) : [];
+    const existing = this.roof ? existingSolarOn(this.roof) : [];
     const kept = existing.length ? ` ${t('wizard.existingSolar', { count: existing.length })}` : '';
     return `${t('wizard.summary', { count: design.panelCount })}${dropped}${kept}`;
   }
+}
+
+/** The PV already mapped on a roof, on every piece of its building. */
+function existingSolarOn(roof: PickedRoof): ExistingSolar[] {
+  return [roof.node, ...roof.others].flatMap((piece) => existingSolarOf(piece.userData));
 }

@@ -5,10 +5,13 @@ import { verticalHit } from '../viewer/vertical-hit.ts';
 
 /** A building the visitor picked, with its roof faces. */
 export interface PickedRoof {
-  /** The building's node. */
+  /** The piece picked: the building's node, or the part of it under the click (its roof is the one corrected). */
   node: Object3D;
-  /** The building's id: OSM's (`way/123`) or a measured building's (`lod2/<dataset>/<id>`). */
+  /** The picked piece's id: OSM's (`way/123`) or a measured building's (`lod2/<dataset>/<id>`). */
   osmId: string;
+  /** The building's other pieces with roof faces (a house mapped as parts is designed on whole). */
+  others: Object3D[];
+  /** Every roof face of the building: the picked piece's first, then the other pieces'. */
   segments: RoofSegment[];
 }
 
@@ -48,10 +51,18 @@ export function roofSegmentsAtHit(hit: Intersection, buildings: ModelBuildings |
 
 function picked(hit: Intersection | undefined, buildings: ModelBuildings | undefined): PickedRoof | undefined {
   const node = hit && buildingOfHit(hit, buildings);
-  if (!node) return undefined;
-  const segments = roofSegmentsOf(node);
-  if (segments.length === 0) return undefined;
-  return { node, osmId: buildingIdOf(node)!, segments };
+  if (!node || roofSegmentsOf(node).length === 0) return undefined;
+  // A building mapped as parts (a house and its wing, a tower on its base) is one roof to an installer.
+  const others = (buildings?.piecesOf(node).slice(1) ?? []).filter((piece) => roofSegmentsOf(piece).length > 0);
+  return withCurrentFaces({ node, osmId: buildingIdOf(node)!, others, segments: [] });
+}
+
+/**
+ * A picked roof with the faces its pieces have now: a piece redrawn by a correction since it was picked
+ * (the visitor's house, picked when the model opened) has new faces.
+ */
+export function withCurrentFaces(roof: PickedRoof): PickedRoof {
+  return { ...roof, segments: [roof.node, ...roof.others].flatMap(roofSegmentsOf) };
 }
 
 /** The roof under a click: `pointer` in normalised device coordinates (−1…1). */

@@ -7,7 +7,7 @@ import { LocalFrame, type RoofCorrection } from '../../../src/modelgen/browser.t
 import { listenForClicks } from './roof-clicks.ts';
 import { RoofDesigner, type DesignedPanels } from './roof-designer.ts';
 import { RoofEditor } from './roof-editor.ts';
-import { pickRoofAtPointer, pickRoofBelow, type PickedRoof } from './roof-picker.ts';
+import { pickRoofAtPointer, pickRoofBelow, roofSegmentsOf, withCurrentFaces, type PickedRoof } from './roof-picker.ts';
 import { wireWizardControls } from './wizard-controls.ts';
 import { WizardForm } from './wizard-form.ts';
 import { WizardView, type WizardState } from './wizard-view.ts';
@@ -157,6 +157,7 @@ export class WizardController {
     this.#viewer.requestRender();
     this.#view.panel.dataset.panels = '0';
     delete this.#view.panel.dataset.roof;
+    delete this.#view.panel.dataset.roofPieces;
     this.#sheet.expand(false);
     this.#view.state('pick', t(this.#touch ? 'wizard.removedTap' : 'wizard.removed'));
     keepFocusIn(this.#view.panel, focused);
@@ -241,7 +242,7 @@ export class WizardController {
     for (const listener of this.#redrawnListeners) listener(roof.node);
     // The correction as drawn: where the roof builder fell back to another shape, the panels are on that one.
     this.#correction = result.fallback ? { ...correction, shape: result.shape } : correction;
-    this.#designer.roof = { ...roof, segments: result.segments };
+    this.#designer.roof = withCurrentFaces(roof);
     this.#view.panel.dataset.roofShape = result.shape;
     this.#designer.reshade(this.#viewer.content);
     this.#viewer.requestRender();
@@ -253,10 +254,12 @@ export class WizardController {
    * Places panels on a roof and designs the system. `showPanels` (a roof picked for the visitor: the
    * agent's roof, their own house) turns the view to the panels once they are placed.
    */
-  async selectRoof(roof: PickedRoof, options: { showPanels?: boolean } = {}): Promise<void> {
+  async selectRoof(picked: PickedRoof, options: { showPanels?: boolean } = {}): Promise<void> {
+    const roof = withCurrentFaces(picked);
     this.#designer.roof = roof;
     this.#correction = (roof.node.userData as { roofCorrection?: RoofCorrection }).roofCorrection;
-    this.#roofEditor.show(roof.node, roof.segments, measuredDataset(roof.node, this.#viewer.info));
+    // The roof fields describe and correct the piece picked; the panels go on every piece of the building.
+    this.#roofEditor.show(roof.node, roofSegmentsOf(roof.node), measuredDataset(roof.node, this.#viewer.info));
     this.open();
     const corners = roof.segments.flatMap((segment) => segment.outline);
     const centre = [0, 1, 2].map((k) => corners.reduce((sum, corner) => sum + corner[k], 0) / corners.length) as [number, number, number];
