@@ -91,6 +91,9 @@ export const SiteReportDesign = Type.Object(
     source: Type.String({ maxLength: 200, description: 'Irradiance source the yields came from' }),
     fallback: Type.Boolean({ description: 'Whether the yields came from the local climate model because the irradiance service was unavailable' }),
     roof: Type.Optional(ReportRoof),
+    attribution: Type.Optional(
+      Type.String({ maxLength: 500, description: 'The credits of the model the design was made on, `; `-separated, as the viewer shows them (`© OpenStreetMap contributors (ODbL 1.0); © Geobasis NRW (dl-de/zero-2.0)`); the report credits OpenStreetMap in any case' }),
+    ),
   },
   { additionalProperties: false },
 );

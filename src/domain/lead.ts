@@ -1,6 +1,7 @@
 import type { LeadConfiguration } from '../contract/leads.ts';
 import { WIZARD_GOALS, type WizardGoal } from '../contract/sessions.ts';
 import { translator } from '../i18n/index.ts';
+import { describeCorrection } from './roof-correction-text.ts';
 
 /** The partner's e-mails, portal and CSV are in English. */
 const ENGLISH = translator('en');
@@ -14,12 +15,12 @@ export function roofMapUrl(configuration: LeadConfiguration): string | undefined
 /** Where the chosen roof is, as `latitude, longitude` with 6 decimals, when the visitor chose one. */
 export function roofLocation(configuration: LeadConfiguration): string | undefined {
   if (configuration.roofLatitude === undefined || configuration.roofLongitude === undefined) return undefined;
-  return `${configuration.roofLatitude.toFixed(6)}, ${configuration.roofLongitude.toFixed(6)}`;
+  return coordinates(configuration.roofLatitude, configuration.roofLongitude);
 }
 
 /** A lead's system configuration as one line of text (e-mails, CSV). */
 export function describeConfiguration(configuration: LeadConfiguration): string {
-  const parts = [`location ${configuration.latitude.toFixed(6)}, ${configuration.longitude.toFixed(6)}`];
+  const parts = [`location ${coordinates(configuration.latitude, configuration.longitude)}`];
   if (configuration.panels !== undefined) parts.push(`${configuration.panels} panels`);
   if (configuration.kwp !== undefined) parts.push(`${configuration.kwp} kWp`);
   if (configuration.annualKwh !== undefined) parts.push(`${kwh(configuration.annualKwh)} kWh/year`);
@@ -60,10 +61,12 @@ export function goalText({ goal, monthlyUseKwh }: LeadConfiguration): string {
 }
 
 function correction({ roofCorrection: corrected }: LeadConfiguration): string {
-  if (!corrected) return '';
-  // A single slope's direction is where it faces; other shapes' is their ridge's bearing.
-  const direction = corrected.shape === 'skillion' ? 'facing' : 'ridge';
-  return `${corrected.shape}${corrected.pitch !== undefined ? `, ${corrected.pitch}°` : ''}${corrected.ridgeDirection !== undefined ? `, ${direction} ${corrected.ridgeDirection}° from north` : ''}`;
+  return corrected ? describeCorrection(ENGLISH, corrected, true) : '';
+}
+
+/** A point to 6 decimals, rounded as the site report rounds it. */
+function coordinates(latitude: number, longitude: number): string {
+  return `${ENGLISH.number(latitude, 6)}, ${ENGLISH.number(longitude, 6)}`;
 }
 
 /** Energy in whole kWh, written as the English report writes numbers ("346,996"). */

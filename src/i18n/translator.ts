@@ -89,7 +89,8 @@ export class Translator {
 
   /** A calendar date as the language writes it in full (`23 November 2026`, `23. November 2026`). */
   date(instant: Date, timeZone = 'UTC'): string {
-    return new Intl.DateTimeFormat(this.language, { dateStyle: 'long', timeZone }).format(instant);
+    // English dates are written the British way, day before month, as the partner's e-mails write them.
+    return new Intl.DateTimeFormat(this.language === 'en' ? 'en-GB' : this.language, { dateStyle: 'long', timeZone }).format(instant);
   }
 
   /** A list joined as the language joins it (`a, b and c`, `a, b und c`). */

@@ -9,6 +9,7 @@ export { checkCorrection, correctionNeedsSkeleton, CORRECTABLE_SHAPES, CORRECTIO
 export type { RoofSegment } from './geometry/roof-segment.ts';
 export type { StreetLabel } from './ground/street-labels.ts';
 export { initSkeleton } from './geometry/roofs/skeleton-roof.ts';
+export { OSM_ATTRIBUTION } from './attribution.ts';
 /** Why a generation failed for good, as failed jobs name it. */
 export { OUTSIDE_MAP_DATA } from './permanent-error.ts';
 /** The local metric frame and the polygon helpers the Solar Wizard lays panels out with. */

@@ -29,9 +29,7 @@ import { MeasuredBuildings } from './lod2/measured-buildings.ts';
 import type { GeneratedModel, ModelRequest, ProgressReport } from './model-generator.ts';
 import { buildingAddresses } from './ground/building-addresses.ts';
 import { OUTSIDE_MAP_DATA, PermanentGenerationError } from './permanent-error.ts';
-
-
-export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0)';
+import { OSM_ATTRIBUTION } from './attribution.ts';
 
 /**
  * Builds the 3D model of a circle: buildings and parts from OpenStreetMap (or measured LoD2) with their

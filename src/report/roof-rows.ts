@@ -1,8 +1,6 @@
 import type { ReportRoof } from '../contract/report.ts';
 import type { Translator } from '../i18n/index.ts';
-
-/** Languages that write a roof shape's name in lower case inside a sentence (German keeps its nouns' capitals; English reads either way). */
-const LOWER_CASE_SHAPES = new Set(['fr', 'it', 'es', 'nl']);
+import { describeCorrection } from '../domain/roof-correction-text.ts';
 
 /**
  * The site report's lines about the designed roof: the building it is on and how its roof is known
@@ -27,20 +25,8 @@ function howKnown(tr: Translator, roof: ReportRoof): string {
     case 'default':
       return tr.t('report.roofUnknown');
     case 'corrected':
-      return roof.correction ? tr.t('report.roofCorrected', { detail: correction(tr, roof.correction) }) : tr.t('report.roofModel');
+      return roof.correction ? tr.t('report.roofCorrected', { detail: describeCorrection(tr, roof.correction) }) : tr.t('report.roofModel');
     default:
       return tr.t('report.roofModel');
   }
-}
-
-/** "Gabled, 35°, ridge 90° from north", in the report's language. */
-function correction(tr: Translator, corrected: NonNullable<ReportRoof['correction']>): string {
-  const name = tr.t(`shape.${corrected.shape}`);
-  const parts = [LOWER_CASE_SHAPES.has(tr.language) ? name.toLocaleLowerCase(tr.language) : name];
-  if (corrected.pitch !== undefined && corrected.shape !== 'flat') parts.push(`${tr.number(corrected.pitch)}°`);
-  if (corrected.ridgeDirection !== undefined && corrected.shape !== 'flat') {
-    // A single slope's direction is where it faces; other shapes' is their ridge's bearing.
-    parts.push(tr.t(corrected.shape === 'skillion' ? 'report.slopeFacing' : 'report.ridge', { deg: tr.number(corrected.ridgeDirection) }));
-  }
-  return parts.join(', ');
 }

@@ -6,6 +6,7 @@ import { reportFonts } from './report-fonts.ts';
 import { faces } from './face-table.ts';
 import { CONTENT_WIDTH, ensureRoom, heading, INK, MUTED, PAGE } from './report-page.ts';
 import { roofRows } from './roof-rows.ts';
+import { mapCredits } from '../domain/map-credits.ts';
 
 /** Everything one site report shows. */
 export interface SiteReportInput {
@@ -33,7 +34,12 @@ export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
   if (first.spill === 0 || !input.snapshot) return first.pdf;
   const floor = layOut(input, MIN_SNAPSHOT_HEIGHT);
   // A report that runs over whatever the picture's height (dozens of faces) keeps the picture whole.
-  if (floor.spill > 0) return settle(floor, first).pdf;
+  if (floor.spill > 0) {
+    // Else without the picture, when that keeps the report to one page (a very long address and name).
+    const bare = layOut({ ...input, snapshot: undefined }, 0);
+    if (bare.spill === 0) return settle(settle(first, floor), bare).pdf;
+    return settle(settle(bare, floor), first).pdf;
+  }
   // Else the tallest picture that keeps the report to one page, to within 12 points: what runs over is
   // not simply taken off, since a heading that moved to the next page left room behind it.
   let [fits, runsOver] = [floor, first];
@@ -80,7 +86,7 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
   doc.registerFont('bold', fonts.bold);
 
   header(doc, tr, input);
-  if (input.snapshot) snapshot(doc, tr, input.snapshot, snapshotHeight);
+  if (input.snapshot) snapshot(doc, tr, input.snapshot, snapshotHeight, input.design);
   if (input.design.panels > 0) {
     figures(doc, tr, input.design);
     monthlyChart(doc, tr, input.design.monthlyKwh);
@@ -89,6 +95,7 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
     doc.font('body').fontSize(11).fillColor(INK).text(tr.t('report.noDesign'));
   }
   assumptions(doc, tr, input.design);
+  if (!input.snapshot) credit(doc, tr, input.design);
   const spill = pages > 1 ? doc.y - PAGE.margin + (pages - 2) * (PAGE.height - 2 * PAGE.margin) : 0;
   doc.end();
   return { pdf, spill };
@@ -112,12 +119,31 @@ function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput)
   table(doc, rows);
 }
 
-function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer, height: number): void {
+function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer, height: number, design: SiteReportDesign): void {
   heading(doc, tr.t('report.snapshot'));
   ensureRoom(doc, height);
   const top = doc.y;
   doc.image(image, PAGE.margin, top, { fit: [CONTENT_WIDTH, height], align: 'center', valign: 'center' });
-  doc.y = top + height + 4;
+  doc.y = top + height + 2;
+  // The picture is centred in its box: the credit ends where the picture does.
+  const opened = (doc as PDFKit.PDFDocument & ImageOpener).openImage(image);
+  const drawnWidth = Math.min(CONTENT_WIDTH, (height * opened.width) / opened.height);
+  credit(doc, tr, design, (CONTENT_WIDTH + drawnWidth) / 2);
+}
+
+/** pdfkit's reader of an image's size (`doc.openImage`, which its type declarations leave out). */
+interface ImageOpener {
+  openImage(image: Buffer): { width: number; height: number };
+}
+
+/**
+ * The credit of the map data the picture and the roof come from, right-aligned over `width` points: under
+ * the picture, else at the page's end.
+ */
+function credit(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign, width = CONTENT_WIDTH): void {
+  ensureRoom(doc, 12);
+  doc.font('body').fontSize(7.5).fillColor(MUTED).text(tr.t('report.mapData', { credits: mapCredits(design.attribution) }), PAGE.margin, doc.y, { width, align: 'right' });
+  doc.x = PAGE.margin;
 }
 
 /** Label–value rows, from `x` over `width` points (the label takes 46 % of it). */

@@ -32,6 +32,7 @@ export async function downloadsReport(page: Page, design: Record<string, string 
   assert.ok(text.includes('Solar site report'), text);
   assert.ok(text.includes(`${design.panels} × 440 W`), `the report has the design's ${design.panels} panels:\n${text}`);
   assert.ok(text.includes('Irradiance: PVGIS'), 'and the irradiance source');
+  assert.ok(text.includes('Map data: © OpenStreetMap contributors (ODbL 1.0)'), `and the credit of the model's map data:\n${text}`);
   const [image] = pdfImages(pdf);
   assert.ok(image && image.width >= 800, `the snapshot is in the PDF (${JSON.stringify(image)})`);
   const rendered = firstPagePng(pdf, 80);

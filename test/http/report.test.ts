@@ -60,6 +60,7 @@ describe('the site report (PDF)', () => {
       'Solar-Standortbericht', 'Erstellt von Sonnendach GmbH', `Erstellt am ${translator('de').date(ctx.clock.now(), 'Europe/Vaduz')}`, 'Städtle 1, 9490 Vaduz', '47,141, 9,5209',
       'Die Planung im 3D-Modell', '14 × 440 W', '6,16 kWp', '5.900 kWh', '958 kWh/kWp', '4,3 %', '1.475 kg/Jahr', '8.624 €', '9,5 Jahre', '3.463 €',
       'Monatlicher Ertrag (kWh)', '720', 'S (180°)', 'O (90°)', '4.600', 'Anlagenkosten 1.400 € je kWp', '0,25 kg je kWh', 'Einstrahlung: PVGIS-SARAH3', 'CO₂-Einsparung',
+      'Kartendaten: © OpenStreetMap contributors (ODbL 1.0)',
     ]) assert.ok(text.includes(expected), `the report says “${expected}”:\n${text}`);
     assert.deepEqual(pdfImages(pdf).map(({ page, width, height }) => [page, width, height]), [[1, 800, 450]], 'the snapshot, once, at its own size');
     const page = firstPagePng(pdf);
@@ -77,6 +78,22 @@ describe('the site report (PDF)', () => {
     assert.equal(pdfImages(response.rawPayload).length, 1, 'the picture is still there');
   });
 
+  test('a report that runs over even with the smallest picture keeps to one page without it (a very long name and address)', { skip: pdfSkip }, async () => {
+    const longKey = await ctx.createKey('business', 'long-name@example.com');
+    const accounts = new AccountsRepository(ctx.database.db);
+    const companyName = 'Photovoltaik- und Solarthermie-Installationsgesellschaft Süd-Liechtenstein & Vorarlberg GmbH & Co. KG';
+    await accounts.updateProfile((await accounts.findByEmail('long-name@example.com'))!.id, { companyName, leadCapture: false, notificationEmail: null, privacyUrl: null });
+    const address = 'Fürst-Franz-Josef-Straße 112, Wohnung 4, Hinterhaus, 9490 Vaduz, Fürstentum Liechtenstein, c/o Familie Müller-Lüdenscheidt, Zustellung über den Seiteneingang neben der Garage, bitte bei der Hausverwaltung klingeln, Immobilien-Treuhand-Gesellschaft AG, Postfach 1234, 9490 Vaduz, Liechtenstein'.slice(0, 300);
+    const faces = Array.from({ length: 12 }, (_, i) => ({ azimuthDeg: (i * 30) % 360, tiltDeg: 35, panels: 4, annualKwh: 1400 + i, areaM2: 40 + i }));
+    const roof = { id: 'way/490904777', latitude: 47.1395, longitude: 9.5245, source: 'corrected', correction: { shape: 'half-hipped', pitch: 35, ridgeDirection: 123 } } as const;
+    const response = await report({ key: longKey, language: 'de', address, design: { ...sampleDesign(faces), panelSize: { lengthM: 1.762, widthM: 1.134 }, fallback: true, roof }, snapshot });
+    assert.equal(response.statusCode, 200);
+    assert.equal(pdfPages(response.rawPayload), 1, 'one page');
+    assert.equal(pdfImages(response.rawPayload).length, 0, 'the picture gave way');
+    const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
+    assert.ok(text.includes('(330°)') && text.includes('Kartendaten: © OpenStreetMap contributors'), text);
+  });
+
   test('the roof: its building and where it is, how it is known, the racks on a flat roof, a correction in the report’s words', { skip: pdfSkip }, async () => {
     const roof = { id: 'way/94400143', latitude: 43.7387317, longitude: 7.4275012, source: 'inferred', confidence: 0.52 } as const;
     const guessed = pdfText((await report({ key, design: { ...sampleDesign([{ azimuthDeg: 180, tiltDeg: 15, panels: 14, annualKwh: 5900.4, areaM2: 334.8, racks: true }]), panelSize: { lengthM: 1.762, widthM: 1.134 }, roof }, snapshot })).rawPayload);
@@ -90,8 +107,12 @@ describe('the site report (PDF)', () => {
     const french = pdfText((await report({ key, language: 'fr', design: { ...SAMPLE_DESIGN, roof: corrected }, snapshot })).rawPayload);
     assert.ok(flowing(french).includes('Corrigé à la main : deux pans, 35°, faîtage à 90° du nord ; à vérifier sur place'), french);
     assert.ok(!french.includes('supports'), 'no racks on a pitched roof');
-    const measured = pdfText((await report({ key, language: 'de', design: { ...SAMPLE_DESIGN, roof: { id: 'lod2/nrw/DENW36AL1000abc', latitude: 51.66, longitude: 6.62, source: 'measured', dataset: 'Geobasis NRW' } }, snapshot })).rawPayload);
+    // The model's credits as the viewer sends them; without a picture the credit closes the page.
+    const attribution = '© OpenStreetMap contributors (ODbL 1.0); © Geobasis NRW (dl-de/zero-2.0)';
+    const measuredRoof = { id: 'lod2/nrw/DENW36AL1000abc', latitude: 51.66, longitude: 6.62, source: 'measured', dataset: 'Geobasis NRW' } as const;
+    const measured = pdfText((await report({ key, language: 'de', design: { ...SAMPLE_DESIGN, roof: measuredRoof, attribution } })).rawPayload);
     assert.ok(flowing(measured).includes('Vermessen: 3D-Stadtmodell Geobasis NRW (LoD2)') && measured.includes('lod2/nrw/DENW36AL1000abc') && !measured.includes('(OpenStreetMap)'), measured);
+    assert.ok(flowing(measured).trim().endsWith('Kartendaten: © OpenStreetMap contributors (ODbL 1.0) · © Geobasis NRW (dl-de/zero-2.0)'), `OpenStreetMap and the 3D city model credited, each once, last:\n${measured}`);
   });
 
   test('a report keeps to one page up to a dozen roof faces, in the longest languages, with everything a design can carry', { skip: pdfSkip }, async () => {

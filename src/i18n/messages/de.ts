@@ -225,6 +225,7 @@ export const de: Catalogue = {
   'report.source': 'Einstrahlung: {source}. Verschattung für jedes Modul am 3D-Modell (Gelände, Gebäude, Bäume) berechnet.',
   'report.fallbackSource': 'Einstrahlung: eigenes Klimamodell des Viewers (der Einstrahlungsdienst war nicht erreichbar).',
   'report.disclaimer': 'Die Zahlen sind Schätzungen aus dem 3D-Modell und den Einstrahlungsdaten; der Installateur prüft sie vor Ort.',
+  'report.mapData': 'Kartendaten: {credits}',
   'report.noDesign': 'Beim Erstellen dieses Berichts waren keine Module platziert.',
   'report.roof': 'Dach',
   'report.roofKnown': 'Herkunft der Dachform',

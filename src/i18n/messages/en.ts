@@ -227,6 +227,7 @@ export const en = {
   'report.source': 'Irradiance: {source}. Shading traced against the 3D model (terrain, buildings, trees) for every panel.',
   'report.fallbackSource': 'Irradiance: the viewer’s own climate model (the irradiance service was unavailable).',
   'report.disclaimer': 'Figures are estimates from the 3D model and the irradiance data; the installer confirms them on site.',
+  'report.mapData': 'Map data: {credits}',
   'report.noDesign': 'No panels were placed when this report was made.',
   'report.roof': 'Roof',
   'report.roofKnown': 'How the roof is known',

@@ -225,6 +225,7 @@ export const es: Catalogue = {
   'report.source': 'Irradiación: {source}. Sombreado calculado sobre el modelo 3D (terreno, edificios, árboles) para cada panel.',
   'report.fallbackSource': 'Irradiación: el modelo climático propio del visor (el servicio de irradiación no estaba disponible).',
   'report.disclaimer': 'Las cifras son estimaciones a partir del modelo 3D y de los datos de irradiación; el instalador las confirma in situ.',
+  'report.mapData': 'Datos cartográficos: {credits}',
   'report.noDesign': 'No había paneles colocados cuando se hizo este informe.',
   'report.roof': 'Tejado',
   'report.roofKnown': 'Origen de la forma del tejado',

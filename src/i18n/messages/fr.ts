@@ -225,6 +225,7 @@ export const fr: Catalogue = {
   'report.source': 'Irradiation : {source}. Ombrage calculé sur le modèle 3D (relief, bâtiments, arbres) pour chaque panneau.',
   'report.fallbackSource': 'Irradiation : le modèle climatique de la visionneuse (le service d’irradiation était indisponible).',
   'report.disclaimer': 'Les chiffres sont des estimations issues du modèle 3D et des données d’irradiation ; l’installateur les confirme sur place.',
+  'report.mapData': 'Données cartographiques : {credits}',
   'report.noDesign': 'Aucun panneau n’était placé lors de l’établissement de ce rapport.',
   'report.roof': 'Toit',
   'report.roofKnown': 'Origine de la forme du toit',

@@ -225,6 +225,7 @@ export const it: Catalogue = {
   'report.source': 'Irraggiamento: {source}. Ombreggiamento calcolato sul modello 3D (terreno, edifici, alberi) per ogni pannello.',
   'report.fallbackSource': 'Irraggiamento: il modello climatico del visualizzatore (il servizio di irraggiamento non era disponibile).',
   'report.disclaimer': 'I valori sono stime dal modello 3D e dai dati di irraggiamento; l’installatore li conferma sul posto.',
+  'report.mapData': 'Dati cartografici: {credits}',
   'report.noDesign': 'Nessun pannello era posizionato quando è stato creato questo rapporto.',
   'report.roof': 'Tetto',
   'report.roofKnown': 'Origine della forma del tetto',

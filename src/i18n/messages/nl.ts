@@ -225,6 +225,7 @@ export const nl: Catalogue = {
   'report.source': 'Instraling: {source}. Schaduw voor elk paneel berekend op het 3D-model (terrein, gebouwen, bomen).',
   'report.fallbackSource': 'Instraling: het eigen klimaatmodel van de viewer (de instralingsdienst was niet beschikbaar).',
   'report.disclaimer': 'De cijfers zijn schattingen uit het 3D-model en de instralingsgegevens; de installateur bevestigt ze ter plaatse.',
+  'report.mapData': 'Kaartgegevens: {credits}',
   'report.noDesign': 'Er waren geen panelen geplaatst toen dit rapport werd gemaakt.',
   'report.roof': 'Dak',
   'report.roofKnown': 'Herkomst van de dakvorm',

@@ -24,8 +24,8 @@ import { nextTask, yieldToPage } from './yield.ts';
 import { timeZoneAt } from './place-time-zone.ts';
 import { StartOffer, waitsForVisitor } from './start-offer.ts';
 import { controlMargins, panelInsets } from './view-insets.ts';
+import { otherCredits } from '../../../src/domain/map-credits.ts';
 
-const OSM_ATTRIBUTION = /openstreetmap/i;
 const FIRST_MODEL_FRAME = 'viewer:first-model-frame';
 /** How long the view waits for the model's job before making its WebGL context (ms). */
 const JOB_WAIT_MS = 300;
@@ -274,6 +274,6 @@ function orderOf(settings: ViewerSettings): ModelOrder {
 
 /** Names the model's other sources beside the always-shown OpenStreetMap credit. */
 function showExtraAttribution(document: Document, attribution: string | undefined): void {
-  const extra = (attribution ?? '').split(/;\s*/).filter((part) => part && !OSM_ATTRIBUTION.test(part));
+  const extra = otherCredits(attribution);
   document.getElementById('extra-attribution')!.textContent = extra.length > 0 ? ` · ${extra.join(' · ')}` : '';
 }

@@ -21,8 +21,18 @@ export function reportRoof(roof: PickedRoof, at: { latitude: number; longitude: 
   return { id: roof.osmId, ...at, ...known };
 }
 
+/** What a report says of the model a design was made on. */
+export interface ReportedModel {
+  /** The designed roof, once the visitor chose one. */
+  roof?: ReportRoof;
+  /** The roof's faces, by the design's face index (their areas, and which carry racks). */
+  segments?: readonly { area: number; pitch: number }[];
+  /** The model's credits, as its file names them. */
+  attribution?: string;
+}
+
 /** A design as the site report takes it: the figures the visitor sees, and the assumptions behind them. */
-export function reportDesign(design: Design, site: { latitude: number; longitude: number }, roof?: ReportRoof, segments?: readonly { area: number; pitch: number }[]): SiteReportDesign {
+export function reportDesign(design: Design, site: { latitude: number; longitude: number }, { roof, segments, attribution }: ReportedModel = {}): SiteReportDesign {
   // The assumptions and panel the figures were worked out with, not the fields' values now: the service
   // works the figures out again from them and refuses figures that do not add up.
   const e = design.economics;
@@ -63,5 +73,6 @@ export function reportDesign(design: Design, site: { latitude: number; longitude
     source: design.source.slice(0, 200),
     fallback: design.fallback,
     ...(roof ? { roof } : {}),
+    ...(attribution ? { attribution: attribution.slice(0, 500) } : {}),
   };
 }

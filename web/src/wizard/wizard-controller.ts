@@ -193,7 +193,8 @@ export class WizardController {
     const { roof, design } = this.#designer;
     if (!roof || !design) return undefined;
     const at = this.#roofPoint();
-    return reportDesign(design, this.#settings, at && reportRoof(roof, at, this.#correction, measuredDataset(roof.node, this.#viewer.info)), roof.segments);
+    const reported = at && reportRoof(roof, at, this.#correction, measuredDataset(roof.node, this.#viewer.info));
+    return reportDesign(design, this.#settings, { roof: reported, segments: roof.segments, attribution: this.#viewer.info.attribution });
   }
 
   /** Where the chosen roof is (the centre of its faces), to seven decimals, or undefined before one is chosen. */
