@@ -7,6 +7,7 @@ import { faces } from './face-table.ts';
 import { CONTENT_WIDTH, ensureRoom, heading, INK, MUTED, PAGE } from './report-page.ts';
 import { roofRows } from './roof-rows.ts';
 import { mapCredits } from '../domain/map-credits.ts';
+import { fontRuns, type CoveringFont } from './font-runs.ts';
 
 /** Everything one site report shows. */
 export interface SiteReportInput {
@@ -84,8 +85,11 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
   const fonts = reportFonts();
   doc.registerFont('body', fonts.regular);
   doc.registerFont('bold', fonts.bold);
+  for (const fallback of fonts.fallbacks) doc.registerFont(fallback.name, fallback.file, fallback.postscriptName);
+  // What the visitor or the installer typed may need letters DejaVu Sans lacks (an address in Tokyo).
+  const typed = (text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions) => mixedText(doc, [{ name: 'body', covers: fonts.regularCovers }, ...fonts.fallbacks], text, x, y, options);
 
-  header(doc, tr, input);
+  header(doc, tr, input, typed);
   if (input.snapshot) snapshot(doc, tr, input.snapshot, snapshotHeight, input.design);
   if (input.design.panels > 0) {
     figures(doc, tr, input.design);
@@ -106,17 +110,33 @@ function coordinates(tr: Translator, at: { latitude: number; longitude: number }
   return `${tr.number(at.latitude, 6)}, ${tr.number(at.longitude, 6)}`;
 }
 
-function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput): void {
+/** Writes text in the body font at (x, y) or where the last text ended. */
+type TextWriter = (text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions) => void;
+
+/** Text in the first of `fonts`, each character it lacks drawn in the first other font that has it; the body font after. */
+function mixedText(doc: PDFKit.PDFDocument, fonts: CoveringFont[], text: string, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}): void {
+  const runs = fontRuns(text, fonts);
+  runs.forEach((run, i) => {
+    const more = { ...options, continued: i < runs.length - 1 };
+    doc.font(run.font);
+    // Given no place, pdfkit breaks the line before the second run: the first is placed explicitly.
+    if (i === 0) doc.text(run.text, x ?? doc.x, y ?? doc.y, more);
+    else doc.text(run.text, more);
+  });
+  doc.font('body');
+}
+
+function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput, typed: TextWriter): void {
   doc.font('bold').fontSize(20).fillColor(INK).text(tr.t('report.title'), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
   doc.font('body').fontSize(10).fillColor(MUTED);
-  if (input.company) doc.text(tr.t('report.preparedBy', { company: input.company }), { width: CONTENT_WIDTH });
+  if (input.company) typed(tr.t('report.preparedBy', { company: input.company }), undefined, undefined, { width: CONTENT_WIDTH });
   doc.text(tr.t('report.made', { date: tr.date(input.made, input.timeZone) }), { width: CONTENT_WIDTH });
   heading(doc, tr.t('report.site'));
   const rows: [string, string][] = [];
   if (input.address) rows.push([tr.t('report.address'), input.address]);
   rows.push([tr.t('report.coordinates'), coordinates(tr, input.design.roof ?? input.design)]);
   if (input.design.roof) rows.push(...roofRows(tr, input.design.roof));
-  table(doc, rows);
+  table(doc, rows, PAGE.margin, CONTENT_WIDTH, typed);
 }
 
 function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer, height: number, design: SiteReportDesign): void {
@@ -146,15 +166,17 @@ function credit(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesig
   doc.x = PAGE.margin;
 }
 
-/** Label–value rows, from `x` over `width` points (the label takes 46 % of it). */
-function table(doc: PDFKit.PDFDocument, rows: [string, string][], x = PAGE.margin, width = CONTENT_WIDTH): void {
+/** Label–value rows, from `x` over `width` points (the label takes 46 % of it); `write` writes the values, when they may be typed text. */
+function table(doc: PDFKit.PDFDocument, rows: [string, string][], x = PAGE.margin, width = CONTENT_WIDTH, write?: TextWriter): void {
   const labelWidth = Math.min(170, width * 0.46);
   for (const [label, value] of rows) {
     ensureRoom(doc, 16);
     const y = doc.y;
     doc.font('body').fontSize(10).fillColor(MUTED).text(label, x, y, { width: labelWidth - 6 });
     const labelBottom = doc.y;
-    doc.font('body').fillColor(INK).text(value, x + labelWidth, y, { width: width - labelWidth });
+    doc.font('body').fillColor(INK);
+    if (write) write(value, x + labelWidth, y, { width: width - labelWidth });
+    else doc.text(value, x + labelWidth, y, { width: width - labelWidth });
     doc.y = Math.max(doc.y, labelBottom) + 2;
   }
   doc.x = PAGE.margin;

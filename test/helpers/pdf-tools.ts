@@ -55,3 +55,14 @@ export function firstPagePng(pdf: Buffer, dpi = 80): Buffer {
 export function pdfPages(pdf: Buffer): number {
   return withFile(pdf, (file) => Number(/^Pages:\s+(\d+)/m.exec(run('pdfinfo', [file]))?.[1]));
 }
+
+/** The fonts a PDF embeds, by their names without the subset prefix (pdffonts). */
+export function pdfFonts(pdf: Buffer): string[] {
+  return withFile(pdf, (file) =>
+    run('pdffonts', [file])
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, ''))
+      .filter((name): name is string => Boolean(name)),
+  );
+}
