@@ -26,14 +26,25 @@ export function distinctColours(image: Pixels): number {
 
 /** The share of pixels whose colour differs by more than `threshold` in some channel (same-size images). */
 export function changedShare(a: Pixels, b: Pixels, threshold = 24): number {
+  return changedExtent(a, b, threshold).count / (a.width * a.height);
+}
+
+/** The box (pixels) around every pixel that differs by more than `threshold` in a channel between two images of one size, and how many there are. */
+export function changedExtent(a: Pixels, b: Pixels, threshold = 24): { count: number; left: number; right: number; top: number; bottom: number } {
   if (a.width !== b.width || a.height !== b.height) throw new Error('images differ in size');
-  let changed = 0;
-  const count = a.width * a.height;
-  for (let i = 0; i < count; i++) {
-    const o = i * a.channels;
-    if (Math.abs(a.data[o] - b.data[o]) > threshold || Math.abs(a.data[o + 1] - b.data[o + 1]) > threshold || Math.abs(a.data[o + 2] - b.data[o + 2]) > threshold) changed++;
+  const extent = { count: 0, left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) {
+      const o = (y * a.width + x) * a.channels;
+      if (Math.abs(a.data[o] - b.data[o]) <= threshold && Math.abs(a.data[o + 1] - b.data[o + 1]) <= threshold && Math.abs(a.data[o + 2] - b.data[o + 2]) <= threshold) continue;
+      extent.count++;
+      extent.left = Math.min(extent.left, x);
+      extent.right = Math.max(extent.right, x);
+      extent.top = Math.min(extent.top, y);
+      extent.bottom = Math.max(extent.bottom, y);
+    }
   }
-  return changed / count;
+  return extent;
 }
 
 /** The box (pixels) around every pixel within `tolerance` of `rgb` in each channel, and how many there are. */

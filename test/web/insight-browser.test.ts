@@ -6,7 +6,7 @@ import { PvgisClient } from '../../src/irradiance/pvgis-client.ts';
 import { SCREENSHOT_DIR } from '../helpers/screenshot-dir.ts';
 import { browserSkipReason, launchBrowser } from '../helpers/browser.ts';
 import { createListeningContext, type ListeningContext } from '../helpers/listening-service.ts';
-import { changedShare, readPng } from '../helpers/screenshot-pixels.ts';
+import { changedExtent, changedShare, readPng } from '../helpers/screenshot-pixels.ts';
 import { missingSharedData, sharedDataFile } from '../helpers/shared-data.ts';
 import { PvgisStandIn } from '../stand-ins/pvgis-stand-in.ts';
 
@@ -42,6 +42,31 @@ async function atRest(page: Page): Promise<void> {
 }
 
 const canvas = async (page: Page) => readPng(await page.locator('#stage canvas').screenshot());
+
+/**
+ * Checks that the sun path, turned on now, is drawn whole in the part of the view the controls leave
+ * free: every pixel it draws (the controls over the view hidden for the pictures) lies below the
+ * address box, left of the toolbar and above the time controls. Turns it off again.
+ */
+async function sunPathInFreeView(page: Page, what: string): Promise<void> {
+  const stage = (await page.locator('#stage canvas').boundingBox())!;
+  const [search, toolbar, time] = await Promise.all(['#place-search', '#toolbar', '#time-panel'].map(async (selector) => (await page.locator(selector).boundingBox())!));
+  const controls = (visibility: string) => page.evaluate((value) => document.querySelectorAll<HTMLElement>('#place-search, #toolbar, #time-panel').forEach((node) => (node.style.visibility = value)), visibility);
+  const toggle = () => drawn(page, () => page.evaluate(() => document.getElementById('sun-path-toggle')!.click()));
+  // On, then off: turning it on may move the view to bring it in; turning it off leaves the view.
+  await controls('hidden');
+  await toggle();
+  const withPath = await canvas(page);
+  await controls('');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `insight-sun-path-${what.replace(/\W+/g, '-')}.png`) });
+  await controls('hidden');
+  await toggle();
+  const drawnPath = changedExtent(await canvas(page), withPath);
+  await controls('');
+  const free = { left: 0, right: toolbar.x - stage.x, top: search.y + search.height - stage.y, bottom: time.y - stage.y };
+  assert.ok(drawnPath.count > 500, `${what}: the sun path is drawn (${drawnPath.count} pixels)`);
+  assert.ok(drawnPath.left >= free.left && drawnPath.right <= free.right && drawnPath.top >= free.top && drawnPath.bottom <= free.bottom, `${what}: the sun path ${JSON.stringify(drawnPath)} is within the free view ${JSON.stringify(free)}`);
+}
 
 /** An element's data attributes and its text. */
 const dataOf = (page: Page, selector: string): Promise<Record<string, string | undefined>> =>
@@ -104,6 +129,10 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     await drawn(page, () => page.locator('#time').fill(String(16 * 60)));
     assert.ok(changedShare(withPath, await canvas(page)) > 0.001, 'the sun moves along the path with the time');
     await drawn(page, () => page.locator('#sun-path-toggle').click());
+    // The whole day's arc is in sight when the path is turned on: the midday sun stood above the screen.
+    await drawn(page, () => page.locator('#time').fill(String(13 * 60)));
+    await sunPathInFreeView(page, 'desktop, 13:00');
+    await drawn(page, () => page.locator('#time').fill(String(16 * 60)));
 
     // Heatmap: computed in workers, roofs coloured, a legend in kWh/m² a year, a month selector.
     await page.evaluate(recordFrameSizes);
@@ -197,6 +226,9 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     const card = (await page.locator('#insight-card').boundingBox())!;
     assert.ok(card.x >= 0 && card.x + card.width <= 390, 'the card fits the phone');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-panel-phone.png') });
+    // On the phone the house stood at the view's right edge: the path, fitted, is brought into view.
+    await drawn(page, () => page.locator('#time').fill(String(10 * 60)));
+    await sunPathInFreeView(page, 'phone, 10:00');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -1,5 +1,5 @@
 import './insight.css';
-import { InstancedMesh, Vector3, type Object3D } from 'three';
+import { Box3, InstancedMesh, Vector3, type Object3D } from 'three';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { Site } from '../viewer/daylight.ts';
 import type { SunMoment } from '../viewer/time-controls.ts';
@@ -12,6 +12,7 @@ import { MeasureTool } from './measure-tool.ts';
 import { listenForModelClicks } from './model-clicks.ts';
 import { PanelInfo } from './panel-info.ts';
 import { SunPath } from './sun-path.ts';
+import { controlMargins } from '../viewer/view-insets.ts';
 
 const ICONS = {
   sunPath: '<path d="M3 18a9 9 0 0 1 18 0" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="2.5 2"/><circle cx="16.5" cy="10.5" r="2.6" fill="currentColor"/><path d="M2 18h20" stroke="currentColor" stroke-width="1.8"/>',
@@ -32,9 +33,10 @@ export class InsightTools {
   readonly #measure: MeasureTool;
   readonly #panels: PanelInfo;
   #sunPath: SunPath | undefined;
+  /** The sun path's radius, metres, as fitted when it was placed. */
+  #sunRadius = 100;
   #moment: SunMoment | undefined;
   #picked: Vector3 | undefined;
-  #sunRadius = 100;
 
   constructor(document: Document, viewer: Viewer, site: Site) {
     this.#viewer = viewer;
@@ -77,6 +79,7 @@ export class InsightTools {
         claim();
       } else if (this.#sunPath && hit && !(hit.object instanceof InstancedMesh)) {
         this.#picked = hit.point.clone();
+        this.#fitSunPath();
         this.#drawSunPath();
       }
     });
@@ -113,8 +116,6 @@ export class InsightTools {
       this.#sunPath.dispose();
       this.#sunPath = undefined;
     } else {
-      const distance = this.#viewer.camera.position.distanceTo(this.#viewer.controls.target);
-      this.#sunRadius = Math.min(Math.max(distance * 0.45, 25), 250);
       this.#showSunPath();
     }
     this.#buttons.sunPath.setAttribute('aria-pressed', String(this.#sunPath !== undefined));
@@ -126,6 +127,7 @@ export class InsightTools {
     const site = this.#site;
     this.#sunPath = new SunPath({ latitude: site.latitude, longitude: site.longitude, timeZone: site.timeZone });
     this.#viewer.scene.add(this.#sunPath.group);
+    this.#fitSunPath();
     this.#drawSunPath();
   }
 
@@ -143,6 +145,28 @@ export class InsightTools {
     app.dataset.sunVisible = this.#sunPath.sunVisible === undefined ? 'night' : String(this.#sunPath.sunVisible);
     this.#buttons.sunPath.title = `${INSIGHT_TEXT.sunPathButton}${this.#sunPath.sunVisible === undefined ? '' : ` · ${this.#sunPath.sunVisible ? INSIGHT_TEXT.sunVisible : INSIGHT_TEXT.sunHidden}`}`;
     this.#viewer.requestRender();
+  }
+
+  /**
+   * Sizes the sun path for the view as it is when the path is placed (turned on, moved to a picked
+   * point): about half the camera's distance (within 25–250 m), made smaller until the day's whole arc is
+   * drawn in the part of the view the controls leave free (the midday sun stood above the screen, and on
+   * a phone most of the arc beside it), down to 40 % of it so its hours stay readable; a path still not
+   * in sight then (its point at the view's edge) is brought into view. The clock moving the sun keeps
+   * the size and the view.
+   */
+  #fitSunPath(): void {
+    const viewer = this.#viewer;
+    if (!this.#sunPath || !this.#moment) return;
+    const centre = this.#picked ?? this.#marker();
+    const first = Math.min(Math.max(viewer.camera.position.distanceTo(viewer.controls.target) * 0.45, 25), 250);
+    const unit = this.#sunPath.dayOutline(this.#moment.instant);
+    const margins = controlMargins(document);
+    const outline = (radius: number) => unit.map((point) => point.clone().multiplyScalar(radius).add(centre));
+    let radius = first;
+    while (radius * 0.85 >= first * 0.4 && !viewer.showsPoints(outline(radius), margins)) radius *= 0.85;
+    if (!viewer.showsPoints(outline(radius), margins)) viewer.bringIntoView(new Box3().setFromPoints(outline(radius)), margins);
+    this.#sunRadius = radius;
   }
 
   /** The site's point on the model (the address the viewer was opened for). */

@@ -8,6 +8,8 @@ import { wallClock, zonedInstant } from '../viewer/zoned-time.ts';
 
 const ARC_STEP_MINUTES = 5;
 const ARC_COLOUR = 0xf59e0b;
+/** How far above its mark an hour's label stands, in radii of the path. */
+const LABEL_LIFT = 0.05;
 
 /**
  * The sun path: the day's arc of the sun over a point of the model (from the project's solar position
@@ -52,6 +54,23 @@ export class SunPath {
     this.#drawSun(instant, model);
   }
 
+  /**
+   * Points of the day's arc of `instant` around a point, for a radius of 1, with the tops of its hour
+   * labels: scaled by the radius and moved to the point, what the view must show of the path.
+   */
+  dayOutline(instant: Date): Vector3[] {
+    const wall = wallClock(instant, this.#site.timeZone);
+    const points: Vector3[] = [];
+    for (let minutes = 0; minutes <= 1440; minutes += 15) {
+      const sun = this.#position(zonedInstant(wall, minutes, this.#site.timeZone));
+      if (sun.elevation < 0) continue;
+      const d = sunDirection(sun.azimuth, sun.elevation);
+      // The label stands LABEL_LIFT over its mark and is 0.04 high.
+      points.push(new Vector3(d.x, d.y, d.z), new Vector3(d.x, d.y + LABEL_LIFT + 0.02, d.z));
+    }
+    return points;
+  }
+
   dispose(): void {
     this.group.removeFromParent();
     this.#clearArc();
@@ -79,7 +98,7 @@ export class SunPath {
     dot.scale.setScalar(this.#radius * 0.012);
     dot.position.copy(point);
     const label = textSprite(String(hour));
-    label.position.copy(point).add(new Vector3(0, this.#radius * 0.05, 0));
+    label.position.copy(point).add(new Vector3(0, this.#radius * LABEL_LIFT, 0));
     label.scale.set(this.#radius * 0.08, this.#radius * 0.04, 1);
     this.#dynamic.add(dot, label);
   }

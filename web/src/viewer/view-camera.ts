@@ -153,7 +153,7 @@ export class ViewCamera {
    * whether the view moved.
    */
   bringIntoView(box: Box3, margins: Insets = NO_INSETS): boolean {
-    const shows = () => this.#shows(box, margins);
+    const shows = () => this.shows(box, margins);
     if (shows()) return false;
     const centre = box.getCenter(new Vector3());
     centre.y = box.min.y;
@@ -171,13 +171,18 @@ export class ViewCamera {
   }
 
   /** Whether every corner of `box` is drawn in front of the camera, in the uncovered part of the canvas within `margins`. */
-  #shows(box: Box3, margins: Insets): boolean {
+  shows(box: Box3, margins: Insets = NO_INSETS): boolean {
+    return this.showsPoints(corners(box), margins);
+  }
+
+  /** Whether every point (model frame) is drawn in front of the camera, in the uncovered part of the canvas within `margins`. */
+  showsPoints(points: readonly Vector3[], margins: Insets = NO_INSETS): boolean {
     const width = Math.max(this.#container.clientWidth, 1);
     const height = Math.max(this.#container.clientHeight, 1);
     const [left, right, top, bottom] = (['left', 'right', 'top', 'bottom'] as const).map((side) => this.#insets[side] + margins[side]);
     this.camera.updateMatrixWorld();
-    return corners(box).every((corner) => {
-      const { x, y, z } = corner.project(this.camera);
+    return points.every((point) => {
+      const { x, y, z } = point.clone().project(this.camera);
       return z < 1 && x >= -1 + (2 * left) / width && x <= 1 - (2 * right) / width && y >= -1 + (2 * bottom) / height && y <= 1 - (2 * top) / height;
     });
   }
