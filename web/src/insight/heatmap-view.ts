@@ -236,7 +236,8 @@ export class HeatmapView {
     this.section.dataset.computed = String(result.computed);
     if (result.complete) {
       this.section.dataset.milliseconds = String(Math.round(result.milliseconds));
-      this.#status.textContent = INSIGHT_TEXT.heatmapDone(this.#seconds.format(result.milliseconds / 1000));
+      const seconds = this.#seconds.format(result.milliseconds / 1000);
+      this.#status.textContent = this.#viewer.info.sources?.terrainFlat ? INSIGHT_TEXT.heatmapDoneFlat(seconds) : INSIGHT_TEXT.heatmapDone(seconds);
       if (performance.getEntriesByName('heatmap:complete').length === 0) performance.mark('heatmap:complete');
     } else {
       this.#status.textContent = INSIGHT_TEXT.heatmapProgress(this.#percent.format(share));

@@ -18,6 +18,8 @@ export const INSIGHT_TEXT = {
   get heatmapPeriod() { return t('insight.heatmapPeriod'); },
   heatmapProgress: (percent: string) => t('insight.heatmapProgress', { percent }),
   heatmapDone: (seconds: string) => t('insight.heatmapDone', { seconds }),
+  /** The model stands on flat ground (no terrain data for the place): hills shade nothing. */
+  heatmapDoneFlat: (seconds: string) => t('insight.heatmapDoneFlat', { seconds }),
   heatmapFailed: (reason: string) => t('insight.heatmapFailed', { reason }),
   get heatmapSource() { return t('insight.heatmapSource'); },
   get measureTitle() { return t('insight.measureTitle'); },
@@ -30,6 +32,7 @@ export const INSIGHT_TEXT = {
   get measureHeight() { return t('insight.measureHeight'); },
   get measureFace() { return t('insight.measureFace'); },
   measureFaceFigures: (area: string, pitch: string, facing: string) => t('insight.measureFaceFigures', { area, pitch, facing }),
+  measureFlatFaceFigures: (area: string) => t('insight.measureFlatFaceFigures', { area }),
   get measureNoFace() { return t('insight.measureNoFace'); },
   panelTitle: (number: string, count: string) => t('insight.panelTitle', { number, count }),
   get panelYield() { return t('insight.panelYield'); },

@@ -75,7 +75,9 @@ export class MeasureTool {
     }
     if (face) {
       const area = this.#whole.format(face.area);
-      this.#rows.push([INSIGHT_TEXT.measureFace, INSIGHT_TEXT.measureFaceFigures(area, String(Math.round(face.pitch)), facing(face.azimuth))]);
+      // A flat face looks nowhere: its direction is the drawing's, not the roof's.
+      const figures = Math.round(face.pitch) === 0 ? INSIGHT_TEXT.measureFlatFaceFigures(area) : INSIGHT_TEXT.measureFaceFigures(area, String(Math.round(face.pitch)), facing(face.azimuth));
+      this.#rows.push([INSIGHT_TEXT.measureFace, figures]);
       this.group.add(new LineLoop(new BufferGeometry().setFromPoints(face.outline.map(([x, y, z]) => new Vector3(x, y + 0.08, z))), this.#faceMaterial));
       this.section.dataset.faceArea = face.area.toFixed(1);
     } else {

@@ -27,7 +27,7 @@ export interface ModelInfo {
   /** Where house numbers are written in front of the houses (both qualities). */
   houseNumbers?: StreetLabel[];
   /** Where the model's data come from; `lod2` lists the measured datasets drawn, with their names for people. */
-  sources?: { lod2?: { name: string; title?: string }[] };
+  sources?: { lod2?: { name: string; title?: string }[]; /** Why the model stands on flat ground (no terrain data for the place), when it does. */ terrainFlat?: string };
 }
 
 /**
