@@ -194,6 +194,25 @@ describe('the insight tools in Chromium on a real Monaco model', { skip }, () =>
     assert.equal(await view(), viewBefore, 'measuring clicks and moving the mouse after them leave the view where it was');
     assert.equal(await page.locator('#side-panel').isVisible(), false, 'measuring clicks do not open the wizard');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'insight-measure.png') });
+    // By keyboard: on the focused view a cross marks its middle; Escape clears, Enter picks the point
+    // under the cross, Shift and an arrow move the view, Enter picks a second point.
+    await page.locator('#stage').focus();
+    assert.ok(await page.locator('#measure-crosshair').isVisible(), 'the cross shows where Enter measures');
+    const cross = (await page.locator('#measure-crosshair').boundingBox())!;
+    const stageBox = (await page.locator('#stage').boundingBox())!;
+    assert.ok(cross.x > stageBox.x && cross.x + cross.width < stageBox.x + stageBox.width && cross.y > stageBox.y && cross.y + cross.height < stageBox.y + stageBox.height, `the cross is on the view: ${JSON.stringify(cross)}`);
+    await drawn(page, () => page.keyboard.press('Escape'));
+    assert.deepEqual(await dataOf(page, '#measure-card').then(({ distance, text }) => [distance, /first point/.test(text ?? '')]), [undefined, true], 'Escape cleared the measurement');
+    assert.equal(await page.locator('#measure-clear').isVisible(), false);
+    await drawn(page, () => page.keyboard.press('Enter'));
+    assert.match((await dataOf(page, '#measure-card')).text ?? '', /second point/);
+    await drawn(page, () => page.keyboard.press('Shift+ArrowLeft'));
+    await drawn(page, () => page.keyboard.press('Enter'));
+    const byKeys = await dataOf(page, '#measure-card');
+    assert.ok(Number(byKeys.distance) > 1, `the view moved between the two points: ${byKeys.distance} m`);
+    await drawn(page, () => page.locator('#measure-clear').click());
+    assert.equal((await dataOf(page, '#measure-card')).distance, undefined, 'Clear removed the measurement');
+    assert.equal(await page.locator('#measure-toggle').getAttribute('aria-pressed'), 'true', 'and the tool stays on');
     await drawn(page, () => page.locator('#measure-toggle').click());
 
     // Per panel: the wizard designs the roof in the middle; its faces are listed with panels and yields.

@@ -266,6 +266,8 @@ export const de: Catalogue = {
   'insight.measureFaceFigures': '{area} m², Neigung {pitch}°, Ausrichtung {facing}',
   'insight.measureFlatFaceFigures': '{area} m², flach',
   'insight.measureNoFace': 'Keine Dachfläche: ein Dach anklicken, um seine Fläche zu sehen.',
+  'insight.measureClear': 'Löschen',
+  'insight.measureKeys': 'In der fokussierten 3D-Ansicht: Enter wählt den Punkt unter dem Kreuz in der Mitte, Escape löscht.',
   'insight.panelTitle': 'Modul {number} von {count}',
   'insight.panelYield': 'Jahresertrag',
   'insight.panelShading': 'Verschattungsverlust',

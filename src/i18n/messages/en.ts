@@ -268,6 +268,8 @@ export const en = {
   'insight.measureFaceFigures': '{area} m², pitch {pitch}°, facing {facing}',
   'insight.measureFlatFaceFigures': '{area} m², flat',
   'insight.measureNoFace': 'Not on a roof face: click a roof to see its area.',
+  'insight.measureClear': 'Clear',
+  'insight.measureKeys': 'On the focused 3D view: Enter picks the point at the cross in its middle, Escape clears.',
   'insight.panelTitle': 'Panel {number} of {count}',
   'insight.panelYield': 'Yearly yield',
   'insight.panelShading': 'Shading loss',

@@ -266,6 +266,8 @@ export const es: Catalogue = {
   'insight.measureFaceFigures': '{area} m², inclinación {pitch}°, orientado al {facing}',
   'insight.measureFlatFaceFigures': '{area} m², plano',
   'insight.measureNoFace': 'No es un faldón: haga clic en un tejado para ver su superficie.',
+  'insight.measureClear': 'Borrar',
+  'insight.measureKeys': 'En la vista 3D activa: Intro elige el punto bajo la cruz del centro, Escape borra.',
   'insight.panelTitle': 'Panel {number} de {count}',
   'insight.panelYield': 'Producción anual',
   'insight.panelShading': 'Pérdida por sombras',

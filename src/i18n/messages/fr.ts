@@ -266,6 +266,8 @@ export const fr: Catalogue = {
   'insight.measureFaceFigures': '{area} m², pente {pitch}°, orienté {facing}',
   'insight.measureFlatFaceFigures': '{area} m², plat',
   'insight.measureNoFace': 'Pas sur un pan de toit : cliquez sur un toit pour voir sa surface.',
+  'insight.measureClear': 'Effacer',
+  'insight.measureKeys': 'Dans la vue 3D active : Entrée choisit le point sous la croix au centre, Échap efface.',
   'insight.panelTitle': 'Panneau {number} sur {count}',
   'insight.panelYield': 'Production annuelle',
   'insight.panelShading': 'Perte par ombrage',

@@ -266,6 +266,8 @@ export const it: Catalogue = {
   'insight.measureFaceFigures': '{area} m², inclinazione {pitch}°, esposta a {facing}',
   'insight.measureFlatFaceFigures': '{area} m², piano',
   'insight.measureNoFace': 'Non è una falda: fai clic su un tetto per vederne l’area.',
+  'insight.measureClear': 'Cancella',
+  'insight.measureKeys': 'Nella vista 3D attiva: Invio sceglie il punto sotto la croce al centro, Esc cancella.',
   'insight.panelTitle': 'Pannello {number} di {count}',
   'insight.panelYield': 'Produzione annua',
   'insight.panelShading': 'Perdita per ombreggiamento',

@@ -266,6 +266,8 @@ export const nl: Catalogue = {
   'insight.measureFaceFigures': '{area} m², helling {pitch}°, gericht op {facing}',
   'insight.measureFlatFaceFigures': '{area} m², plat',
   'insight.measureNoFace': 'Geen dakvlak: klik een dak aan om het oppervlak te zien.',
+  'insight.measureClear': 'Wissen',
+  'insight.measureKeys': 'In de actieve 3D-weergave: Enter kiest het punt onder het kruis in het midden, Escape wist.',
   'insight.panelTitle': 'Paneel {number} van {count}',
   'insight.panelYield': 'Jaaropbrengst',
   'insight.panelShading': 'Schaduwverlies',

@@ -33,6 +33,8 @@ export const INSIGHT_TEXT = {
   get measureFace() { return t('insight.measureFace'); },
   measureFaceFigures: (area: string, pitch: string, facing: string) => t('insight.measureFaceFigures', { area, pitch, facing }),
   measureFlatFaceFigures: (area: string) => t('insight.measureFlatFaceFigures', { area }),
+  get measureClear() { return t('insight.measureClear'); },
+  get measureKeys() { return t('insight.measureKeys'); },
   get measureNoFace() { return t('insight.measureNoFace'); },
   panelTitle: (number: string, count: string) => t('insight.panelTitle', { number, count }),
   get panelYield() { return t('insight.panelYield'); },

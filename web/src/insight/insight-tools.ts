@@ -1,5 +1,5 @@
 import './insight.css';
-import { Box3, InstancedMesh, Vector3, type Object3D } from 'three';
+import { Box3, InstancedMesh, Raycaster, Vector3, type Intersection, type Object3D } from 'three';
 import { LocalFrame } from '../../../src/modelgen/browser.ts';
 import type { Site } from '../viewer/daylight.ts';
 import type { SunMoment } from '../viewer/time-controls.ts';
@@ -55,7 +55,7 @@ export class InsightTools {
       measure: button('measure-toggle', INSIGHT_TEXT.measureButton, ICONS.measure),
     };
     this.#heatmap = new HeatmapView(document, viewer, site);
-    this.#measure = new MeasureTool(document);
+    this.#measure = new MeasureTool(document, () => viewer.requestRender());
     this.#panels = new PanelInfo(document);
     const card = element(document, 'div', { id: 'insight-card' });
     card.append(this.#panels.section, this.#measure.section, this.#heatmap.section);
@@ -65,22 +65,66 @@ export class InsightTools {
     // The heatmap asks for its own frames: drawn over the last frame, a whole frame only when it goes.
     this.#buttons.heatmap.addEventListener('click', () => this.#toggle('heatmap', this.#heatmap, false));
     this.#buttons.measure.addEventListener('click', () => this.#toggle('measure', this.#measure));
+    this.#listenForMeasureKeys(document);
     listenForModelClicks(viewer, () => this.#pickTargets(), ({ hit, claim }) => {
       if (this.#measure.active) {
         claim();
-        if (!hit) return;
-        const distance = viewer.camera.position.distanceTo(viewer.controls.target);
-        // The building table (roof faces) of the model on screen is decoded after its first frame.
-        void (viewer.buildings ?? Promise.resolve(undefined)).then((buildings) => {
-          this.#measure.pick(hit, distance, buildings);
-          viewer.requestRender();
-        });
+        if (hit) this.#measureAt(hit);
       } else if (this.#panels.pick(hit)) {
         claim();
       } else if (this.#sunPath && hit && !(hit.object instanceof InstancedMesh)) {
         this.#picked = hit.point.clone();
         this.#fitSunPath();
         this.#drawSunPath();
+      }
+    });
+  }
+
+  /** A measuring point picked on the model. */
+  #measureAt(hit: Intersection): void {
+    const viewer = this.#viewer;
+    const distance = viewer.camera.position.distanceTo(viewer.controls.target);
+    // The building table (roof faces) of the model on screen is decoded after its first frame.
+    void (viewer.buildings ?? Promise.resolve(undefined)).then((buildings) => {
+      this.#measure.pick(hit, distance, buildings);
+      viewer.requestRender();
+    });
+  }
+
+  /**
+   * Measuring by keyboard, on the focused 3D view: a cross marks the middle of the view (where the
+   * camera aims, moved with the arrow keys), Enter picks the point under it, Escape clears the
+   * measurement (before it would close the wizard).
+   */
+  #listenForMeasureKeys(document: Document): void {
+    const viewer = this.#viewer;
+    const stage = document.getElementById('stage')!;
+    const cross = element(document, 'div', { id: 'measure-crosshair', hidden: '' });
+    stage.append(cross);
+    const place = () => {
+      const shown = this.#measure.active && document.activeElement === stage;
+      cross.hidden = !shown;
+      if (!shown) return;
+      const { x, y } = viewer.controls.target.clone().project(viewer.camera);
+      cross.style.left = `${((x + 1) / 2) * stage.clientWidth}px`;
+      cross.style.top = `${((1 - y) / 2) * stage.clientHeight}px`;
+    };
+    viewer.onRender(place);
+    stage.addEventListener('focus', place);
+    stage.addEventListener('blur', place);
+    this.#buttons.measure.addEventListener('click', place);
+    stage.addEventListener('keydown', (event) => {
+      if (!this.#measure.active || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        const target = viewer.controls.target;
+        const ray = new Raycaster(viewer.camera.position.clone(), target.clone().sub(viewer.camera.position).normalize());
+        const hit = ray.intersectObjects(this.#pickTargets(), true)[0];
+        if (hit) this.#measureAt(hit);
+      } else if (event.key === 'Escape' && this.#measure.measuring) {
+        event.preventDefault();
+        this.#measure.clear();
+        viewer.requestRender();
       }
     });
   }

@@ -9,7 +9,8 @@ const COLOUR = 0x2563eb;
 /**
  * The measurement tool: two picked points give their distance, its horizontal part and the height
  * between them; a picked roof face gives its area, pitch and direction (the GLB's own roof faces).
- * A third pick starts a new measurement.
+ * A third pick starts a new measurement; Clear (or Escape on the view) removes it. The keyboard picks
+ * the point at the middle of the view with Enter (see InsightTools).
  */
 export class MeasureTool {
   readonly section: HTMLElement;
@@ -22,10 +23,12 @@ export class MeasureTool {
   readonly #lineMaterial = new LineBasicMaterial({ color: COLOUR, depthTest: false, transparent: true });
   readonly #faceMaterial = new LineBasicMaterial({ color: 0xf97316, depthTest: false, transparent: true });
   readonly #dot = new SphereGeometry(1, 12, 8);
+  readonly #clear: HTMLButtonElement;
   #points: Vector3[] = [];
   #rows: [string, string][] = [];
 
-  constructor(document: Document) {
+  /** @param cleared - called when the visitor clears the measurement (the view draws again) */
+  constructor(document: Document, cleared: () => void) {
     const locale = document.documentElement.lang || undefined;
     this.#number = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.#whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
@@ -33,13 +36,29 @@ export class MeasureTool {
     this.section.setAttribute('aria-label', INSIGHT_TEXT.measureTitle);
     this.#hint = element(document, 'p', { role: 'status' }, INSIGHT_TEXT.measureStart);
     this.#figures = element(document, 'dl', { id: 'measure-figures' });
-    this.section.append(element(document, 'h3', {}, INSIGHT_TEXT.measureTitle), this.#hint, this.#figures);
+    this.#clear = element(document, 'button', { id: 'measure-clear', type: 'button', class: 'card-action', hidden: '' }, INSIGHT_TEXT.measureClear) as HTMLButtonElement;
+    this.#clear.addEventListener('click', () => {
+      this.clear();
+      cleared();
+    });
+    const keys = element(document, 'p', { class: 'card-keys' }, INSIGHT_TEXT.measureKeys);
+    this.section.append(element(document, 'h3', { tabindex: '-1' }, INSIGHT_TEXT.measureTitle), this.#hint, this.#figures, this.#clear, keys);
     this.group.name = 'measurement';
     this.group.renderOrder = 11;
   }
 
   get active(): boolean {
     return !this.section.hidden;
+  }
+
+  /** Whether a point has been picked (there is a measurement to clear). */
+  get measuring(): boolean {
+    return this.#points.length > 0;
+  }
+
+  /** Removes the points and figures; the tool stays on. */
+  clear(): void {
+    this.#reset();
   }
 
   on(): void {
@@ -68,6 +87,7 @@ export class MeasureTool {
       this.#rows.push([INSIGHT_TEXT.measureDistance, m(a.distanceTo(b))], [INSIGHT_TEXT.measureHorizontal, m(Math.hypot(b.x - a.x, b.z - a.z))], [INSIGHT_TEXT.measureHeight, m(Math.abs(b.y - a.y))]);
     }
     this.#hint.textContent = this.#points.length === 1 ? INSIGHT_TEXT.measureSecond : INSIGHT_TEXT.measureAgain;
+    this.#clear.hidden = false;
     const face = roofFaceAt(hit, buildings);
     for (const old of this.group.children.filter((child) => child instanceof LineLoop)) {
       old.removeFromParent();
@@ -98,6 +118,9 @@ export class MeasureTool {
     }
     this.#points = [];
     this.#hint.textContent = INSIGHT_TEXT.measureStart;
+    // A focused Clear button hiding itself would drop the focus to the page's start.
+    if (this.#clear.ownerDocument.activeElement === this.#clear) this.section.querySelector<HTMLElement>('h3')?.focus();
+    this.#clear.hidden = true;
     this.#figures.replaceChildren();
     for (const key of ['distance', 'height', 'faceArea']) delete this.section.dataset[key];
   }
