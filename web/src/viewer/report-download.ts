@@ -23,7 +23,7 @@ export function setUpReportDownload(document: Document, settings: ViewerSettings
     if (button.getAttribute('aria-disabled') === 'true') return;
     const label = button.textContent;
     button.setAttribute('aria-disabled', 'true');
-    button.textContent = t('report.making');
+    button.textContent = t('reportButton.making');
     try {
       const report = await content();
       if (!report) return;
@@ -38,7 +38,7 @@ export function setUpReportDownload(document: Document, settings: ViewerSettings
       }
       save(document, await response.blob(), 'site-report.pdf');
     } catch (error) {
-      notice.show(t('report.failed', { reason: error instanceof Error ? error.message : String(error) }));
+      notice.show(t('reportButton.failed', { reason: error instanceof Error ? error.message : String(error) }));
     } finally {
       button.removeAttribute('aria-disabled');
       button.textContent = label;
