@@ -29,14 +29,21 @@ export function changedShare(a: Pixels, b: Pixels, threshold = 24): number {
   return changedExtent(a, b, threshold).count / (a.width * a.height);
 }
 
-/** The box (pixels) around every pixel that differs by more than `threshold` in a channel between two images of one size, and how many there are. */
-export function changedExtent(a: Pixels, b: Pixels, threshold = 24): { count: number; left: number; right: number; top: number; bottom: number } {
-  if (a.width !== b.width || a.height !== b.height) throw new Error('images differ in size');
+/** A box of pixels (inclusive), and how many pixels it was drawn around. */
+export interface PixelExtent {
+  count: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** The box around every pixel (x, y, its byte offset) that `counts`, and how many there are. */
+function extentOf(width: number, height: number, channels: number, counts: (offset: number) => boolean): PixelExtent {
   const extent = { count: 0, left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
-  for (let y = 0; y < a.height; y++) {
-    for (let x = 0; x < a.width; x++) {
-      const o = (y * a.width + x) * a.channels;
-      if (Math.abs(a.data[o] - b.data[o]) <= threshold && Math.abs(a.data[o + 1] - b.data[o + 1]) <= threshold && Math.abs(a.data[o + 2] - b.data[o + 2]) <= threshold) continue;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!counts((y * width + x) * channels)) continue;
       extent.count++;
       extent.left = Math.min(extent.left, x);
       extent.right = Math.max(extent.right, x);
@@ -47,19 +54,14 @@ export function changedExtent(a: Pixels, b: Pixels, threshold = 24): { count: nu
   return extent;
 }
 
+/** The box (pixels) around every pixel that differs by more than `threshold` in a channel between two images of one size, and how many there are. */
+export function changedExtent(a: Pixels, b: Pixels, threshold = 24): PixelExtent {
+  if (a.width !== b.width || a.height !== b.height) throw new Error('images differ in size');
+  const differs = (o: number, k: number) => Math.abs(a.data[o + k] - b.data[o + k]) > threshold;
+  return extentOf(a.width, a.height, a.channels, (o) => differs(o, 0) || differs(o, 1) || differs(o, 2));
+}
+
 /** The box (pixels) around every pixel within `tolerance` of `rgb` in each channel, and how many there are. */
-export function colourExtent(image: Pixels, rgb: [number, number, number], tolerance = 40): { count: number; left: number; right: number; top: number; bottom: number } {
-  const extent = { count: 0, left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity };
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      const o = (y * image.width + x) * image.channels;
-      if (Math.abs(image.data[o] - rgb[0]) > tolerance || Math.abs(image.data[o + 1] - rgb[1]) > tolerance || Math.abs(image.data[o + 2] - rgb[2]) > tolerance) continue;
-      extent.count++;
-      extent.left = Math.min(extent.left, x);
-      extent.right = Math.max(extent.right, x);
-      extent.top = Math.min(extent.top, y);
-      extent.bottom = Math.max(extent.bottom, y);
-    }
-  }
-  return extent;
+export function colourExtent(image: Pixels, rgb: [number, number, number], tolerance = 40): PixelExtent {
+  return extentOf(image.width, image.height, image.channels, (o) => rgb.every((value, k) => Math.abs(image.data[o + k] - value) <= tolerance));
 }
