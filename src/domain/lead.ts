@@ -2,6 +2,7 @@ import type { LeadConfiguration } from '../contract/leads.ts';
 import { WIZARD_GOALS, type WizardGoal } from '../contract/sessions.ts';
 import { translator } from '../i18n/index.ts';
 import { describeCorrection } from './roof-correction-text.ts';
+import { pointText } from './point-text.ts';
 
 /** The partner's e-mails, portal and CSV are in English. */
 const ENGLISH = translator('en');
@@ -12,15 +13,15 @@ export function roofMapUrl(configuration: LeadConfiguration): string | undefined
   return roof && /^(node|way|relation)\/\d+$/.test(roof) ? `https://www.openstreetmap.org/${roof}` : undefined;
 }
 
-/** Where the chosen roof is, as `latitude, longitude` with 6 decimals, when the visitor chose one. */
+/** Where the chosen roof is, as `latitude, longitude` (see {@link pointText}), when the visitor chose one. */
 export function roofLocation(configuration: LeadConfiguration): string | undefined {
   if (configuration.roofLatitude === undefined || configuration.roofLongitude === undefined) return undefined;
-  return coordinates(configuration.roofLatitude, configuration.roofLongitude);
+  return pointText(ENGLISH, configuration.roofLatitude, configuration.roofLongitude);
 }
 
 /** A lead's system configuration as one line of text (e-mails, CSV). */
 export function describeConfiguration(configuration: LeadConfiguration): string {
-  const parts = [`location ${coordinates(configuration.latitude, configuration.longitude)}`];
+  const parts = [`location ${pointText(ENGLISH, configuration.latitude, configuration.longitude)}`];
   if (configuration.panels !== undefined) parts.push(`${configuration.panels} panels`);
   if (configuration.kwp !== undefined) parts.push(`${configuration.kwp} kWp`);
   if (configuration.annualKwh !== undefined) parts.push(`${kwh(configuration.annualKwh)} kWh/year`);
@@ -62,11 +63,6 @@ export function goalText({ goal, monthlyUseKwh }: LeadConfiguration): string {
 
 function correction({ roofCorrection: corrected }: LeadConfiguration): string {
   return corrected ? describeCorrection(ENGLISH, corrected, true) : '';
-}
-
-/** A point to 6 decimals, rounded as the site report rounds it. */
-function coordinates(latitude: number, longitude: number): string {
-  return `${ENGLISH.number(latitude, 6)}, ${ENGLISH.number(longitude, 6)}`;
 }
 
 /** Energy in whole kWh, written as the English report writes numbers ("346,996"). */

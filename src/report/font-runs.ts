@@ -10,19 +10,23 @@ export interface FontRun {
   text: string;
 }
 
-/** Characters drawn with the character before them: spaces, combining marks, variation selectors, joiners. */
-const JOINING = /^[\s\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
+/** Characters drawn with the character before them whatever the font: spaces, joiners, variation selectors (no glyph of their own). */
+const JOINING = /^[\s\u200c\u200d\ufe00-\ufe0f]$/u;
+/** Combining marks: drawn with the character before them when its font has them. */
+const MARK = /^\p{M}$/u;
 
 /**
  * Splits a text into runs, each drawn by the first of `fonts` that has its characters (the first font
- * draws what none has). Spaces and marks stay with the character before them, so a run changes font
- * only where a letter needs another.
+ * draws what none has). Spaces, joiners and variation selectors stay with the character before them, and
+ * a combining mark too when that font has it, so a run changes font only where a letter needs another.
  */
 export function fontRuns(text: string, fonts: readonly CoveringFont[]): FontRun[] {
   const runs: FontRun[] = [];
   for (const character of text) {
     const last = runs.at(-1);
-    const font = last && JOINING.test(character) ? last.font : fontFor(character.codePointAt(0)!, fonts);
+    const codePoint = character.codePointAt(0)!;
+    const joins = last && (JOINING.test(character) || (MARK.test(character) && fonts.find((font) => font.name === last.font)?.covers(codePoint)));
+    const font = joins ? last.font : fontFor(codePoint, fonts);
     if (last && last.font === font) last.text += character;
     else runs.push({ font, text: character });
   }

@@ -28,13 +28,13 @@ export interface FallbackFont {
 }
 
 /**
- * Fallback fonts tried in this order, where installed (Debian packages): Noto Sans CJK (fonts-noto-cjk:
- * Chinese, Japanese, Korean), Droid Sans Fallback (fonts-droid-fallback: Chinese and Japanese, 7 MB),
- * Symbola (fonts-symbola: emoji and symbols, in outline).
+ * Fallback fonts tried in this order, where installed (Debian packages): Droid Sans Fallback
+ * (fonts-droid-fallback: Chinese and Japanese, 7 MB; the one the tests draw with), Noto Sans CJK
+ * (fonts-noto-cjk: Korean too, for what Droid lacks), Symbola (fonts-symbola: emoji and symbols, in outline).
  */
 export const FALLBACK_FONT_FILES = [
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
   '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
   '/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf',
 ];
 

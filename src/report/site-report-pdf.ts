@@ -7,6 +7,7 @@ import { faces } from './face-table.ts';
 import { CONTENT_WIDTH, ensureRoom, heading, INK, MUTED, PAGE } from './report-page.ts';
 import { roofRows } from './roof-rows.ts';
 import { mapCredits } from '../domain/map-credits.ts';
+import { pointText } from '../domain/point-text.ts';
 import { fontRuns, type CoveringFont } from './font-runs.ts';
 
 /** Everything one site report shows. */
@@ -107,7 +108,7 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
 
 /** A point as the report writes it: the designed roof's, else the page's. */
 function coordinates(tr: Translator, at: { latitude: number; longitude: number }): string {
-  return `${tr.number(at.latitude, 6)}, ${tr.number(at.longitude, 6)}`;
+  return pointText(tr, at.latitude, at.longitude);
 }
 
 /** Writes text in the body font at (x, y) or where the last text ended. */
@@ -145,24 +146,15 @@ function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer, height
   const top = doc.y;
   doc.image(image, PAGE.margin, top, { fit: [CONTENT_WIDTH, height], align: 'center', valign: 'center' });
   doc.y = top + height + 2;
-  // The picture is centred in its box: the credit ends where the picture does.
-  const opened = (doc as PDFKit.PDFDocument & ImageOpener).openImage(image);
-  const drawnWidth = Math.min(CONTENT_WIDTH, (height * opened.width) / opened.height);
-  credit(doc, tr, design, (CONTENT_WIDTH + drawnWidth) / 2);
+  // Over the page's width, not the picture's: under a shrunk picture the credit took two lines, and the
+  // line it cost left the picture out.
+  credit(doc, tr, design);
 }
 
-/** pdfkit's reader of an image's size (`doc.openImage`, which its type declarations leave out). */
-interface ImageOpener {
-  openImage(image: Buffer): { width: number; height: number };
-}
-
-/**
- * The credit of the map data the picture and the roof come from, right-aligned over `width` points: under
- * the picture, else at the page's end.
- */
-function credit(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign, width = CONTENT_WIDTH): void {
+/** The credit of the map data the picture and the roof come from, right-aligned: under the picture, else at the page's end. */
+function credit(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesign): void {
   ensureRoom(doc, 12);
-  doc.font('body').fontSize(7.5).fillColor(MUTED).text(tr.t('report.mapData', { credits: mapCredits(design.attribution) }), PAGE.margin, doc.y, { width, align: 'right' });
+  doc.font('body').fontSize(7.5).fillColor(MUTED).text(tr.t('report.mapData', { credits: mapCredits(design.attribution) }), PAGE.margin, doc.y, { width: CONTENT_WIDTH, align: 'right' });
   doc.x = PAGE.margin;
 }
 

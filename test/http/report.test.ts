@@ -126,11 +126,14 @@ describe('the site report (PDF)', () => {
     for (const language of ['it', 'fr', 'es']) {
       for (let count = 1; count <= 12; count++) {
         const faces = Array.from({ length: count }, (_, i) => ({ azimuthDeg: (i * 30) % 360, tiltDeg: 15, panels: 3, annualKwh: 900 + i, areaM2: 40 + i, racks: true }));
-        const response = await report({ key, language, address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...sampleDesign(faces), panelSize: { lengthM: 1.762, widthM: 1.134 }, fallback: true, roof }, snapshot });
+        // A measured dataset's credit beside OpenStreetMap's, under the picture.
+        const attribution = '© OpenStreetMap contributors (ODbL 1.0); © Freie und Hansestadt Hamburg, LGV (dl-de/by-2.0)';
+        const response = await report({ key, language, address: 'Städtle 1, 9490 Vaduz, Fürstentum Liechtenstein', design: { ...sampleDesign(faces), panelSize: { lengthM: 1.762, widthM: 1.134 }, fallback: true, roof, attribution }, snapshot });
         if (pdfPages(response.rawPayload) !== 1) spilled.push(`${language} ${count}`);
+        else if (pdfImages(response.rawPayload).length !== 1) spilled.push(`${language} ${count} without its picture`);
       }
     }
-    assert.deepEqual(spilled, [], 'reports that ran onto a second page (language, faces)');
+    assert.deepEqual(spilled, [], 'reports that ran onto a second page or lost their picture (language, faces)');
   });
 
   test('a name and an address in Japanese, with emoji, are drawn from the machine’s fallback fonts, not as empty boxes', { skip: pdfSkip || fallbackFontSkip }, async () => {

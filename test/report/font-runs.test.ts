@@ -17,8 +17,11 @@ test('a text is drawn in runs by the first font that has each character; spaces 
     { font: 'emoji', text: '🏠 ' },
     { font: 'body', text: 'Москва' },
   ]);
-  // A variation selector and a combining accent stay with the character they change.
+  // A variation selector and a combining accent stay with the character they change; a mark the
+  // character's font lacks (a keycap) is drawn by a font that has it.
   assert.deepEqual(fontRuns('🏠\ufe0fe\u0301', FONTS), [{ font: 'emoji', text: '🏠\ufe0f' }, { font: 'body', text: 'e\u0301' }]);
+  const keycap: CoveringFont[] = [{ name: 'body', covers: (c) => c < 0x2000 }, { name: 'symbols', covers: (c) => c === 0x20e3 }];
+  assert.deepEqual(fontRuns('1\ufe0f\u20e3', keycap), [{ font: 'body', text: '1\ufe0f' }, { font: 'symbols', text: '\u20e3' }]);
   assert.deepEqual(fontRuns('☃ a', FONTS), [{ font: 'body', text: '☃ a' }], 'a character no font has goes to the first');
   assert.deepEqual(fontRuns('', FONTS), []);
 });

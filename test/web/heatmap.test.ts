@@ -78,6 +78,27 @@ describe('heatmap cells', () => {
     }
   });
 
+  test('a cell near a face’s edge is shrunk until it lies on the face: none hangs over the eave or stands above the roof', () => {
+    // A 5.4 m × 3.4 m level roof at 3 m, and its 5.4 m × 3 m facade facing south, on a 2 m and a 4 m grid.
+    const small = new Float32Array([0, 3, 0, 0, 3, 3.4, 5.4, 3, 3.4, 0, 3, 0, 5.4, 3, 3.4, 5.4, 3, 0, 0, 0, 3.4, 5.4, 0, 3.4, 5.4, 3, 3.4, 0, 0, 3.4, 5.4, 3, 3.4, 0, 3, 3.4]);
+    const cells = layCells(small, Uint32Array.from({ length: 12 }, (_, i) => i), new Uint8Array([0, 0, 1, 1]), { roof: 2, wall: 4, ground: 8 });
+    const sizes = { roof: [] as number[], wall: [] as number[] };
+    for (let i = 0; i < cells.count; i++) {
+      const [x, y, z] = cells.centres.subarray(3 * i, 3 * i + 3);
+      const half = cells.sizes[i] / 2;
+      if (cells.kinds[i] === 0) {
+        assert.ok(x - half >= -1e-6 && x + half <= 5.4 + 1e-6 && z - half >= -1e-6 && z + half <= 3.4 + 1e-6, `roof cell at ${x}, ${z}, ${cells.sizes[i]} m, within the roof`);
+        sizes.roof.push(Math.round(cells.sizes[i] * 100) / 100);
+      } else {
+        assert.ok(y + half <= 3 + 1e-6 && y - half >= -1e-6 && x - half >= -1e-6 && x + half <= 5.4 + 1e-6, `facade cell at ${x}, ${y}, ${cells.sizes[i]} m, below the roof's edge`);
+        sizes.wall.push(cells.sizes[i]);
+      }
+    }
+    // Whole where they fit (x 1 and 3 at z 1), shrunk to 0.3 of the step at the far edges (x 5 of 5.4, z 3 of 3.4).
+    assert.deepEqual(sizes.roof.sort((a, b) => a - b), [0.6, 0.6, 0.6, 0.6, 2, 2], `roof cell sizes: ${sizes.roof}`);
+    assert.deepEqual(sizes.wall, [2], `the facade's 4 m cell shrunk to half to fit 3 m of wall under the roof: ${sizes.wall}`);
+  });
+
   test('a budget widens the grid instead of adding cells', () => {
     const cells = layCells(positions, index, kinds, { roof: 1, wall: 1, ground: 1 }, { roof: 9, wall: 100, ground: 100 });
     const roof = [...cells.kinds].filter((k) => k === 0).length;

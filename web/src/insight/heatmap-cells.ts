@@ -45,6 +45,8 @@ export function layCells(positions: Float32Array, index: Uint32Array, kinds: Uin
   const triangle: Vec3[] = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
   // A grid point on the edge two triangles of one plane share is taken once.
   const taken = new Set<string>();
+  // Each roof's and facade's plane: its triangles in the plane's axes, and its cells (to fit them in).
+  const faces = new Map<string, { plane: Plane; flat: number[]; cells: number[] }>();
   for (let t = 0; t < kinds.length; t++) {
     const kind = kinds[t];
     if (kind === NO_CELLS) continue;
@@ -53,10 +55,13 @@ export function layCells(positions: Float32Array, index: Uint32Array, kinds: Uin
     if (!plane) continue;
     const s = step[CELL_KINDS[kind]];
     const planeKey = `${kind} ${[...plane.normal, ...plane.u].map((x) => Math.round(x * 500)).join(' ')} ${Math.round(dot(plane.normal, triangle[0]) * 20)}`;
+    const face = CELL_KINDS[kind] === 'ground' ? undefined : faces.get(planeKey) ?? faces.set(planeKey, { plane, flat: [], cells: [] }).get(planeKey)!;
+    face?.flat.push(...triangle.flatMap((p) => [dot(p, plane.u), dot(p, plane.v)]));
     for (const { centre, cell } of gridPointsIn(triangle, plane, s)) {
       const key = `${planeKey} ${cell}`;
       if (taken.has(key)) continue;
       taken.add(key);
+      face?.cells.push(out.sizes.length);
       out.centres.push(...centre);
       out.normals.push(...plane.normal);
       out.across.push(...plane.u);
@@ -64,6 +69,7 @@ export function layCells(positions: Float32Array, index: Uint32Array, kinds: Uin
       out.kinds.push(kind);
     }
   }
+  for (const face of faces.values()) fitCellsIn(face, out.centres, out.sizes);
   return {
     count: out.sizes.length,
     centres: new Float32Array(out.centres),
@@ -113,6 +119,44 @@ function* gridPointsIn(triangle: Vec3[], { u, v }: Plane, step: number): Generat
       yield { centre: [0, 1, 2].map((k) => w0 * triangle[0][k] + w1 * triangle[1][k] + w2 * triangle[2][k]) as Vec3, cell: `${i} ${j}` };
     }
   }
+}
+
+/** Shares of its grid step a cell near a face's edge is shrunk to, in turn, until it lies on the face. */
+const FIT_SHARES = [1, 0.75, 0.5, 0.3];
+
+/**
+ * Shrinks the cells of one roof face or facade that would reach past its edges (a 4 m cell on a 3 m
+ * eave hung over the street; a facade's cell stood above its roof) to the largest share of their size
+ * whose square lies on the face: all four corners in its triangles. Ground cells are left whole.
+ */
+function fitCellsIn(face: { plane: Plane; flat: number[]; cells: number[] }, centres: number[], sizes: number[]): void {
+  const { u, v } = face.plane;
+  for (const cell of face.cells) {
+    const centre: Vec3 = [centres[3 * cell], centres[3 * cell + 1], centres[3 * cell + 2]];
+    const [cu, cv] = [dot(centre, u), dot(centre, v)];
+    const size = sizes[cell];
+    const fits = (share: number) => {
+      const half = (share * size) / 2;
+      return CORNER_SIGNS.every(([a, b]) => inTriangles(face.flat, cu + a * half, cv + b * half));
+    };
+    sizes[cell] = size * (FIT_SHARES.find(fits) ?? FIT_SHARES.at(-1)!);
+  }
+}
+
+const CORNER_SIGNS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
+
+/** Whether a point of a plane (its axes' coordinates) lies in one of its triangles (6 numbers each), a millimetre's leeway. */
+function inTriangles(flat: number[], x: number, y: number): boolean {
+  for (let t = 0; t < flat.length; t += 6) {
+    const [ax, ay, bx, by, cx, cy] = [flat[t], flat[t + 1], flat[t + 2], flat[t + 3], flat[t + 4], flat[t + 5]];
+    const d = (by - cy) * (ax - cx) + (cx - bx) * (ay - cy);
+    if (Math.abs(d) < 1e-12) continue;
+    const w0 = ((by - cy) * (x - cx) + (cx - bx) * (y - cy)) / d;
+    const w1 = ((cy - ay) * (x - cx) + (ax - cx) * (y - cy)) / d;
+    const leeway = 1e-3 / Math.sqrt(Math.abs(d));
+    if (w0 >= -leeway && w1 >= -leeway && 1 - w0 - w1 >= -leeway) return true;
+  }
+  return false;
 }
 
 /** Each kind's step: its preferred spacing, widened where its area would need more cells than its budget. */

@@ -168,15 +168,15 @@ export class Viewer {
     this.requestRender();
   }
 
-  /**
-   * Moves the view just enough that all of `box` (model frame) is in sight, `margins` (CSS pixels) in from
-   * the view's edges: a large house on a phone, say.
-   */
   /** Whether every point (model frame) is drawn in the uncovered part of the view, `margins` in from its edges. */
   showsPoints(points: readonly Vector3[], margins: Insets): boolean {
     return this.#view.showsPoints(points, margins);
   }
 
+  /**
+   * Moves the view just enough that all of `box` (model frame) is in sight, `margins` (CSS pixels) in from
+   * the view's edges: a large house on a phone, say.
+   */
   bringIntoView(box: Box3, margins: Insets): void {
     if (this.#view.bringIntoView(box, margins)) this.requestRender();
   }

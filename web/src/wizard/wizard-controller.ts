@@ -258,7 +258,7 @@ export class WizardController {
   async selectRoof(picked: PickedRoof, options: { showPanels?: boolean } = {}): Promise<void> {
     const roof = withCurrentFaces(picked);
     this.#designer.roof = roof;
-    this.#correction = (roof.node.userData as { roofCorrection?: RoofCorrection }).roofCorrection;
+    this.#correction = correctionOn(roof);
     // The roof fields describe and correct the piece picked; the panels go on every piece of the building.
     this.#roofEditor.show(roof.node, roofSegmentsOf(roof.node), measuredDataset(roof.node, this.#viewer.info));
     this.open();
@@ -320,6 +320,14 @@ function focusHeading(panel: HTMLElement): void {
   if (!heading) return;
   heading.tabIndex = -1;
   heading.focus();
+}
+
+/**
+ * The visitor's correction of a picked roof: the piece picked's, else one of the building's other pieces'
+ * (the panels lie on those faces too, and the installer must know a roof under them was corrected).
+ */
+function correctionOn(roof: PickedRoof): RoofCorrection | undefined {
+  return [roof.node, ...roof.others].map((piece) => (piece.userData as { roofCorrection?: RoofCorrection }).roofCorrection).find(Boolean);
 }
 
 /** The direction (azimuth, degrees) most of a design's panels face; undefined when it has none. */
