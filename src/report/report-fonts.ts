@@ -29,8 +29,8 @@ export interface FallbackFont {
 
 /**
  * Fallback fonts tried in this order, where installed (Debian packages): Droid Sans Fallback
- * (fonts-droid-fallback: Chinese and Japanese, 7 MB; the one the tests draw with), Noto Sans CJK
- * (fonts-noto-cjk: Korean too, for what Droid lacks), Symbola (fonts-symbola: emoji and symbols, in outline).
+ * (fonts-droid-fallback: Chinese and Japanese, 7 MB), Noto Sans CJK (fonts-noto-cjk: Korean, which
+ * Droid lacks), Symbola (fonts-symbola: emoji and symbols, in outline).
  */
 export const FALLBACK_FONT_FILES = [
   '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
