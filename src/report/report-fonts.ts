@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
+import type { CoveringFont } from './font-runs.ts';
 
 /**
  * The report's fonts: DejaVu Sans (regular and bold), embedded in each report as a subset, has the
@@ -12,19 +13,16 @@ import * as fontkit from 'fontkit';
 export interface ReportFonts {
   regular: Buffer;
   bold: Buffer;
-  /** Whether the regular font has a glyph for a character. */
-  regularCovers: (codePoint: number) => boolean;
   fallbacks: FallbackFont[];
+  /** The fonts typed text is drawn with, in the order tried: the regular one (registered as `body`), then the fallbacks. */
+  drawing: CoveringFont[];
 }
 
-/** A font of the machine a report draws the characters DejaVu Sans lacks with. */
-export interface FallbackFont {
-  /** The name the report registers it under. */
-  name: string;
+/** A font of the machine a report draws the characters DejaVu Sans lacks with (registered under its `name`). */
+export interface FallbackFont extends CoveringFont {
   file: string;
   /** The font's name in a collection file (`.ttc`). */
   postscriptName?: string;
-  covers: (codePoint: number) => boolean;
 }
 
 /**
@@ -46,7 +44,8 @@ export function reportFonts(): ReportFonts {
     const read = (name: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
     const regular = read('DejaVuSans.ttf');
     const main = fontkit.create(regular) as fontkit.Font;
-    fonts = { regular, bold: read('DejaVuSans-Bold.ttf'), regularCovers: (codePoint) => main.hasGlyphForCodePoint(codePoint), fallbacks: FALLBACK_FONT_FILES.flatMap(openFallback) };
+    const fallbacks = FALLBACK_FONT_FILES.flatMap(openFallback);
+    fonts = { regular, bold: read('DejaVuSans-Bold.ttf'), fallbacks, drawing: [{ name: 'body', covers: (codePoint) => main.hasGlyphForCodePoint(codePoint) }, ...fallbacks] };
   }
   return fonts;
 }

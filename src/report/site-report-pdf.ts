@@ -8,7 +8,7 @@ import { CONTENT_WIDTH, ensureRoom, heading, INK, MUTED, PAGE } from './report-p
 import { roofRows } from './roof-rows.ts';
 import { mapCredits } from '../domain/map-credits.ts';
 import { pointText } from '../domain/point-text.ts';
-import { fontRuns, type CoveringFont } from './font-runs.ts';
+import { fontRuns } from './font-runs.ts';
 
 /** Everything one site report shows. */
 export interface SiteReportInput {
@@ -35,12 +35,13 @@ export async function siteReportPdf(input: SiteReportInput): Promise<Buffer> {
   const first = layOut(input, SNAPSHOT_HEIGHT);
   if (first.spill === 0 || !input.snapshot) return first.pdf;
   const floor = layOut(input, MIN_SNAPSHOT_HEIGHT);
-  // A report that runs over whatever the picture's height (dozens of faces) keeps the picture whole.
   if (floor.spill > 0) {
-    // Else without the picture, when that keeps the report to one page (a very long address and name).
+    // Without the picture, when that keeps the report to one page (a very long address and name); a
+    // report that runs over anyway (dozens of faces) keeps the picture whole.
     const bare = layOut({ ...input, snapshot: undefined }, 0);
-    if (bare.spill === 0) return settle(settle(first, floor), bare).pdf;
-    return settle(settle(bare, floor), first).pdf;
+    const kept = bare.spill === 0 ? bare : first;
+    for (const layout of [first, floor, bare]) if (layout !== kept) void layout.pdf.catch(() => undefined);
+    return kept.pdf;
   }
   // Else the tallest picture that keeps the report to one page, to within 12 points: what runs over is
   // not simply taken off, since a heading that moved to the next page left room behind it.
@@ -87,10 +88,8 @@ function layOut(input: SiteReportInput, snapshotHeight: number): { pdf: Promise<
   doc.registerFont('body', fonts.regular);
   doc.registerFont('bold', fonts.bold);
   for (const fallback of fonts.fallbacks) doc.registerFont(fallback.name, fallback.file, fallback.postscriptName);
-  // What the visitor or the installer typed may need letters DejaVu Sans lacks (an address in Tokyo).
-  const typed = (text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions) => mixedText(doc, [{ name: 'body', covers: fonts.regularCovers }, ...fonts.fallbacks], text, x, y, options);
 
-  header(doc, tr, input, typed);
+  header(doc, tr, input);
   if (input.snapshot) snapshot(doc, tr, input.snapshot, snapshotHeight, input.design);
   if (input.design.panels > 0) {
     figures(doc, tr, input.design);
@@ -111,33 +110,33 @@ function coordinates(tr: Translator, at: { latitude: number; longitude: number }
   return pointText(tr, at.latitude, at.longitude);
 }
 
-/** Writes text in the body font at (x, y) or where the last text ended. */
-type TextWriter = (text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions) => void;
-
-/** Text in the first of `fonts`, each character it lacks drawn in the first other font that has it; the body font after. */
-function mixedText(doc: PDFKit.PDFDocument, fonts: CoveringFont[], text: string, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}): void {
-  const runs = fontRuns(text, fonts);
+/**
+ * Text in the body font at (x, y), each character it lacks drawn in the first fallback font that has it
+ * (what the visitor or the installer typed: an address in Tokyo); the body font after.
+ */
+function mixedText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions): void {
+  const runs = fontRuns(text, reportFonts().drawing);
   runs.forEach((run, i) => {
     const more = { ...options, continued: i < runs.length - 1 };
     doc.font(run.font);
     // Given no place, pdfkit breaks the line before the second run: the first is placed explicitly.
-    if (i === 0) doc.text(run.text, x ?? doc.x, y ?? doc.y, more);
+    if (i === 0) doc.text(run.text, x, y, more);
     else doc.text(run.text, more);
   });
   doc.font('body');
 }
 
-function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput, typed: TextWriter): void {
+function header(doc: PDFKit.PDFDocument, tr: Translator, input: SiteReportInput): void {
   doc.font('bold').fontSize(20).fillColor(INK).text(tr.t('report.title'), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
   doc.font('body').fontSize(10).fillColor(MUTED);
-  if (input.company) typed(tr.t('report.preparedBy', { company: input.company }), undefined, undefined, { width: CONTENT_WIDTH });
+  if (input.company) mixedText(doc, tr.t('report.preparedBy', { company: input.company }), PAGE.margin, doc.y, { width: CONTENT_WIDTH });
   doc.text(tr.t('report.made', { date: tr.date(input.made, input.timeZone) }), { width: CONTENT_WIDTH });
   heading(doc, tr.t('report.site'));
   const rows: [string, string][] = [];
   if (input.address) rows.push([tr.t('report.address'), input.address]);
   rows.push([tr.t('report.coordinates'), coordinates(tr, input.design.roof ?? input.design)]);
   if (input.design.roof) rows.push(...roofRows(tr, input.design.roof));
-  table(doc, rows, PAGE.margin, CONTENT_WIDTH, typed);
+  table(doc, rows);
 }
 
 function snapshot(doc: PDFKit.PDFDocument, tr: Translator, image: Buffer, height: number, design: SiteReportDesign): void {
@@ -158,8 +157,8 @@ function credit(doc: PDFKit.PDFDocument, tr: Translator, design: SiteReportDesig
   doc.x = PAGE.margin;
 }
 
-/** Label–value rows, from `x` over `width` points (the label takes 46 % of it); `write` writes the values, when they may be typed text. */
-function table(doc: PDFKit.PDFDocument, rows: [string, string][], x = PAGE.margin, width = CONTENT_WIDTH, write?: TextWriter): void {
+/** Label–value rows, from `x` over `width` points (the label takes 46 % of it); a value may be typed text (an address). */
+function table(doc: PDFKit.PDFDocument, rows: [string, string][], x = PAGE.margin, width = CONTENT_WIDTH): void {
   const labelWidth = Math.min(170, width * 0.46);
   for (const [label, value] of rows) {
     ensureRoom(doc, 16);
@@ -167,8 +166,7 @@ function table(doc: PDFKit.PDFDocument, rows: [string, string][], x = PAGE.margi
     doc.font('body').fontSize(10).fillColor(MUTED).text(label, x, y, { width: labelWidth - 6 });
     const labelBottom = doc.y;
     doc.font('body').fillColor(INK);
-    if (write) write(value, x + labelWidth, y, { width: width - labelWidth });
-    else doc.text(value, x + labelWidth, y, { width: width - labelWidth });
+    mixedText(doc, value, x + labelWidth, y, { width: width - labelWidth });
     doc.y = Math.max(doc.y, labelBottom) + 2;
   }
   doc.x = PAGE.margin;

@@ -55,7 +55,8 @@ export function layCells(positions: Float32Array, index: Uint32Array, kinds: Uin
     if (!plane) continue;
     const s = step[CELL_KINDS[kind]];
     const planeKey = `${kind} ${[...plane.normal, ...plane.u].map((x) => Math.round(x * 500)).join(' ')} ${Math.round(dot(plane.normal, triangle[0]) * 20)}`;
-    const face = CELL_KINDS[kind] === 'ground' ? undefined : faces.get(planeKey) ?? faces.set(planeKey, { plane, flat: [], cells: [] }).get(planeKey)!;
+    let face = faces.get(planeKey);
+    if (!face && CELL_KINDS[kind] !== 'ground') faces.set(planeKey, (face = { plane, flat: [], cells: [] }));
     face?.flat.push(...triangle.flatMap((p) => [dot(p, plane.u), dot(p, plane.v)]));
     for (const { centre, cell } of gridPointsIn(triangle, plane, s)) {
       const key = `${planeKey} ${cell}`;
